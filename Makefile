@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0
+# flightrec: top-level build.  See README.md.
+#
+#   make            module + userspace tools + tests
+#   make check      installs dependencies, builds, runs the test suite in a VM
+#   make demo       the main job: record a crashing server, replay it, gdb backtrace
+#   make bench      benchmarks (in the VM)
+#   make vm-shell   an interactive shell in the test VM, module loaded
+
+TOP := $(CURDIR)
+# The Debian test kernel (the VM boots it).
+TEST_KVER ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' | sort -V | tail -1)
+TEST_KDIR := /usr/src/linux-headers-$(TEST_KVER)
+HOST_KDIR := /lib/modules/$(shell uname -r)/build
+KDIR ?= $(if $(wildcard $(HOST_KDIR)),$(HOST_KDIR),$(TEST_KDIR))
+
+export TOP TEST_KVER
+
+.PHONY: all module user tests check demo bench fuzz vm-shell deps clean sparse
+
+all: module user tests
+
+module:
+	$(MAKE) -C $(KDIR) M=$(TOP) W=1 modules
+
+sparse:
+	$(MAKE) -C $(KDIR) M=$(TOP) W=1 C=2 modules
+
+user:
+	$(MAKE) -C user
+
+tests: user
+	$(MAKE) -C tests
+
+deps:
+	scripts/deps.sh
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(TOP) clean
+	$(MAKE) -C user clean
+	$(MAKE) -C tests clean

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * flightrec: definitions shared by the module's files.
+ *
+ * Lock order (outer first):
+ *   fr_registry_lock (mutex: registration, dumps list, unload)
+ *     -> mm->mmap_lock (boundary page walks, in the recorded thread's task_work)
+ *       -> proc->lock (spinlock, irqsave: ring, current interval, counters)
+ *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash) is taken
+ *   alone, never while holding proc->lock.
+ * Lookups from probes use RCU only (fr_thread_find).
+ */
+#ifndef _FLIGHTREC_H
+#define _FLIGHTREC_H
+
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/hashtable.h>
+#include <linux/refcount.h>
+#include <linux/spinlock.h>
+#include <linux/hrtimer.h>
+#include <linux/task_work.h>
+#include <linux/xarray.h>
+#include <linux/sched.h>
+#include <linux/pid.h>
+#include <linux/netlink.h>
+#include <net/genetlink.h>
+#include "../uapi/flightrec.h"
+
+#define FR_VERSION "0.1.0"
+
+/* module parameters (main.c) */
+extern unsigned int fr_ring_mb;
+extern unsigned int fr_interval_ms;
+extern unsigned int fr_keep;
+
+/* global accounting of recorded data against ring_mb */
+extern atomic64_t fr_bytes;
+bool fr_charge(struct fr_proc *proc, size_t bytes);
+void fr_uncharge(size_t bytes);
+
+struct fr_proc;
+
+/* A recorded syscall: header + out-buffers, allocated in one piece. */
+struct fr_sc_out {
+	u8 arg;
+	u32 len;
+	u64 addr;
+	u8 *data;	/* points into the record's tail */
+};
+
+#define FR_MAX_OUTS 8
+
+struct fr_sc_rec {
+	struct list_head node;
+	u64 seq;
+	pid_t tid;
+	u32 nr;
+	u32 flags;	/* FLIGHTREC_SC_* */
+	u64 args[6];
+	s64 ret;
+	u32 nouts;
+	struct fr_sc_out outs[FR_MAX_OUTS];
+	size_t size;	/* bytes charged */
+};
+
+/* Thread context at an interval start. */
+struct fr_thread_ctx {
+	struct list_head node;
+	pid_t tid;
+	struct user_regs_struct regs;
+	u64 fs_base, gs_base;
+	u64 sigmask;
+	u64 sas_sp, sas_size;
+	u32 sas_flags;
+	u64 rseq;
+	u32 rseq_len, rseq_sig;
+	u64 robust_list, robust_len;
+	s32 in_syscall;
+	u32 xsave_size;
+	void *xsave;
+};
+
+struct fr_map {
+	u64 start, end, pgoff, inode;
+	u32 prot, flags, dev;
+	char *path;	/* kmalloc'd, may be NULL */
+};
+
+struct fr_sigaction {
+	u64 handler, flags, restorer, mask;
+};
+
+/* One page of an interval's initial page set. */
+struct fr_page {
+	u32 flags;	/* FLIGHTREC_PAGE_* */
+	void *data;	/* PAGE_SIZE bytes or NULL */
+};
+
+struct fr_interval {
+	struct list_head node;
+	u32 index;
+	u64 start_ns, end_ns;
+	u32 flags;	/* FLIGHTREC_IF_* */
+	u64 nr_syscalls, lost;
+	u64 brk_start, brk;
+	struct list_head syscalls;	/* struct fr_sc_rec, seq order */
+	struct list_head threads;	/* struct fr_thread_ctx */
+	struct fr_map *maps;
+	u32 nr_maps;
+	struct fr_sigaction sigactions[64];
+	struct xarray pages;		/* page index -> struct fr_page * */
+	u64 nr_pages;
+	size_t bytes;			/* charged to fr_bytes */
+};
+
+/* End of a frozen dump. */
+struct fr_end {
+	u32 kind;	/* enum flightrec_end_kind */
+	pid_t tid;
+	u32 signo;
+	s32 si_code;
+	u64 fault_addr;
+	u32 exit_code;
+	struct fr_thread_ctx *ctx;	/* registers at the fault */
+};
+
+/* A frozen ring, waiting to be read by userspace. */
+struct fr_dump {
+	struct list_head node;
+	u32 id;
+	pid_t pid, ppid;
+	char comm[TASK_COMM_LEN];
+	char *exe;
+	char *cmdline;
+	size_t cmdline_len;
+	u64 auxv[2 * 64];
+	u32 auxv_len;
+	u32 personality;
+	struct list_head intervals;	/* oldest first */
+	struct fr_end end;
+	size_t bytes;
+	u64 created_ns;
+};
+
+struct fr_thread {
+	struct hlist_node hnode;	/* fr_threads, keyed by task */
+	struct list_head pnode;		/* proc->threads */
+	struct rcu_head rcu;
+	struct task_struct *task;	/* reference held */
+	pid_t tid;
+	struct fr_proc *proc;		/* reference held */
+	/* the syscall in progress (sys_enter -> sys_exit) */
+	bool in_sc;
+	u32 sc_nr;
+	u64 sc_args[6];
+	u64 sc_seq;
+	struct fr_sc_rec *sc_pending;	/* out-copy to finish in task_work */
+	/* boundary work */
+	struct callback_head twork;
+	atomic_t twork_queued;
+	u32 seen_boundary;		/* last boundary generation it passed */
+	struct fr_end *pending_fault;	/* set by the signal probe */
+	u32 fault_signo;
+	int fault_code;
+	u64 fault_addr;
+};
+
+struct fr_proc {
+	struct hlist_node hnode;	/* fr_procs, keyed by tgid */
+	struct list_head lnode;		/* fr_proc_list */
+	refcount_t ref;
+	pid_t tgid;
+	struct pid *pid;
+	struct mm_struct *mm;		/* mmgrab()ed */
+	u32 interval_ms, keep;
+	bool at_exit;
+	spinlock_t lock;
+	struct list_head threads;	/* fr_thread.pnode, under lock */
+	u32 nr_threads;
+	struct list_head ring;		/* closed intervals, oldest first */
+	u32 nr_ring;
+	struct fr_interval *cur;	/* the open interval */
+	u32 next_index;
+	atomic64_t seq;
+	struct hrtimer timer;
+	atomic_t boundary_gen;		/* bumped by the timer / dump */
+	bool dying, frozen;
+	/* counters shown in status */
+	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps;
+};
+
+/* registry.c */
+extern struct mutex fr_registry_lock;
+extern struct list_head fr_proc_list;
+extern atomic_t fr_nr_threads;
+int fr_register(pid_t pid, u32 interval_ms, u32 keep, bool at_exit,
+		struct netlink_ext_ack *extack);
+int fr_unregister(pid_t pid, struct netlink_ext_ack *extack);
+struct fr_thread *fr_thread_find(struct task_struct *task);	/* RCU */
+struct fr_proc *fr_proc_get(pid_t pid);	/* with a reference, or NULL */
+void fr_proc_put(struct fr_proc *proc);
+int fr_thread_add(struct fr_proc *proc, struct task_struct *task);
+void fr_thread_remove(struct task_struct *task);
+int fr_registry_init(void);
+void fr_registry_exit(void);
+
+/* procfs.c */
+int fr_procfs_init(void);
+void fr_procfs_exit(void);
+int fr_ctl_exec(char *line, struct netlink_ext_ack *extack);
+
+/* netlink.c */
+int fr_netlink_init(void);
+void fr_netlink_exit(void);
+void fr_nl_event(u32 event, pid_t pid, u32 dump_id);
+
+/* syscall.c */
+int fr_syscall_init(void);
+void fr_syscall_exit(void);
+void fr_sc_rec_free(struct fr_sc_rec *rec);
+
+/* memory.c */
+int fr_memory_init(void);
+void fr_memory_exit(void);
+void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
+		     struct fr_interval *next);
+int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm);
+
+/* interval.c */
+struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp);
+void fr_interval_free(struct fr_interval *iv);
+void fr_proc_start(struct fr_proc *proc);
+void fr_proc_stop(struct fr_proc *proc);
+void fr_boundary_request(struct fr_proc *proc);
+int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack);
+void fr_dump_free(struct fr_dump *dump);
+struct fr_dump *fr_dump_find(u32 id);	/* under fr_registry_lock */
+int fr_dump_release(u32 id);
+int fr_interval_init(void);
+void fr_interval_exit(void);
+extern struct list_head fr_dumps;
+
+/* trigger.c */
+int fr_trigger_init(void);
+void fr_trigger_exit(void);
+
+/* dump.c: netlink serialisation of frozen dumps */
+int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int fr_nl_get_dump_done(struct netlink_callback *cb);
+
+#endif /* _FLIGHTREC_H */

@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * flightrec: the kernel-user contract (generic netlink family "flightrec").
+ *
+ * This header is the only definition of the ABI.  The module and the userspace
+ * tools both include it.  Rules for evolving it:
+ *   - enums only grow at the end, just before their __*_MAX entry;
+ *   - an attribute never changes type or meaning; a new meaning is a new attribute;
+ *   - FLIGHTREC_ABI_VERSION is bumped on any incompatible change; the tools refuse
+ *     a module whose ABI version differs from theirs.
+ *
+ * Every record the module hands over is one netlink message carrying
+ * FLIGHTREC_A_REC_TYPE and the attributes listed for that record type.
+ */
+#ifndef _UAPI_LINUX_FLIGHTREC_H
+#define _UAPI_LINUX_FLIGHTREC_H
+
+#include <linux/types.h>
+
+#define FLIGHTREC_GENL_NAME		"flightrec"
+#define FLIGHTREC_GENL_VERSION		1
+#define FLIGHTREC_ABI_VERSION		1
+#define FLIGHTREC_MCGRP_EVENTS		"events"
+
+/* Limits shared by the control file, netlink and the tools. */
+#define FLIGHTREC_INTERVAL_MS_MIN	10
+#define FLIGHTREC_INTERVAL_MS_MAX	60000
+#define FLIGHTREC_KEEP_MIN		1
+#define FLIGHTREC_KEEP_MAX		64
+#define FLIGHTREC_CTL_LINE_MAX		4096
+
+enum flightrec_cmd {
+	FLIGHTREC_CMD_UNSPEC,
+	FLIGHTREC_CMD_GET_VERSION,	/* do: reply ABI_VERSION, VERSION */
+	FLIGHTREC_CMD_REGISTER,		/* do: PID, [INTERVAL_MS], [KEEP], [AT_EXIT] */
+	FLIGHTREC_CMD_UNREGISTER,	/* do: PID */
+	FLIGHTREC_CMD_LIST,		/* dump: one PROC message per registered process */
+	FLIGHTREC_CMD_DUMP,		/* do: PID; freezes the ring; reply DUMP_ID */
+	FLIGHTREC_CMD_GET_DUMP,		/* dump: DUMP_ID; the records of a frozen dump */
+	FLIGHTREC_CMD_RELEASE_DUMP,	/* do: DUMP_ID; frees a frozen dump */
+	FLIGHTREC_CMD_GET_RECORDS,	/* dump: PID; syscall records of the live ring */
+	FLIGHTREC_CMD_EVENT,		/* multicast "events": EVENT, PID, [DUMP_ID] */
+	FLIGHTREC_CMD_RECORD,		/* reply messages of GET_DUMP / GET_RECORDS */
+	FLIGHTREC_CMD_PROC,		/* reply messages of LIST */
+	FLIGHTREC_CMD_LIST_DUMPS,	/* dump: one message per frozen dump */
+
+	__FLIGHTREC_CMD_MAX,
+};
+#define FLIGHTREC_CMD_MAX (__FLIGHTREC_CMD_MAX - 1)
+
+enum flightrec_event {
+	FLIGHTREC_EVENT_UNSPEC,
+	FLIGHTREC_EVENT_INTERVAL,	/* an interval closed */
+	FLIGHTREC_EVENT_FAULT,		/* a fatal signal froze the ring: DUMP_ID */
+	FLIGHTREC_EVENT_DUMP,		/* a manual dump froze a copy: DUMP_ID */
+	FLIGHTREC_EVENT_EXIT,		/* a registered process exited; [DUMP_ID] with at_exit */
+	FLIGHTREC_EVENT_DROP,		/* the cap dropped the oldest interval */
+	__FLIGHTREC_EVENT_MAX,
+};
+
+enum flightrec_rec_type {
+	FLIGHTREC_REC_UNSPEC,
+	FLIGHTREC_REC_PROCESS,	/* PID, PPID, COMM, EXE, CMDLINE, AUXV, PERSONALITY, UNAME */
+	FLIGHTREC_REC_INTERVAL,	/* INTERVAL, START_NS, END_NS, FLAGS, NR_SYSCALLS, LOST */
+	FLIGHTREC_REC_MAP,	/* INTERVAL, START, END, PROT, MAP_FLAGS, PGOFF, INODE, DEV, PATH */
+	FLIGHTREC_REC_THREAD,	/* INTERVAL, TID, REGS, XSAVE, FS_BASE, GS_BASE, SIGMASK, ... */
+	FLIGHTREC_REC_PAGE,	/* INTERVAL, ADDR, PAGE_FLAGS, [DATA] */
+	FLIGHTREC_REC_SYSCALL,	/* INTERVAL, SEQ, TID, NR, ARGS, RET, SC_FLAGS, [OUT]* */
+	FLIGHTREC_REC_SIGACTION,/* INTERVAL, SIGNO, HANDLER, SA_FLAGS, RESTORER, SA_MASK */
+	FLIGHTREC_REC_END,	/* END_KIND, TID, [SIGNO, SI_CODE, FAULT_ADDR, REGS, XSAVE], EXIT_CODE */
+	FLIGHTREC_REC_SYSINFO,	/* UNAME, CPUID, XCR0 */
+	__FLIGHTREC_REC_MAX,
+};
+
+/* FLIGHTREC_A_END_KIND */
+enum flightrec_end_kind {
+	FLIGHTREC_END_UNSPEC,
+	FLIGHTREC_END_FAULT,	/* a fatal signal */
+	FLIGHTREC_END_DUMP,	/* a manual dump */
+	FLIGHTREC_END_EXIT,	/* the process exited (at_exit) */
+};
+
+/* FLIGHTREC_A_PAGE_FLAGS */
+#define FLIGHTREC_PAGE_DATA	0x1	/* DATA holds the bytes as of the interval start */
+#define FLIGHTREC_PAGE_ZERO	0x2	/* the page was zero (new anonymous memory) */
+#define FLIGHTREC_PAGE_WRITTEN	0x4	/* the page was written in the interval */
+#define FLIGHTREC_PAGE_LATER	0x8	/* bytes are those of a later interval start (no write since) */
+
+/* FLIGHTREC_A_INTERVAL_FLAGS: why an interval may not replay */
+#define FLIGHTREC_IF_LOST_RECORD	0x1	/* a syscall record was lost */
+#define FLIGHTREC_IF_UNKNOWN_SYSCALL	0x2	/* a syscall with unknown out-semantics */
+#define FLIGHTREC_IF_LOST_PAGE		0x4	/* an original page copy could not be kept */
+#define FLIGHTREC_IF_GUP_WRITE		0x8	/* memory written behind the tracker's back */
+#define FLIGHTREC_IF_PARTIAL		0x10	/* the interval is the one still open at the dump */
+
+/* FLIGHTREC_A_SC_FLAGS */
+#define FLIGHTREC_SC_UNKNOWN_OUT	0x1	/* out-semantics unknown: may not replay */
+#define FLIGHTREC_SC_TRUNCATED		0x2	/* an out-buffer was cut at the size limit */
+#define FLIGHTREC_SC_COPY_FAILED	0x4	/* an out-buffer could not be read (EFAULT) */
+#define FLIGHTREC_SC_NO_RETURN		0x8	/* the syscall did not return (exit, execve ok) */
+
+enum flightrec_attr {
+	FLIGHTREC_A_UNSPEC,
+	FLIGHTREC_A_PAD,
+	FLIGHTREC_A_ABI_VERSION,	/* u32 */
+	FLIGHTREC_A_VERSION,		/* string: module version */
+	FLIGHTREC_A_PID,		/* u32: process id (tgid) */
+	FLIGHTREC_A_INTERVAL_MS,	/* u32 */
+	FLIGHTREC_A_KEEP,		/* u32 */
+	FLIGHTREC_A_AT_EXIT,		/* u8: 1 = freeze the ring at a normal exit */
+	FLIGHTREC_A_DUMP_ID,		/* u32 */
+	FLIGHTREC_A_EVENT,		/* u32: enum flightrec_event */
+	FLIGHTREC_A_REC_TYPE,		/* u32: enum flightrec_rec_type */
+	FLIGHTREC_A_INTERVAL,		/* u32: interval index, counted from 0 at registration */
+	FLIGHTREC_A_START_NS,		/* u64: CLOCK_MONOTONIC */
+	FLIGHTREC_A_END_NS,		/* u64 */
+	FLIGHTREC_A_INTERVAL_FLAGS,	/* u32: FLIGHTREC_IF_* */
+	FLIGHTREC_A_NR_SYSCALLS,	/* u64 */
+	FLIGHTREC_A_LOST,		/* u64: records lost */
+	FLIGHTREC_A_PPID,		/* u32 */
+	FLIGHTREC_A_COMM,		/* string */
+	FLIGHTREC_A_EXE,		/* string: path of the executable */
+	FLIGHTREC_A_CMDLINE,		/* binary: NUL-separated arguments */
+	FLIGHTREC_A_AUXV,		/* binary: u64 pairs */
+	FLIGHTREC_A_PERSONALITY,	/* u32 */
+	FLIGHTREC_A_UNAME,		/* binary: struct new_utsname */
+	FLIGHTREC_A_START,		/* u64: map start */
+	FLIGHTREC_A_END,		/* u64: map end */
+	FLIGHTREC_A_PROT,		/* u32: PROT_* */
+	FLIGHTREC_A_MAP_FLAGS,		/* u32: MAP_SHARED / MAP_PRIVATE | FLIGHTREC_MAPF_* */
+	FLIGHTREC_A_PGOFF,		/* u64: file offset in bytes */
+	FLIGHTREC_A_INODE,		/* u64 */
+	FLIGHTREC_A_DEV,		/* u32: new_encode_dev() */
+	FLIGHTREC_A_PATH,		/* string: file path, or [heap] [stack] [vdso] [vvar] */
+	FLIGHTREC_A_TID,		/* u32 */
+	FLIGHTREC_A_REGS,		/* binary: struct user_regs_struct (asm/ptrace.h) */
+	FLIGHTREC_A_XSAVE,		/* binary: XSAVE area, standard format (NT_X86_XSTATE) */
+	FLIGHTREC_A_FS_BASE,		/* u64 */
+	FLIGHTREC_A_GS_BASE,		/* u64 */
+	FLIGHTREC_A_SIGMASK,		/* u64: blocked signals */
+	FLIGHTREC_A_ADDR,		/* u64: page address */
+	FLIGHTREC_A_PAGE_FLAGS,		/* u32: FLIGHTREC_PAGE_* */
+	FLIGHTREC_A_DATA,		/* binary: page bytes (PAGE_SIZE) */
+	FLIGHTREC_A_SEQ,		/* u64: per-process syscall sequence number */
+	FLIGHTREC_A_NR,			/* u32: syscall number */
+	FLIGHTREC_A_ARGS,		/* binary: 6 x u64 arguments */
+	FLIGHTREC_A_RET,		/* s64: return value */
+	FLIGHTREC_A_SC_FLAGS,		/* u32: FLIGHTREC_SC_* */
+	FLIGHTREC_A_OUT,		/* nested: FLIGHTREC_OUT_*; one per out-buffer */
+	FLIGHTREC_A_SIGNO,		/* u32 */
+	FLIGHTREC_A_HANDLER,		/* u64 */
+	FLIGHTREC_A_SA_FLAGS,		/* u64 */
+	FLIGHTREC_A_RESTORER,		/* u64 */
+	FLIGHTREC_A_SA_MASK,		/* u64 */
+	FLIGHTREC_A_END_KIND,		/* u32: enum flightrec_end_kind */
+	FLIGHTREC_A_SI_CODE,		/* s32 */
+	FLIGHTREC_A_FAULT_ADDR,		/* u64 */
+	FLIGHTREC_A_EXIT_CODE,		/* u32: wait status */
+	FLIGHTREC_A_CPUID,		/* binary: struct flightrec_cpuid_leaf[] */
+	FLIGHTREC_A_XCR0,		/* u64 */
+	FLIGHTREC_A_NR_THREADS,		/* u32 */
+	FLIGHTREC_A_NR_INTERVALS,	/* u32: intervals in the ring */
+	FLIGHTREC_A_DROPPED,		/* u64: whole intervals dropped by the cap */
+	FLIGHTREC_A_BYTES,		/* u64: ring memory in use */
+	FLIGHTREC_A_FROZEN,		/* u8: the ring is frozen */
+	FLIGHTREC_A_SAS_SP,		/* u64: sigaltstack */
+	FLIGHTREC_A_SAS_SIZE,		/* u64 */
+	FLIGHTREC_A_SAS_FLAGS,		/* u32 */
+	FLIGHTREC_A_RSEQ,		/* u64: rseq area address */
+	FLIGHTREC_A_RSEQ_LEN,		/* u32 */
+	FLIGHTREC_A_RSEQ_SIG,		/* u32 */
+	FLIGHTREC_A_ROBUST_LIST,	/* u64 */
+	FLIGHTREC_A_ROBUST_LEN,		/* u64 */
+	FLIGHTREC_A_BRK_START,		/* u64 */
+	FLIGHTREC_A_BRK,		/* u64 */
+	FLIGHTREC_A_IN_SYSCALL,		/* s32: syscall the thread was blocked in at the start, or -1 */
+	FLIGHTREC_A_BUILD_ID,		/* binary: ELF NT_GNU_BUILD_ID of a file mapping */
+	FLIGHTREC_A_NR_DUMPS,		/* u32 */
+	FLIGHTREC_A_LOST_PAGES,		/* u64: original page copies that could not be kept */
+
+	__FLIGHTREC_A_MAX,
+};
+#define FLIGHTREC_A_MAX (__FLIGHTREC_A_MAX - 1)
+
+/* FLIGHTREC_A_OUT nest: one out-buffer of a syscall */
+enum flightrec_out_attr {
+	FLIGHTREC_OUT_UNSPEC,
+	FLIGHTREC_OUT_ARG,		/* u32: argument index, or FLIGHTREC_OUT_ARG_DERIVED */
+	FLIGHTREC_OUT_ADDR,		/* u64: user address written */
+	FLIGHTREC_OUT_DATA,		/* binary: the bytes the kernel wrote */
+	FLIGHTREC_OUT_PAD,
+	__FLIGHTREC_OUT_MAX,
+};
+#define FLIGHTREC_OUT_MAX (__FLIGHTREC_OUT_MAX - 1)
+/* an out-buffer found through another (an iovec element, msg_control, ...) */
+#define FLIGHTREC_OUT_ARG_DERIVED	0xff
+
+/* FLIGHTREC_A_MAP_FLAGS beyond MAP_SHARED/MAP_PRIVATE */
+#define FLIGHTREC_MAPF_ANON	0x100	/* no file behind it */
+#define FLIGHTREC_MAPF_STACK	0x200	/* grows down */
+#define FLIGHTREC_MAPF_VDSO	0x400
+#define FLIGHTREC_MAPF_VVAR	0x800
+#define FLIGHTREC_MAPF_HEAP	0x1000
+#define FLIGHTREC_MAPF_PFNMAP	0x2000	/* device or vvar: contents not readable */
+
+struct flightrec_cpuid_leaf {
+	__u32 leaf, subleaf;
+	__u32 eax, ebx, ecx, edx;
+};
+
+#endif /* _UAPI_LINUX_FLIGHTREC_H */
