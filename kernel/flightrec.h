@@ -3,11 +3,14 @@
  * flightrec: definitions shared by the module's files.
  *
  * Lock order (outer first):
- *   fr_registry_lock (mutex: registration, dumps list, unload)
- *     -> mm->mmap_lock (boundary page walks, in the recorded thread's task_work)
- *       -> proc->lock (spinlock, irqsave: ring, current interval, counters)
- *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash) is taken
- *   alone, never while holding proc->lock.
+ *   fr_registry_lock (mutex: registration, unregistration, unload)
+ *     -> proc->work_lock (mutex: boundaries and freezes, taken by the recorded
+ *        thread's task_work, and by fr_proc_stop())
+ *       -> mm->mmap_lock (read: boundary page walks)
+ *         -> proc->lock (spinlock, irqsave: ring, current interval, counters)
+ *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash) and
+ *   fr_dumps_lock (spinlock: the list of frozen dumps) are leaf locks.
+ *   fr_registry_lock is never taken under proc->work_lock.
  * Lookups from probes use RCU only (fr_thread_find).
  */
 #ifndef _FLIGHTREC_H
@@ -24,6 +27,9 @@
 #include <linux/sched.h>
 #include <linux/pid.h>
 #include <linux/netlink.h>
+#include <linux/completion.h>
+#include <linux/workqueue.h>
+#include <asm/user.h>
 #include <net/genetlink.h>
 #include "../uapi/flightrec.h"
 
@@ -33,6 +39,8 @@
 extern unsigned int fr_ring_mb;
 extern unsigned int fr_interval_ms;
 extern unsigned int fr_keep;
+
+struct fr_proc;
 
 /* global accounting of recorded data against ring_mb */
 extern atomic64_t fr_bytes;
@@ -49,8 +57,6 @@ struct fr_sc_out {
 	u8 *data;	/* points into the record's tail */
 };
 
-#define FR_MAX_OUTS 8
-
 struct fr_sc_rec {
 	struct list_head node;
 	u64 seq;
@@ -60,8 +66,8 @@ struct fr_sc_rec {
 	u64 args[6];
 	s64 ret;
 	u32 nouts;
-	struct fr_sc_out outs[FR_MAX_OUTS];
 	size_t size;	/* bytes charged */
+	struct fr_sc_out outs[];	/* then the bytes */
 };
 
 /* Thread context at an interval start. */
@@ -127,8 +133,10 @@ struct fr_end {
 
 /* A frozen ring, waiting to be read by userspace. */
 struct fr_dump {
-	struct list_head node;
+	struct list_head node;		/* fr_dumps, under fr_dumps_lock */
+	refcount_t ref;
 	u32 id;
+	struct xarray final;		/* page index -> bytes at the freeze */
 	pid_t pid, ppid;
 	char comm[TASK_COMM_LEN];
 	char *exe;
@@ -156,14 +164,28 @@ struct fr_thread {
 	u64 sc_args[6];
 	u64 sc_seq;
 	struct fr_sc_rec *sc_pending;	/* out-copy to finish in task_work */
+	long sc_ret;			/* its return value, for the slow path */
+	bool sc_slow;			/* out-buffers to copy in task_work */
+	/*
+	 * A syscall held back at sys_enter so that task_work can run first
+	 * (at_exit freeze before exit_group, page capture before munmap):
+	 * the call is made a no-op and re-executed on return to user.
+	 */
+	u32 held_nr;
+	bool held;			/* sys_enter turned it into a no-op */
+	bool held_done;			/* the work ran; let it through once */
 	/* boundary work */
-	struct callback_head twork;
-	atomic_t twork_queued;
+	atomic_t twork_queued;		/* a struct fr_twork is queued */
 	u32 seen_boundary;		/* last boundary generation it passed */
-	struct fr_end *pending_fault;	/* set by the signal probe */
+	bool fault_pending;		/* set by the signal probe */
 	u32 fault_signo;
 	int fault_code;
 	u64 fault_addr;
+	bool exec_pending;		/* the process exec'd: restart the ring */
+	/* a syscall that returned -ERESTART*: restarted, or seen as EINTR */
+	bool restart_pending;
+	u64 restart_ip;
+	refcount_t ref;			/* registry.c: fr_thread_get/put */
 };
 
 struct fr_proc {
@@ -186,8 +208,19 @@ struct fr_proc {
 	struct hrtimer timer;
 	atomic_t boundary_gen;		/* bumped by the timer / dump */
 	bool dying, frozen;
+	u32 boundary_done_gen;		/* generation whose page walk ran */
+	/* a dump in progress (fr_dump_request waits for it) */
+	u32 dump_req_id;
+	int dump_err;
+	struct completion *dump_done;
+	bool at_exit_done;
+	bool started;			/* fr_proc_start() ran */
+	struct mutex work_lock;		/* boundaries, freezes, stop */
+	u32 dump_result;		/* id of the dump the request produced */
+	struct work_struct exit_work;	/* teardown after the last thread exits */
 	/* counters shown in status */
 	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps;
+	struct rcu_head rcu;		/* registry.c: freed after a grace period */
 };
 
 /* registry.c */
@@ -235,8 +268,11 @@ void fr_proc_stop(struct fr_proc *proc);
 void fr_boundary_request(struct fr_proc *proc);
 int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack);
 void fr_dump_free(struct fr_dump *dump);
-struct fr_dump *fr_dump_find(u32 id);	/* under fr_registry_lock */
+struct fr_dump *fr_dump_get(u32 id);	/* with a reference, or NULL */
+void fr_dump_put(struct fr_dump *dump);
 int fr_dump_release(u32 id);
+extern spinlock_t fr_dumps_lock;
+bool fr_twork_queue(struct fr_thread *t, enum task_work_notify_mode mode);
 int fr_interval_init(void);
 void fr_interval_exit(void);
 extern struct list_head fr_dumps;
@@ -245,8 +281,71 @@ extern struct list_head fr_dumps;
 int fr_trigger_init(void);
 void fr_trigger_exit(void);
 
+/* more of syscall.c, interval.c, memory.c */
+void fr_sc_finish_slow(struct fr_thread *t);
+void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t);
+bool fr_sc_is_exit(u32 nr);
+void fr_proc_exec_reset(struct fr_proc *proc);
+struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp);
+void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
+			  unsigned long end);
+const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,
+			      unsigned long idx, bool *zero);
+void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *leaves, u32 *n, u32 max);
+
 /* dump.c: netlink serialisation of frozen dumps */
 int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int fr_nl_get_dump_done(struct netlink_callback *cb);
+
+/*
+ * More of registry.c.
+ *
+ * Lifetime.  The registry holds one reference on a registered proc (dropped
+ * at unregistration); every fr_thread holds one on its proc and one on its
+ * task.  A thread has its own count, thr->ref: one for the thread hash, one
+ * for each holder that may outlive its removal (fr_thread_get/put).  The
+ * last put frees it after an RCU grace period and only then drops the proc
+ * reference: a probe that found a thread with fr_thread_find() may use it and
+ * thr->proc until it leaves its RCU read-side section.  The last proc put
+ * (any context) drops mm and pid and frees the proc after a grace period.
+ * Whatever hangs off a thread (sc_pending, ...) must be freed by its owner
+ * before the last put.
+ *
+ * Threads.  fr_thread_add() and fr_thread_remove() may be called from any
+ * context (probes: GFP_ATOMIC, irqsave locks).  fr_thread_add() returns 0
+ * when the task is recorded (also when it already was), -ESRCH when the proc
+ * is dying or the task exiting, -ENOMEM.  proc->threads is an RCU list:
+ * readers may walk it under rcu_read_lock(); writers hold proc->lock.
+ * fr_thread_remove() of a task not recorded does nothing.
+ *
+ * Exit.  When the last thread of a proc is removed, a work item drops the
+ * proc as fr_unregister() would and, unless proc->at_exit_done, announces
+ * FLIGHTREC_EVENT_EXIT (pid of the initial namespace, no dump id).
+ *
+ * Registration (fr_register), under fr_registry_lock: proc allocated, its
+ * threads added (probes can see them, proc->started is false), then
+ * fr_proc_start(), then the proc is linked into fr_proc_list and the pid hash
+ * (fr_proc_get can find it).  Unregistration (fr_unregister, exit, unload),
+ * under fr_registry_lock: proc->dying set (fr_thread_add refuses), unlinked,
+ * fr_proc_stop(), its threads removed, the registry reference dropped.
+ * PIDs given to fr_register/fr_unregister/fr_proc_get are in the caller's pid
+ * namespace; proc->tgid and thr->tid are in the initial one.
+ */
+extern u32 fr_registry_gen;		/* bumped at each (un)registration */
+extern atomic_t fr_live_procs;		/* allocated fr_proc, for status */
+extern atomic_t fr_live_threads;	/* allocated fr_thread, for status */
+void fr_thread_get(struct fr_thread *thr);
+void fr_thread_put(struct fr_thread *thr);
+void fr_unregister_all(void);		/* unload: before the parts' exits */
+pid_t fr_proc_vpid(struct fr_proc *proc);	/* caller's ns, 0 if unseen */
+
+struct fr_proc_stats {
+	pid_t pid;			/* in the caller's pid namespace */
+	char comm[TASK_COMM_LEN];
+	u32 interval_ms, keep, nr_threads, nr_ring;
+	bool at_exit, frozen;
+	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps, bytes;
+};
+void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st);
 
 #endif /* _FLIGHTREC_H */

@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: handing a frozen dump to userspace (FLIGHTREC_CMD_GET_DUMP).
+ *
+ * A netlink dump: each record is one FLIGHTREC_CMD_RECORD message, in the
+ * order uapi/flightrec.h documents: SYSINFO, PROCESS, then per interval
+ * (oldest first) INTERVAL, MAP*, THREAD*, SIGACTION*, PAGE*, SYSCALL*, and
+ * END.  The dump is immutable once frozen and the reader holds a reference,
+ * so the cursor kept in cb->args stays valid across calls even if the process
+ * dies or the dump is released meanwhile.  Flow control is netlink's: the
+ * next batch is built when userspace has read the previous one.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/utsname.h>
+#include <linux/slab.h>
+#include <net/genetlink.h>
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/fpu/xcr.h>
+#include "flightrec.h"
+
+enum {
+	FR_PH_SYSINFO,
+	FR_PH_PROCESS,
+	FR_PH_INTERVALS,
+	FR_PH_END,
+	FR_PH_DONE,
+};
+
+enum {
+	FR_SUB_INTERVAL,
+	FR_SUB_MAPS,
+	FR_SUB_THREADS,
+	FR_SUB_SIGACTIONS,
+	FR_SUB_PAGES,
+	FR_SUB_SYSCALLS,
+};
+
+/* cb->args[] */
+#define A_DUMP		0	/* struct fr_dump *, referenced */
+#define A_PHASE		1
+#define A_IV		2	/* ordinal of the interval */
+#define A_SUB		3
+#define A_POS		4	/* position inside the sub-phase */
+#define A_PTR		5	/* next syscall record */
+
+#define FR_CPUID_MAX	48
+
+void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *l, u32 *n, u32 max)
+{
+	static const u32 leaves[][2] = {
+		{ 0, 0 }, { 1, 0 }, { 7, 0 }, { 7, 1 }, { 0x14, 0 },
+		{ 0x80000000, 0 }, { 0x80000001, 0 }, { 0x80000007, 0 },
+		{ 0x80000008, 0 },
+	};
+	u32 i, sub;
+
+	*n = 0;
+	for (i = 0; i < ARRAY_SIZE(leaves) && *n < max; i++, (*n)++) {
+		l[*n].leaf = leaves[i][0];
+		l[*n].subleaf = leaves[i][1];
+		cpuid_count(l[*n].leaf, l[*n].subleaf, &l[*n].eax, &l[*n].ebx,
+			    &l[*n].ecx, &l[*n].edx);
+	}
+	/* XSAVE layout: leaf 0xd, subleaf i gives component i's size and offset */
+	for (sub = 0; sub < 20 && *n < max; sub++, (*n)++) {
+		l[*n].leaf = 0xd;
+		l[*n].subleaf = sub;
+		cpuid_count(0xd, sub, &l[*n].eax, &l[*n].ebx, &l[*n].ecx,
+			    &l[*n].edx);
+	}
+}
+
+static void *fr_msg(struct sk_buff *skb, struct netlink_callback *cb, u32 type)
+{
+	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	void *hdr;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  info->family, NLM_F_MULTI, FLIGHTREC_CMD_RECORD);
+	if (!hdr)
+		return NULL;
+	if (nla_put_u32(skb, FLIGHTREC_A_REC_TYPE, type)) {
+		genlmsg_cancel(skb, hdr);
+		return NULL;
+	}
+	return hdr;
+}
+
+static int fr_put_sysinfo(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct flightrec_cpuid_leaf *leaves;
+	void *hdr;
+	u32 n;
+	u64 xcr0 = 0;
+	int err = -EMSGSIZE;
+
+	leaves = kcalloc(FR_CPUID_MAX, sizeof(*leaves), GFP_KERNEL);
+	if (!leaves)
+		return -ENOMEM;
+	fr_sysinfo_cpuid(leaves, &n, FR_CPUID_MAX);
+	if (boot_cpu_has(X86_FEATURE_OSXSAVE))
+		xcr0 = xgetbv(XCR_XFEATURE_ENABLED_MASK);
+	hdr = fr_msg(skb, cb, FLIGHTREC_REC_SYSINFO);
+	if (!hdr)
+		goto out;
+	/* uts_sem is not exported; a racing sethostname() can only tear a name */
+	err = nla_put(skb, FLIGHTREC_A_UNAME, sizeof(struct new_utsname),
+		      utsname());
+	if (err ||
+	    nla_put(skb, FLIGHTREC_A_CPUID, n * sizeof(*leaves), leaves) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_XCR0, xcr0, FLIGHTREC_A_PAD))
+		goto out_cancel;
+	genlmsg_end(skb, hdr);
+	err = 0;
+	goto out;
+out_cancel:
+	genlmsg_cancel(skb, hdr);
+	err = -EMSGSIZE;
+out:
+	kfree(leaves);
+	return err;
+}
+
+static int fr_put_process(struct sk_buff *skb, struct netlink_callback *cb,
+			  struct fr_dump *d)
+{
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_PROCESS);
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_PID, d->pid) ||
+	    nla_put_u32(skb, FLIGHTREC_A_PPID, d->ppid) ||
+	    nla_put_string(skb, FLIGHTREC_A_COMM, d->comm) ||
+	    (d->exe && nla_put_string(skb, FLIGHTREC_A_EXE, d->exe)) ||
+	    (d->cmdline && nla_put(skb, FLIGHTREC_A_CMDLINE, d->cmdline_len,
+				   d->cmdline)) ||
+	    nla_put(skb, FLIGHTREC_A_AUXV, d->auxv_len, d->auxv) ||
+	    nla_put_u32(skb, FLIGHTREC_A_PERSONALITY, d->personality))
+		goto nla_put_failure;
+	genlmsg_end(skb, hdr);
+	return 0;
+nla_put_failure:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static int fr_put_ctx(struct sk_buff *skb, struct fr_thread_ctx *c)
+{
+	if (nla_put_u32(skb, FLIGHTREC_A_TID, c->tid) ||
+	    nla_put(skb, FLIGHTREC_A_REGS, sizeof(c->regs), &c->regs) ||
+	    (c->xsave && nla_put(skb, FLIGHTREC_A_XSAVE, c->xsave_size, c->xsave)) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_FS_BASE, c->fs_base, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_GS_BASE, c->gs_base, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_SIGMASK, c->sigmask, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_SAS_SP, c->sas_sp, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_SAS_SIZE, c->sas_size, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_SAS_FLAGS, c->sas_flags) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_RSEQ, c->rseq, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_RSEQ_LEN, c->rseq_len) ||
+	    nla_put_u32(skb, FLIGHTREC_A_RSEQ_SIG, c->rseq_sig) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_ROBUST_LIST, c->robust_list, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_ROBUST_LEN, c->robust_len, FLIGHTREC_A_PAD) ||
+	    nla_put_s32(skb, FLIGHTREC_A_IN_SYSCALL, c->in_syscall))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int fr_put_interval(struct sk_buff *skb, struct netlink_callback *cb,
+			   struct fr_interval *iv)
+{
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_INTERVAL);
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_INTERVAL, iv->index) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_START_NS, iv->start_ns, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_END_NS, iv->end_ns, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_INTERVAL_FLAGS, iv->flags) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_NR_SYSCALLS, iv->nr_syscalls, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_LOST, iv->lost, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_BRK_START, iv->brk_start, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_BRK, iv->brk, FLIGHTREC_A_PAD))
+		goto nla_put_failure;
+	genlmsg_end(skb, hdr);
+	return 0;
+nla_put_failure:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static int fr_put_map(struct sk_buff *skb, struct netlink_callback *cb,
+		      struct fr_interval *iv, struct fr_map *m)
+{
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_MAP);
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_INTERVAL, iv->index) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_START, m->start, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_END, m->end, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_PROT, m->prot) ||
+	    nla_put_u32(skb, FLIGHTREC_A_MAP_FLAGS, m->flags) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_PGOFF, m->pgoff, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_INODE, m->inode, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_DEV, m->dev) ||
+	    (m->path && nla_put_string(skb, FLIGHTREC_A_PATH, m->path)))
+		goto nla_put_failure;
+	genlmsg_end(skb, hdr);
+	return 0;
+nla_put_failure:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static int fr_put_thread(struct sk_buff *skb, struct netlink_callback *cb,
+			 struct fr_interval *iv, struct fr_thread_ctx *c)
+{
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_THREAD);
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_INTERVAL, iv->index) || fr_put_ctx(skb, c)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+static int fr_put_sigaction(struct sk_buff *skb, struct netlink_callback *cb,
+			    struct fr_interval *iv, u32 i)
+{
+	struct fr_sigaction *sa = &iv->sigactions[i];
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_SIGACTION);
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_INTERVAL, iv->index) ||
+	    nla_put_u32(skb, FLIGHTREC_A_SIGNO, i + 1) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_HANDLER, sa->handler, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_SA_FLAGS, sa->flags, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_RESTORER, sa->restorer, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_SA_MASK, sa->mask, FLIGHTREC_A_PAD)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+static int fr_put_page(struct sk_buff *skb, struct netlink_callback *cb,
+		       struct fr_dump *d, struct fr_interval *iv,
+		       unsigned long idx, void *e)
+{
+	u32 flags = xa_is_value(e) ? xa_to_value(e) & 0xff :
+				     ((struct fr_page *)e)->flags;
+	const void *bytes;
+	bool zero;
+	void *hdr;
+
+	bytes = fr_mem_page_bytes(d, iv, idx, &zero);
+	if (!bytes && !zero)
+		return 0;	/* unknown bytes: counted as a lost page */
+	flags &= ~(FLIGHTREC_PAGE_DATA | FLIGHTREC_PAGE_ZERO);
+	flags |= zero ? FLIGHTREC_PAGE_ZERO : FLIGHTREC_PAGE_DATA;
+	if (!xa_is_value(e) && e != NULL)
+		flags &= ~FLIGHTREC_PAGE_LATER;
+	else if (!zero)
+		flags |= FLIGHTREC_PAGE_LATER;
+	hdr = fr_msg(skb, cb, FLIGHTREC_REC_PAGE);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_INTERVAL, iv->index) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_ADDR, (u64)idx << PAGE_SHIFT,
+			      FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_PAGE_FLAGS, flags) ||
+	    (bytes && nla_put(skb, FLIGHTREC_A_DATA, PAGE_SIZE, bytes))) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
+			  struct fr_interval *iv, struct fr_sc_rec *r)
+{
+	struct nlattr *nest;
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_SYSCALL);
+	u32 i;
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_INTERVAL, iv->index) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_SEQ, r->seq, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_TID, r->tid) ||
+	    nla_put_u32(skb, FLIGHTREC_A_NR, r->nr) ||
+	    nla_put(skb, FLIGHTREC_A_ARGS, sizeof(r->args), r->args) ||
+	    nla_put_s64(skb, FLIGHTREC_A_RET, r->ret, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_SC_FLAGS, r->flags))
+		goto nla_put_failure;
+	for (i = 0; i < r->nouts; i++) {
+		nest = nla_nest_start(skb, FLIGHTREC_A_OUT);
+		if (!nest ||
+		    nla_put_u32(skb, FLIGHTREC_OUT_ARG, r->outs[i].arg) ||
+		    nla_put_u64_64bit(skb, FLIGHTREC_OUT_ADDR, r->outs[i].addr,
+				      FLIGHTREC_OUT_PAD) ||
+		    nla_put(skb, FLIGHTREC_OUT_DATA, r->outs[i].len, r->outs[i].data))
+			goto nla_put_failure;
+		nla_nest_end(skb, nest);
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+nla_put_failure:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static int fr_put_end(struct sk_buff *skb, struct netlink_callback *cb,
+		      struct fr_dump *d)
+{
+	struct fr_end *e = &d->end;
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_END);
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, FLIGHTREC_A_END_KIND, e->kind) ||
+	    nla_put_u32(skb, FLIGHTREC_A_TID, e->tid) ||
+	    nla_put_u32(skb, FLIGHTREC_A_SIGNO, e->signo) ||
+	    nla_put_s32(skb, FLIGHTREC_A_SI_CODE, e->si_code) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_FAULT_ADDR, e->fault_addr, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_EXIT_CODE, e->exit_code) ||
+	    (e->ctx && nla_put(skb, FLIGHTREC_A_REGS, sizeof(e->ctx->regs), &e->ctx->regs)) ||
+	    (e->ctx && e->ctx->xsave &&
+	     nla_put(skb, FLIGHTREC_A_XSAVE, e->ctx->xsave_size, e->ctx->xsave)))
+		goto nla_put_failure;
+	genlmsg_end(skb, hdr);
+	return 0;
+nla_put_failure:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static struct fr_interval *fr_nth_interval(struct fr_dump *d, long n)
+{
+	struct fr_interval *iv;
+
+	list_for_each_entry(iv, &d->intervals, node)
+		if (n-- == 0)
+			return iv;
+	return NULL;
+}
+
+static struct fr_thread_ctx *fr_nth_ctx(struct fr_interval *iv, long n)
+{
+	struct fr_thread_ctx *c;
+
+	list_for_each_entry(c, &iv->threads, node)
+		if (n-- == 0)
+			return c;
+	return NULL;
+}
+
+/* One interval's records from the cursor on; 0 when the interval is done. */
+static int fr_put_interval_all(struct sk_buff *skb, struct netlink_callback *cb,
+			       struct fr_dump *d, struct fr_interval *iv)
+{
+	long *a = cb->args;
+	struct fr_thread_ctx *c;
+	struct fr_sc_rec *r;
+	unsigned long idx;
+	void *e;
+	int err;
+
+	switch (a[A_SUB]) {
+	case FR_SUB_INTERVAL:
+		err = fr_put_interval(skb, cb, iv);
+		if (err)
+			return err;
+		a[A_SUB] = FR_SUB_MAPS;
+		a[A_POS] = 0;
+		fallthrough;
+	case FR_SUB_MAPS:
+		for (; a[A_POS] < iv->nr_maps; a[A_POS]++) {
+			err = fr_put_map(skb, cb, iv, &iv->maps[a[A_POS]]);
+			if (err)
+				return err;
+		}
+		a[A_SUB] = FR_SUB_THREADS;
+		a[A_POS] = 0;
+		fallthrough;
+	case FR_SUB_THREADS:
+		while ((c = fr_nth_ctx(iv, a[A_POS]))) {
+			err = fr_put_thread(skb, cb, iv, c);
+			if (err)
+				return err;
+			a[A_POS]++;
+		}
+		a[A_SUB] = FR_SUB_SIGACTIONS;
+		a[A_POS] = 0;
+		fallthrough;
+	case FR_SUB_SIGACTIONS:
+		for (; a[A_POS] < 64; a[A_POS]++) {
+			if (!iv->sigactions[a[A_POS]].handler &&
+			    !iv->sigactions[a[A_POS]].flags)
+				continue;	/* SIG_DFL, no flags: implied */
+			err = fr_put_sigaction(skb, cb, iv, a[A_POS]);
+			if (err)
+				return err;
+		}
+		a[A_SUB] = FR_SUB_PAGES;
+		a[A_POS] = 0;
+		fallthrough;
+	case FR_SUB_PAGES:
+		idx = a[A_POS];
+		xa_for_each_start(&iv->pages, idx, e, idx) {
+			err = fr_put_page(skb, cb, d, iv, idx, e);
+			if (err) {
+				a[A_POS] = idx;
+				return err;
+			}
+		}
+		a[A_SUB] = FR_SUB_SYSCALLS;
+		a[A_PTR] = 0;
+		fallthrough;
+	case FR_SUB_SYSCALLS:
+		r = a[A_PTR] ? (struct fr_sc_rec *)a[A_PTR] :
+			list_first_entry_or_null(&iv->syscalls, struct fr_sc_rec, node);
+		for (; r && &r->node != &iv->syscalls;
+		     r = list_next_entry(r, node)) {
+			err = fr_put_syscall(skb, cb, iv, r);
+			if (err) {
+				a[A_PTR] = (long)r;
+				return err;
+			}
+		}
+	}
+	return 0;
+}
+
+int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	long *a = cb->args;
+	struct fr_interval *iv;
+	struct fr_dump *d;
+	int err = 0;
+
+	if (!a[A_DUMP]) {
+		if (!info->attrs[FLIGHTREC_A_DUMP_ID]) {
+			NL_SET_ERR_MSG_MOD(cb->extack, "DUMP_ID is required");
+			return -EINVAL;
+		}
+		d = fr_dump_get(nla_get_u32(info->attrs[FLIGHTREC_A_DUMP_ID]));
+		if (!d) {
+			NL_SET_ERR_MSG_MOD(cb->extack, "no such dump");
+			return -ENOENT;
+		}
+		a[A_DUMP] = (long)d;
+	}
+	d = (struct fr_dump *)a[A_DUMP];
+
+	switch (a[A_PHASE]) {
+	case FR_PH_SYSINFO:
+		err = fr_put_sysinfo(skb, cb);
+		if (err)
+			break;
+		a[A_PHASE] = FR_PH_PROCESS;
+		fallthrough;
+	case FR_PH_PROCESS:
+		err = fr_put_process(skb, cb, d);
+		if (err)
+			break;
+		a[A_PHASE] = FR_PH_INTERVALS;
+		fallthrough;
+	case FR_PH_INTERVALS:
+		while ((iv = fr_nth_interval(d, a[A_IV]))) {
+			err = fr_put_interval_all(skb, cb, d, iv);
+			if (err)
+				break;
+			a[A_IV]++;
+			a[A_SUB] = FR_SUB_INTERVAL;
+			a[A_POS] = 0;
+			a[A_PTR] = 0;
+		}
+		if (err)
+			break;
+		a[A_PHASE] = FR_PH_END;
+		fallthrough;
+	case FR_PH_END:
+		err = fr_put_end(skb, cb, d);
+		if (err)
+			break;
+		a[A_PHASE] = FR_PH_DONE;
+		fallthrough;
+	case FR_PH_DONE:
+		return 0;
+	}
+	/* a full skb: send what we have; nothing at all means a record too big */
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	if (err == -EMSGSIZE)
+		NL_SET_ERR_MSG_MOD(cb->extack,
+				   "a record does not fit the receive buffer; enlarge it");
+	return err;
+}
+
+int fr_nl_get_dump_done(struct netlink_callback *cb)
+{
+	fr_dump_put((struct fr_dump *)cb->args[A_DUMP]);
+	return 0;
+}

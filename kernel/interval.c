@@ -1,0 +1,929 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: intervals, the ring, boundaries and frozen dumps.
+ *
+ * A registered process's execution is cut into intervals.  A boundary is
+ * requested by the process's hrtimer every interval_ms and reached by each
+ * thread in task_work, on its way back to user space, where its whole user
+ * state is in pt_regs.  The first thread to reach a boundary closes the open
+ * interval, walks the page tables (memory.c) and opens the next interval.
+ *
+ * Threads blocked in a syscall when the boundary is reached have their user
+ * state saved at syscall entry; they are recorded as starting "inside" that
+ * syscall (in_syscall), whose record then belongs to the new interval.
+ *
+ * The ring keeps the last `keep` closed intervals.  A freeze (fatal signal,
+ * manual dump, exit with at_exit) closes the open interval at that point,
+ * moves the ring into a struct fr_dump, resolves every page to its bytes at
+ * the start of its interval, and announces the dump on the event group.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/sched/task_stack.h>
+#include <linux/mm.h>
+#include <linux/mman.h>
+#include <linux/futex.h>
+#include <linux/mmap_lock.h>
+#include <linux/regset.h>
+#include <linux/elf.h>
+#include <linux/ktime.h>
+#include <linux/file.h>
+#include <linux/rcupdate.h>
+#include <linux/uaccess.h>
+#include <linux/wait.h>
+#include "flightrec.h"
+
+atomic64_t fr_bytes = ATOMIC64_INIT(0);
+LIST_HEAD(fr_dumps);
+DEFINE_SPINLOCK(fr_dumps_lock);
+static atomic_t fr_next_dump_id = ATOMIC_INIT(0);
+
+/* task_work items in flight: unload waits for them */
+static atomic_t fr_tworks = ATOMIC_INIT(0);
+static DECLARE_WAIT_QUEUE_HEAD(fr_tworks_wq);
+
+struct fr_twork {
+	struct callback_head cb;
+};
+
+static void fr_twork_fn(struct callback_head *cb);
+
+/*
+ * Queues the thread's task_work unless one is queued already.  Callable from
+ * any context, hard IRQ included (the hrtimer).
+ */
+bool fr_twork_queue(struct fr_thread *t, enum task_work_notify_mode mode)
+{
+	struct fr_twork *w;
+
+	if (atomic_xchg(&t->twork_queued, 1))
+		return true;
+	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
+	if (!w)
+		goto out_clear;
+	init_task_work(&w->cb, fr_twork_fn);
+	atomic_inc(&fr_tworks);
+	if (task_work_add(t->task, &w->cb, mode))
+		goto out_free;
+	return true;
+
+out_free:
+	kfree(w);
+	if (atomic_dec_and_test(&fr_tworks))
+		wake_up(&fr_tworks_wq);
+out_clear:
+	atomic_set(&t->twork_queued, 0);
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* intervals */
+
+struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
+{
+	struct fr_interval *iv = kzalloc(sizeof(*iv), gfp);
+
+	if (!iv)
+		return NULL;
+	INIT_LIST_HEAD(&iv->syscalls);
+	INIT_LIST_HEAD(&iv->threads);
+	xa_init_flags(&iv->pages, XA_FLAGS_LOCK_IRQ);
+	iv->start_ns = ktime_get_ns();
+	iv->bytes = sizeof(*iv);
+	return iv;
+}
+
+static void fr_ctx_free(struct fr_thread_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	kvfree(ctx->xsave);
+	kfree(ctx);
+}
+
+void fr_interval_free(struct fr_interval *iv)
+{
+	struct fr_sc_rec *rec, *rtmp;
+	struct fr_thread_ctx *ctx, *ctmp;
+	struct fr_page *pg;
+	unsigned long idx;
+	u32 i;
+
+	if (!iv)
+		return;
+	list_for_each_entry_safe(rec, rtmp, &iv->syscalls, node)
+		fr_sc_rec_free(rec);
+	list_for_each_entry_safe(ctx, ctmp, &iv->threads, node)
+		fr_ctx_free(ctx);
+	for (i = 0; i < iv->nr_maps; i++)
+		kfree(iv->maps[i].path);
+	kvfree(iv->maps);
+	xa_for_each(&iv->pages, idx, pg) {
+		if (xa_is_value(pg))
+			continue;
+		if (pg->data)
+			free_page((unsigned long)pg->data);
+		kfree(pg);
+	}
+	xa_destroy(&iv->pages);
+	fr_uncharge(iv->bytes);
+	kfree(iv);
+}
+
+/* ------------------------------------------------------------------ */
+/* capturing state at an interval start (process context, current) */
+
+static const struct user_regset *fr_regset(unsigned int note)
+{
+	const struct user_regset_view *view = task_user_regset_view(current);
+	unsigned int i;
+
+	for (i = 0; i < view->n; i++)
+		if (view->regsets[i].core_note_type == note)
+			return &view->regsets[i];
+	return NULL;
+}
+
+/*
+ * Registers of `task` from its pt_regs (user state at the last kernel entry),
+ * plus FPU/XSAVE when task is current.
+ */
+struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
+{
+	struct fr_thread_ctx *ctx = kzalloc(sizeof(*ctx), gfp);
+	struct pt_regs *regs = task_pt_regs(task);
+	const struct user_regset *rs;
+
+	if (!ctx)
+		return NULL;
+	ctx->tid = task_pid_vnr(task);
+	ctx->in_syscall = -1;
+	BUILD_BUG_ON(offsetof(struct user_regs_struct, ss) !=
+		     offsetof(struct pt_regs, ss));
+	memcpy(&ctx->regs, regs, offsetof(struct user_regs_struct, ss) +
+	       sizeof(ctx->regs.ss));
+	if (task == current) {
+		rs = fr_regset(NT_PRSTATUS);
+		if (rs)
+			regset_get(current, rs, sizeof(ctx->regs), &ctx->regs);
+		rs = fr_regset(NT_X86_XSTATE);
+		if (rs) {
+			ctx->xsave_size = rs->n * rs->size;
+			ctx->xsave = kvzalloc(ctx->xsave_size, gfp);
+			if (ctx->xsave &&
+			    regset_get(current, rs, ctx->xsave_size, ctx->xsave) < 0) {
+				kvfree(ctx->xsave);
+				ctx->xsave = NULL;
+			}
+			if (!ctx->xsave)
+				ctx->xsave_size = 0;
+		}
+	} else {
+		ctx->regs.fs_base = task->thread.fsbase;
+		ctx->regs.gs_base = task->thread.gsbase;
+	}
+	ctx->fs_base = ctx->regs.fs_base;
+	ctx->gs_base = ctx->regs.gs_base;
+	ctx->sigmask = task->blocked.sig[0];
+	ctx->sas_sp = task->sas_ss_sp;
+	ctx->sas_size = task->sas_ss_size;
+	ctx->sas_flags = task->sas_ss_flags;
+#ifdef CONFIG_RSEQ
+	ctx->rseq = (u64)(unsigned long)task->rseq;
+	ctx->rseq_sig = task->rseq_sig;
+	ctx->rseq_len = task->rseq ? 32 : 0;
+#endif
+#ifdef CONFIG_FUTEX
+	ctx->robust_list = (u64)(unsigned long)task->robust_list;
+	ctx->robust_len = task->robust_list ? sizeof(struct robust_list_head) : 0;
+#endif
+	return ctx;
+}
+
+static u32 fr_vma_prot(struct vm_area_struct *vma)
+{
+	u32 prot = 0;
+
+	if (vma->vm_flags & VM_READ)
+		prot |= PROT_READ;
+	if (vma->vm_flags & VM_WRITE)
+		prot |= PROT_WRITE;
+	if (vma->vm_flags & VM_EXEC)
+		prot |= PROT_EXEC;
+	return prot;
+}
+
+static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
+			 u32 *flags)
+{
+	const char *name = NULL;
+	char *buf, *p, *ret;
+
+	if (vma->vm_file) {
+		buf = kmalloc(PATH_MAX, GFP_KERNEL);
+		if (!buf)
+			return NULL;
+		p = file_path(vma->vm_file, buf, PATH_MAX);
+		ret = IS_ERR(p) ? NULL : kstrdup(p, GFP_KERNEL);
+		kfree(buf);
+		return ret;
+	}
+	*flags |= FLIGHTREC_MAPF_ANON;
+	if (vma->vm_ops && vma->vm_ops->name)
+		name = vma->vm_ops->name(vma);
+	if (name && !strcmp(name, "[vdso]"))
+		*flags |= FLIGHTREC_MAPF_VDSO;
+	else if (name && !strcmp(name, "[vvar]"))
+		*flags |= FLIGHTREC_MAPF_VVAR;
+	if (!name && vma->vm_start <= mm->brk && vma->vm_end >= mm->start_brk) {
+		name = "[heap]";
+		*flags |= FLIGHTREC_MAPF_HEAP;
+	}
+	if (!name && vma->vm_start <= mm->start_stack &&
+	    vma->vm_end >= mm->start_stack)
+		name = "[stack]";
+	return name ? kstrdup(name, GFP_KERNEL) : NULL;
+}
+
+/* The memory map, brk and signal dispositions.  mmap_lock held for read. */
+static int fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	struct sighand_struct *sh = current->sighand;
+	u32 n = 0, i;
+
+	VMA_ITERATOR(vmi, mm, 0);
+
+	for_each_vma(vmi, vma)
+		n++;
+	iv->maps = kvcalloc(n ? n : 1, sizeof(*iv->maps), GFP_KERNEL);
+	if (!iv->maps)
+		return -ENOMEM;
+	vma_iter_init(&vmi, mm, 0);
+	for_each_vma(vmi, vma) {
+		struct fr_map *m;
+
+		if (iv->nr_maps == n)
+			break;
+		m = &iv->maps[iv->nr_maps++];
+		m->start = vma->vm_start;
+		m->end = vma->vm_end;
+		m->prot = fr_vma_prot(vma);
+		m->flags = (vma->vm_flags & VM_SHARED) ? MAP_SHARED : MAP_PRIVATE;
+		if (vma->vm_flags & VM_GROWSDOWN)
+			m->flags |= FLIGHTREC_MAPF_STACK;
+		if (vma->vm_flags & (VM_PFNMAP | VM_IO))
+			m->flags |= FLIGHTREC_MAPF_PFNMAP;
+		m->pgoff = (u64)vma->vm_pgoff << PAGE_SHIFT;
+		if (vma->vm_file) {
+			struct inode *inode = file_inode(vma->vm_file);
+
+			m->inode = inode->i_ino;
+			m->dev = new_encode_dev(inode->i_sb->s_dev);
+		}
+		m->path = fr_vma_path(vma, mm, &m->flags);
+		iv->bytes += sizeof(*m) + (m->path ? strlen(m->path) + 1 : 0);
+	}
+	iv->brk_start = mm->start_brk;
+	iv->brk = mm->brk;
+
+	spin_lock_irq(&sh->siglock);
+	for (i = 0; i < 64; i++) {
+		struct sigaction *sa = &sh->action[i].sa;
+
+		iv->sigactions[i].handler = (u64)(unsigned long)sa->sa_handler;
+		iv->sigactions[i].flags = sa->sa_flags;
+		iv->sigactions[i].restorer = (u64)(unsigned long)sa->sa_restorer;
+		iv->sigactions[i].mask = sa->sa_mask.sig[0];
+	}
+	spin_unlock_irq(&sh->siglock);
+	return 0;
+}
+
+/* Adds the contexts of the process's threads to iv. */
+static void fr_capture_threads(struct fr_proc *proc, struct fr_interval *iv)
+{
+	struct fr_thread_ctx *ctx;
+	struct fr_thread *t;
+	unsigned long flags;
+
+	ctx = fr_ctx_capture(current, GFP_KERNEL);
+	if (ctx) {
+		spin_lock_irqsave(&proc->lock, flags);
+		list_add_tail(&ctx->node, &iv->threads);
+		iv->bytes += sizeof(*ctx) + ctx->xsave_size;
+		spin_unlock_irqrestore(&proc->lock, flags);
+	}
+	/*
+	 * Other threads: one blocked in a syscall keeps its user state in
+	 * pt_regs until it returns, so it is taken now; the others take their
+	 * own when they pass the boundary (their task_work is queued).
+	 */
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &proc->threads, pnode) {
+		if (t->task == current || !READ_ONCE(t->in_sc))
+			continue;
+		ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
+		if (!ctx)
+			continue;
+		ctx->in_syscall = READ_ONCE(t->sc_nr);
+		t->seen_boundary = atomic_read(&proc->boundary_gen);
+		spin_lock_irqsave(&proc->lock, flags);
+		list_add_tail(&ctx->node, &iv->threads);
+		iv->bytes += sizeof(*ctx);
+		spin_unlock_irqrestore(&proc->lock, flags);
+	}
+	rcu_read_unlock();
+}
+
+/* ------------------------------------------------------------------ */
+/* the ring */
+
+/* Drops the oldest closed interval of proc; returns it (to free) or NULL. */
+static struct fr_interval *fr_ring_pop_locked(struct fr_proc *proc)
+{
+	struct fr_interval *iv;
+
+	iv = list_first_entry_or_null(&proc->ring, struct fr_interval, node);
+	if (!iv)
+		return NULL;
+	list_del(&iv->node);
+	proc->nr_ring--;
+	return iv;
+}
+
+static void fr_ring_push(struct fr_proc *proc, struct fr_interval *closed)
+{
+	struct fr_interval *drop[FLIGHTREC_KEEP_MAX + 1];
+	unsigned long flags;
+	int n = 0, i;
+
+	spin_lock_irqsave(&proc->lock, flags);
+	list_add_tail(&closed->node, &proc->ring);
+	proc->nr_ring++;
+	while (proc->nr_ring > proc->keep && n < ARRAY_SIZE(drop))
+		drop[n++] = fr_ring_pop_locked(proc);
+	spin_unlock_irqrestore(&proc->lock, flags);
+	for (i = 0; i < n; i++)
+		fr_interval_free(drop[i]);
+}
+
+/*
+ * Charges recorded bytes against ring_mb.  When the cap is reached the oldest
+ * whole interval of the charging process goes first, then the oldest frozen
+ * dump; a kept interval is always complete.  Any context.
+ */
+bool fr_charge(struct fr_proc *proc, size_t bytes)
+{
+	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
+	struct fr_interval *iv;
+	struct fr_dump *dump;
+	unsigned long flags;
+
+	while (atomic64_add_return(bytes, &fr_bytes) > cap) {
+		atomic64_sub(bytes, &fr_bytes);
+		iv = NULL;
+		if (proc) {
+			spin_lock_irqsave(&proc->lock, flags);
+			iv = fr_ring_pop_locked(proc);
+			if (iv)
+				proc->dropped++;
+			spin_unlock_irqrestore(&proc->lock, flags);
+		}
+		if (iv) {
+			fr_interval_free(iv);
+			continue;
+		}
+		spin_lock_irqsave(&fr_dumps_lock, flags);
+		dump = list_first_entry_or_null(&fr_dumps, struct fr_dump, node);
+		if (dump)
+			list_del_init(&dump->node);
+		spin_unlock_irqrestore(&fr_dumps_lock, flags);
+		if (!dump)
+			return false;
+		fr_dump_put(dump);
+	}
+	return true;
+}
+
+void fr_uncharge(size_t bytes)
+{
+	atomic64_sub(bytes, &fr_bytes);
+}
+
+/* ------------------------------------------------------------------ */
+/* boundaries */
+
+/*
+ * Closes the open interval and opens the next one.  Runs in the task_work of
+ * a thread of proc, with proc->work_lock held.  Returns the closed interval
+ * (not yet in the ring) or NULL.
+ */
+static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t)
+{
+	struct mm_struct *mm = current->mm;
+	struct fr_interval *next, *closed;
+	unsigned long flags;
+	u32 gen = atomic_read(&proc->boundary_gen);
+
+	t->seen_boundary = gen;
+	next = fr_interval_new(proc, GFP_KERNEL);
+	if (!next)
+		return NULL;
+	if (!fr_charge(proc, next->bytes)) {
+		kfree(next);
+		return NULL;
+	}
+	proc->boundary_done_gen = gen;
+
+	mmap_read_lock(mm);
+	fr_capture_process(next, mm);
+	spin_lock_irqsave(&proc->lock, flags);
+	closed = proc->cur;
+	next->index = proc->next_index++;
+	proc->cur = next;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	fr_mem_boundary(proc, closed, next);
+	mmap_read_unlock(mm);
+
+	fr_capture_threads(proc, next);
+	fr_charge(proc, next->bytes - sizeof(*next));
+	if (closed)
+		closed->end_ns = next->start_ns;
+	return closed;
+}
+
+/* A thread that passes a boundary another thread already made. */
+static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
+{
+	struct fr_thread_ctx *ctx;
+	unsigned long flags;
+
+	t->seen_boundary = proc->boundary_done_gen;
+	ctx = fr_ctx_capture(current, GFP_KERNEL);
+	if (!ctx)
+		return;
+	spin_lock_irqsave(&proc->lock, flags);
+	if (proc->cur) {
+		list_add_tail(&ctx->node, &proc->cur->threads);
+		proc->cur->bytes += sizeof(*ctx) + ctx->xsave_size;
+		ctx = NULL;
+	}
+	spin_unlock_irqrestore(&proc->lock, flags);
+	fr_ctx_free(ctx);
+}
+
+static void fr_boundary_and_push(struct fr_proc *proc, struct fr_thread *t)
+{
+	struct fr_interval *closed = fr_boundary(proc, t);
+
+	if (closed) {
+		fr_ring_push(proc, closed);
+		fr_nl_event(FLIGHTREC_EVENT_INTERVAL, proc->tgid, 0);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* frozen dumps */
+
+void fr_dump_free(struct fr_dump *dump)
+{
+	struct fr_interval *iv, *tmp;
+	unsigned long idx;
+	void *data;
+
+	list_for_each_entry_safe(iv, tmp, &dump->intervals, node)
+		fr_interval_free(iv);
+	xa_for_each(&dump->final, idx, data)
+		free_page((unsigned long)data);
+	xa_destroy(&dump->final);
+	if (dump->end.ctx)
+		fr_ctx_free(dump->end.ctx);
+	kfree(dump->exe);
+	kfree(dump->cmdline);
+	fr_uncharge(dump->bytes);
+	kfree(dump);
+}
+
+void fr_dump_put(struct fr_dump *dump)
+{
+	if (dump && refcount_dec_and_test(&dump->ref))
+		fr_dump_free(dump);
+}
+
+struct fr_dump *fr_dump_get(u32 id)
+{
+	struct fr_dump *dump, *found = NULL;
+
+	spin_lock_irq(&fr_dumps_lock);
+	list_for_each_entry(dump, &fr_dumps, node) {
+		if (dump->id == id) {
+			refcount_inc(&dump->ref);
+			found = dump;
+			break;
+		}
+	}
+	spin_unlock_irq(&fr_dumps_lock);
+	return found;
+}
+
+int fr_dump_release(u32 id)
+{
+	struct fr_dump *dump, *found = NULL;
+
+	spin_lock_irq(&fr_dumps_lock);
+	list_for_each_entry(dump, &fr_dumps, node) {
+		if (dump->id == id) {
+			list_del_init(&dump->node);
+			found = dump;
+			break;
+		}
+	}
+	spin_unlock_irq(&fr_dumps_lock);
+	if (!found)
+		return -ENOENT;
+	fr_dump_put(found);
+	return 0;
+}
+
+static void fr_dump_process_info(struct fr_dump *dump, struct mm_struct *mm)
+{
+	struct file *exe;
+	unsigned long len;
+	char *buf, *p;
+
+	dump->pid = task_tgid_vnr(current);
+	rcu_read_lock();
+	dump->ppid = task_tgid_vnr(rcu_dereference(current->real_parent));
+	rcu_read_unlock();
+	get_task_comm(dump->comm, current);
+	dump->personality = current->personality;
+	BUILD_BUG_ON(sizeof(dump->auxv) < sizeof(mm->saved_auxv));
+	memcpy(dump->auxv, mm->saved_auxv, sizeof(mm->saved_auxv));
+	dump->auxv_len = sizeof(mm->saved_auxv);
+
+	/* get_mm_exe_file() is not exported: the same, by hand */
+	rcu_read_lock();
+	exe = rcu_dereference(mm->exe_file);
+	if (exe && !get_file_rcu(exe))
+		exe = NULL;
+	rcu_read_unlock();
+	if (exe) {
+		buf = kmalloc(PATH_MAX, GFP_KERNEL);
+		if (buf) {
+			p = file_path(exe, buf, PATH_MAX);
+			if (!IS_ERR(p))
+				dump->exe = kstrdup(p, GFP_KERNEL);
+			kfree(buf);
+		}
+		fput(exe);
+	}
+	len = mm->arg_end - mm->arg_start;
+	if (mm->arg_end > mm->arg_start && len <= PAGE_SIZE * 32) {
+		dump->cmdline = kvmalloc(len, GFP_KERNEL);
+		if (dump->cmdline &&
+		    copy_from_user(dump->cmdline, (void __user *)mm->arg_start, len)) {
+			kvfree(dump->cmdline);
+			dump->cmdline = NULL;
+		}
+		if (dump->cmdline)
+			dump->cmdline_len = len;
+	}
+}
+
+/*
+ * Freezes the ring: closes the open interval here, moves the ring into a
+ * new dump, resolves its pages.  proc->work_lock held; current is a thread
+ * of proc with its mm.
+ */
+static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
+				 u32 kind)
+{
+	struct fr_interval *closed, *iv, *tmp;
+	struct fr_dump *dump;
+	unsigned long flags;
+	u32 n = 0;
+
+	dump = kzalloc(sizeof(*dump), GFP_KERNEL);
+	if (!dump)
+		return NULL;
+	refcount_set(&dump->ref, 1);
+	INIT_LIST_HEAD(&dump->intervals);
+	INIT_LIST_HEAD(&dump->node);
+	xa_init(&dump->final);
+	dump->created_ns = ktime_get_ns();
+	dump->end.kind = kind;
+	dump->end.tid = task_pid_vnr(current);
+	dump->end.ctx = fr_ctx_capture(current, GFP_KERNEL);
+	if (kind == FLIGHTREC_END_FAULT) {
+		dump->end.signo = t->fault_signo;
+		dump->end.si_code = t->fault_code;
+		dump->end.fault_addr = t->fault_addr;
+	}
+
+	closed = fr_boundary(proc, t);
+	spin_lock_irqsave(&proc->lock, flags);
+	list_splice_tail_init(&proc->ring, &dump->intervals);
+	proc->nr_ring = 0;
+	if (closed)
+		list_add_tail(&closed->node, &dump->intervals);
+	list_for_each_entry(iv, &dump->intervals, node)
+		n++;
+	proc->nr_dumps++;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	list_for_each_entry_safe(iv, tmp, &dump->intervals, node) {
+		if (n <= proc->keep)
+			break;
+		list_del(&iv->node);
+		fr_interval_free(iv);
+		n--;
+	}
+
+	fr_dump_process_info(dump, current->mm);
+	fr_mem_resolve(dump, current->mm);
+
+	dump->id = atomic_inc_return(&fr_next_dump_id);
+	spin_lock_irqsave(&fr_dumps_lock, flags);
+	list_add_tail(&dump->node, &fr_dumps);
+	spin_unlock_irqrestore(&fr_dumps_lock, flags);
+	return dump;
+}
+
+static void fr_freeze_and_announce(struct fr_proc *proc, struct fr_thread *t,
+				   u32 kind, u32 event)
+{
+	struct fr_dump *dump = fr_freeze(proc, t, kind);
+
+	if (proc->dump_done && kind == FLIGHTREC_END_DUMP) {
+		proc->dump_err = dump ? 0 : -ENOMEM;
+		proc->dump_result = dump ? dump->id : 0;
+		proc->dump_req_id = 0;
+		complete(proc->dump_done);
+		proc->dump_done = NULL;
+	}
+	if (dump)
+		fr_nl_event(event, proc->tgid, dump->id);
+}
+
+/* ------------------------------------------------------------------ */
+/* the per-thread task_work */
+
+static void fr_thread_work(struct fr_proc *proc)
+{
+	struct fr_thread *t;
+
+	mutex_lock(&proc->work_lock);
+	if (proc->dying || !proc->started || !current->mm)
+		goto out;
+	/* under work_lock a thread of a live proc is only removed by itself */
+	t = fr_thread_find(current);
+	if (!t || t->proc != proc)
+		goto out;
+	atomic_set(&t->twork_queued, 0);
+
+	if (t->sc_slow)
+		fr_sc_finish_slow(t);
+	if (t->exec_pending) {
+		t->exec_pending = false;
+		fr_proc_exec_reset(proc);
+		fr_boundary_and_push(proc, t);
+		goto out;
+	}
+	if (t->fault_pending) {
+		t->fault_pending = false;
+		if (!proc->frozen) {
+			proc->frozen = true;
+			fr_freeze_and_announce(proc, t, FLIGHTREC_END_FAULT,
+					       FLIGHTREC_EVENT_FAULT);
+		}
+		goto out;
+	}
+	if (t->held && !t->held_done) {
+		fr_sc_held_work(proc, t);
+		t->held_done = true;
+		if (proc->at_exit && !proc->at_exit_done &&
+		    fr_sc_is_exit(t->held_nr)) {
+			proc->at_exit_done = true;
+			fr_freeze_and_announce(proc, t, FLIGHTREC_END_EXIT,
+					       FLIGHTREC_EVENT_EXIT);
+		}
+		goto out;
+	}
+	if (proc->dump_req_id) {
+		fr_freeze_and_announce(proc, t, FLIGHTREC_END_DUMP,
+				       FLIGHTREC_EVENT_DUMP);
+		goto out;
+	}
+	if (t->seen_boundary != (u32)atomic_read(&proc->boundary_gen)) {
+		if (proc->boundary_done_gen == (u32)atomic_read(&proc->boundary_gen))
+			fr_boundary_late(proc, t);
+		else
+			fr_boundary_and_push(proc, t);
+	}
+out:
+	mutex_unlock(&proc->work_lock);
+}
+
+static void fr_twork_fn(struct callback_head *cb)
+{
+	struct fr_twork *w = container_of(cb, struct fr_twork, cb);
+	struct fr_proc *proc = NULL;
+	struct fr_thread *t;
+
+	kfree(w);
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (t && refcount_inc_not_zero(&t->proc->ref))
+		proc = t->proc;
+	rcu_read_unlock();
+	if (proc) {
+		fr_thread_work(proc);
+		fr_proc_put(proc);
+	}
+	if (atomic_dec_and_test(&fr_tworks))
+		wake_up(&fr_tworks_wq);
+}
+
+/* Asks every thread of proc to pass a boundary. */
+void fr_boundary_request(struct fr_proc *proc)
+{
+	struct fr_thread *t;
+
+	atomic_inc(&proc->boundary_gen);
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &proc->threads, pnode)
+		fr_twork_queue(t, TWA_RESUME);
+	rcu_read_unlock();
+}
+
+static enum hrtimer_restart fr_timer_fn(struct hrtimer *timer)
+{
+	struct fr_proc *proc = container_of(timer, struct fr_proc, timer);
+
+	if (READ_ONCE(proc->dying))
+		return HRTIMER_NORESTART;
+	fr_boundary_request(proc);
+	hrtimer_forward_now(timer, ms_to_ktime(proc->interval_ms));
+	return HRTIMER_RESTART;
+}
+
+/*
+ * Starts recording a registered process: its threads are in the registry.
+ * The first interval opens when its threads next return to user space.
+ */
+void fr_proc_start(struct fr_proc *proc)
+{
+	mutex_init(&proc->work_lock);
+	hrtimer_init(&proc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	proc->timer.function = fr_timer_fn;
+	smp_store_release(&proc->started, true);
+	fr_boundary_request(proc);
+	hrtimer_start(&proc->timer, ms_to_ktime(proc->interval_ms),
+		      HRTIMER_MODE_REL);
+}
+
+/* Stops recording and frees the ring; frozen dumps stay.  May sleep. */
+void fr_proc_stop(struct fr_proc *proc)
+{
+	struct fr_interval *iv, *tmp, *cur;
+	unsigned long flags;
+	LIST_HEAD(ring);
+
+	if (!proc->started)
+		return;
+	WRITE_ONCE(proc->dying, true);
+	hrtimer_cancel(&proc->timer);
+	mutex_lock(&proc->work_lock);
+	if (proc->dump_done) {
+		proc->dump_err = -ESRCH;
+		complete(proc->dump_done);
+		proc->dump_done = NULL;
+	}
+	spin_lock_irqsave(&proc->lock, flags);
+	list_splice_init(&proc->ring, &ring);
+	proc->nr_ring = 0;
+	cur = proc->cur;
+	proc->cur = NULL;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	mutex_unlock(&proc->work_lock);
+	list_for_each_entry_safe(iv, tmp, &ring, node)
+		fr_interval_free(iv);
+	fr_interval_free(cur);
+}
+
+/* exec replaced the address space: the ring described the old one. */
+void fr_proc_exec_reset(struct fr_proc *proc)
+{
+	struct fr_interval *iv, *tmp, *cur;
+	struct mm_struct *old;
+	unsigned long flags;
+	LIST_HEAD(ring);
+
+	spin_lock_irqsave(&proc->lock, flags);
+	list_splice_init(&proc->ring, &ring);
+	proc->nr_ring = 0;
+	cur = proc->cur;
+	proc->cur = NULL;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	list_for_each_entry_safe(iv, tmp, &ring, node)
+		fr_interval_free(iv);
+	fr_interval_free(cur);
+	old = proc->mm;
+	if (old != current->mm) {
+		mmgrab(current->mm);
+		proc->mm = current->mm;
+		mmdrop(old);
+	}
+	atomic_inc(&proc->boundary_gen);
+}
+
+int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
+{
+	DECLARE_COMPLETION_ONSTACK(done);
+	struct fr_proc *proc;
+	struct fr_thread *t;
+	long left;
+	int err;
+
+	proc = fr_proc_get(pid);
+	if (!proc) {
+		NL_SET_ERR_MSG_MOD(extack, "process is not registered");
+		return -ENOENT;
+	}
+	mutex_lock(&proc->work_lock);
+	if (proc->dying || proc->frozen) {
+		mutex_unlock(&proc->work_lock);
+		fr_proc_put(proc);
+		NL_SET_ERR_MSG_MOD(extack, "process is exiting");
+		return -ESRCH;
+	}
+	if (proc->dump_done) {
+		mutex_unlock(&proc->work_lock);
+		fr_proc_put(proc);
+		NL_SET_ERR_MSG_MOD(extack, "a dump of this process is in progress");
+		return -EBUSY;
+	}
+	proc->dump_done = &done;
+	proc->dump_req_id = 1;
+	mutex_unlock(&proc->work_lock);
+
+	/*
+	 * TWA_SIGNAL: a thread blocked in a syscall is interrupted; the call
+	 * restarts transparently (the interrupted attempt is not recorded).
+	 */
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &proc->threads, pnode)
+		fr_twork_queue(t, TWA_SIGNAL);
+	rcu_read_unlock();
+
+	left = wait_for_completion_killable_timeout(&done, 10 * HZ);
+	mutex_lock(&proc->work_lock);
+	if (proc->dump_done == &done) {
+		/* not completed: withdraw the request */
+		proc->dump_done = NULL;
+		proc->dump_req_id = 0;
+		err = left < 0 ? -EINTR : -ETIMEDOUT;
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the process did not reach a dump point in time");
+	} else {
+		err = proc->dump_err;
+		*dump_id = proc->dump_result;
+		if (err)
+			NL_SET_ERR_MSG_MOD(extack, "the dump could not be made");
+	}
+	mutex_unlock(&proc->work_lock);
+	fr_proc_put(proc);
+	return err;
+}
+
+int fr_interval_init(void)
+{
+	return 0;
+}
+
+/*
+ * Unload: every registered process is gone (fr_registry_exit ran first), so
+ * no new task_work is queued.  Wait for queued ones, then for their tasks to
+ * leave the module's text (RCU-tasks: a task is quiescent only once it has
+ * returned to user space or switched voluntarily).
+ */
+void fr_interval_exit(void)
+{
+	struct fr_dump *dump, *tmp;
+	LIST_HEAD(dumps);
+
+	wait_event(fr_tworks_wq, !atomic_read(&fr_tworks));
+	synchronize_rcu_tasks();
+	spin_lock_irq(&fr_dumps_lock);
+	list_splice_init(&fr_dumps, &dumps);
+	spin_unlock_irq(&fr_dumps_lock);
+	list_for_each_entry_safe(dump, tmp, &dumps, node) {
+		list_del_init(&dump->node);
+		fr_dump_put(dump);
+	}
+}

@@ -1,0 +1,640 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: memory tracking (seed 004, sections 4 and 4.1).
+ *
+ * At each boundary the page tables of the registered mm are walked under the
+ * mmap lock: a page whose accessed bit is set was touched in the interval
+ * that closes, and joins its initial page set; the bit is cleared.  Every
+ * writable PTE is write-protected.  The TLB generation of the mm is bumped
+ * and the CPUs running it flush, so that no cached accessed or writable
+ * translation hides a later access.
+ *
+ * The first write to a page in an interval then faults; the x86 page-fault
+ * tracepoints fire before the PTE is made writable (IRQs off, no mmap lock),
+ * and the probe copies the page's bytes with copy_from_user_nofault(): its
+ * content at the interval start.  A write fault on a page that is not
+ * present has no bytes to copy; the boundary resolves it from the mapping
+ * (zero for anonymous memory, the file's bytes for a private file mapping).
+ *
+ * A page only read in interval k has the same bytes at the start of k as at
+ * the start of the first later interval that wrote it, or, if none did, as
+ * now.  At a freeze the pages that need "now" are copied (fr_mem_resolve),
+ * and the serialiser (dump.c) applies the rule.
+ *
+ * What this does to the kernel's own use of the bits: the accessed bit is
+ * what reclaim reads to find recently used pages; clearing it is what
+ * page_idle and clear_refs do too.  We pass the information on with
+ * SetPageReferenced() so that reclaim still sees the page as used.  The dirty
+ * bit is never cleared (file writeback depends on it).  Write protection is
+ * what fork and soft-dirty do: the write fault makes the page writable again
+ * (reusing an exclusive anonymous page, or going through page_mkwrite for
+ * shared file pages).  Soft-dirty bits are left alone; the write fault sets
+ * them as usual.  Pages pinned for DMA are not write-protected (as the
+ * soft-dirty code does); writes to them can be missed and the interval is
+ * flagged FLIGHTREC_IF_GUP_WRITE.  VMAs registered with userfaultfd, hugetlb,
+ * VM_PFNMAP/VM_IO mappings are not touched.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/mm.h>
+#include <linux/highmem.h>
+#include <linux/pgtable.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/tracepoint.h>
+#include <linux/uaccess.h>
+#include <linux/userfaultfd_k.h>
+#include <linux/page-flags.h>
+#include <linux/fs.h>
+#include <asm/tlbflush.h>
+#include <asm/trap_pf.h>
+#include "flightrec.h"
+
+/* value entries (no data) of an interval's page set */
+#define FR_PG_ACCESSED	0x100	/* accessed: bytes come from later (seed rule) */
+#define FR_PG_NOTPRESENT 0x200	/* written while not present: resolve at boundary */
+
+static struct tracepoint *fr_tp_pf_user, *fr_tp_pf_kernel;
+
+static inline bool fr_pg_has_bytes(void *e)
+{
+	return e && (!xa_is_value(e) ||
+		     (xa_to_value(e) & FLIGHTREC_PAGE_ZERO));
+}
+
+/* ------------------------------------------------------------------ */
+/* the write-fault probe */
+
+static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
+{
+	unsigned long idx = addr >> PAGE_SHIFT, flags;
+	struct fr_interval *iv;
+	struct fr_page *pg = NULL;
+	struct page *page = NULL;
+	void *old, *entry;
+
+	spin_lock_irqsave(&proc->lock, flags);
+	iv = proc->cur;
+	if (!iv)
+		goto out;
+	old = xa_load(&iv->pages, idx);
+	if (old && (!xa_is_value(old) ||
+		    (xa_to_value(old) & (FR_PG_NOTPRESENT | FLIGHTREC_PAGE_ZERO))))
+		goto out;	/* the original is known already */
+	page = alloc_page(GFP_NOWAIT | __GFP_NOWARN);
+	pg = kmalloc(sizeof(*pg), GFP_NOWAIT | __GFP_NOWARN);
+	if (!page || !pg) {
+		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+		proc->lost_pages++;
+		goto out;
+	}
+	if (copy_from_user_nofault(page_address(page), (void __user *)addr,
+				   PAGE_SIZE)) {
+		/* not present: the boundary finds out what it held */
+		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN);
+	} else {
+		pg->flags = FLIGHTREC_PAGE_DATA | FLIGHTREC_PAGE_WRITTEN;
+		pg->data = page_address(page);
+		entry = pg;
+	}
+	if (xa_err(xa_store(&iv->pages, idx, entry, GFP_NOWAIT | __GFP_NOWARN))) {
+		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+		proc->lost_pages++;
+		goto out;
+	}
+	if (!old)
+		iv->nr_pages++;
+	if (entry == pg) {
+		iv->bytes += PAGE_SIZE + sizeof(*pg);
+		atomic64_add(PAGE_SIZE + sizeof(*pg), &fr_bytes);
+		pg = NULL;
+		page = NULL;
+	}
+out:
+	spin_unlock_irqrestore(&proc->lock, flags);
+	kfree(pg);
+	if (page)
+		__free_page(page);
+}
+
+static void fr_pf_probe(void *data, unsigned long address,
+			struct pt_regs *regs, unsigned long error_code)
+{
+	struct fr_thread *t;
+	struct fr_proc *proc;
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return;
+	if (!(error_code & X86_PF_WRITE) || address >= TASK_SIZE_MAX)
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (t) {
+		proc = t->proc;
+		if (smp_load_acquire(&proc->started) && !READ_ONCE(proc->dying))
+			fr_write_fault(proc, address & PAGE_MASK);
+	}
+	rcu_read_unlock();
+}
+
+/* ------------------------------------------------------------------ */
+/* page-table walks */
+
+struct fr_walk {
+	struct fr_proc *proc;
+	struct fr_interval *closed;	/* gets the accessed pages; may be NULL */
+	bool wrprotect;
+	bool flush;
+	bool huge;			/* met a huge page it could not track */
+	/* fr_mem_capture_range: addresses to copy */
+	unsigned long *addrs;
+	u32 naddrs, maxaddrs;
+};
+
+static bool fr_vma_trackable(struct vm_area_struct *vma)
+{
+	if (vma->vm_flags & (VM_PFNMAP | VM_IO | VM_HUGETLB))
+		return false;
+	if (userfaultfd_armed(vma))
+		return false;
+	return true;
+}
+
+static bool fr_pte_pinned(struct vm_area_struct *vma, pte_t pte)
+{
+	struct page *page;
+
+	if (likely(!test_bit(MMF_HAS_PINNED, &vma->vm_mm->flags)))
+		return false;
+	if (pte_special(pte) || !pfn_valid(pte_pfn(pte)))
+		return false;
+	page = pte_page(pte);
+	return page_maybe_dma_pinned(page);
+}
+
+/* One present PTE at a boundary; PTE lock held. */
+static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
+			    unsigned long addr, pte_t *ptep)
+{
+	struct fr_interval *iv = w->closed;
+	unsigned long idx = addr >> PAGE_SHIFT;
+	pte_t pte = *ptep;
+	bool young = false;
+	void *old = NULL;
+
+	if (pte_young(pte))
+		young = test_and_clear_bit(_PAGE_BIT_ACCESSED,
+					   (unsigned long *)&ptep->pte);
+	if (young && !pte_special(pte) && pfn_valid(pte_pfn(pte)))
+		SetPageReferenced(pte_page(pte));
+
+	if (iv) {
+		unsigned long flags;
+
+		spin_lock_irqsave(&w->proc->lock, flags);
+		old = xa_load(&iv->pages, idx);
+		if (young && !old) {
+			if (xa_err(xa_store(&iv->pages, idx,
+					    xa_mk_value(FR_PG_ACCESSED),
+					    GFP_ATOMIC | __GFP_NOWARN)))
+				iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			else
+				iv->nr_pages++;
+		}
+		/* writable, yet no write fault was seen in the interval */
+		if (pte_write(pte) && w->wrprotect && !old &&
+		    (vma->vm_flags & VM_WRITE) && pte_dirty(pte) && young)
+			iv->flags |= FLIGHTREC_IF_GUP_WRITE;
+		spin_unlock_irqrestore(&w->proc->lock, flags);
+	}
+
+	if (w->wrprotect && pte_write(pte)) {
+		if (fr_pte_pinned(vma, pte)) {
+			if (iv)
+				iv->flags |= FLIGHTREC_IF_GUP_WRITE;
+			return;
+		}
+		ptep_set_wrprotect(vma->vm_mm, addr, ptep);
+		w->flush = true;
+	}
+}
+
+/* One present PTE in a range about to be unmapped; PTE lock held. */
+static void fr_capture_pte(struct fr_walk *w, struct vm_area_struct *vma,
+			   unsigned long addr, pte_t *ptep)
+{
+	if (w->naddrs < w->maxaddrs)
+		w->addrs[w->naddrs++] = addr;
+	else
+		w->huge = true;	/* out of room: reported as a lost page */
+}
+
+typedef void (*fr_pte_fn)(struct fr_walk *w, struct vm_area_struct *vma,
+			  unsigned long addr, pte_t *ptep);
+
+static void fr_walk_pmd(struct fr_walk *w, struct vm_area_struct *vma,
+			pmd_t *pmd, unsigned long addr, unsigned long end,
+			fr_pte_fn fn)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	pte_t *start, *pte;
+	spinlock_t *ptl;
+	pmd_t pmdval = READ_ONCE(*pmd);
+
+	if (pmd_none(pmdval) || !pmd_present(pmdval))
+		return;
+	if (pmd_trans_huge(pmdval) || pmd_devmap(pmdval) || pmd_bad(pmdval)) {
+		/* a transparent huge page: not tracked (THP is disabled for
+		 * registered processes; one made before registration stays) */
+		w->huge = true;
+		return;
+	}
+	start = pte = pte_offset_map_lock(mm, pmd, addr, &ptl);
+	for (; addr < end; addr += PAGE_SIZE, pte++)
+		if (pte_present(*pte))
+			fn(w, vma, addr, pte);
+	pte_unmap_unlock(start, ptl);
+}
+
+static void fr_walk_vma(struct fr_walk *w, struct vm_area_struct *vma,
+			unsigned long addr, unsigned long end, fr_pte_fn fn)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long next_pgd, next_p4d, next_pud, next_pmd, a;
+	pgd_t *pgd;
+	p4d_t *p4d;
+	pud_t *pud;
+	pmd_t *pmd;
+
+	for (; addr < end; addr = next_pgd) {
+		next_pgd = pgd_addr_end(addr, end);
+		pgd = pgd_offset(mm, addr);
+		if (pgd_none(*pgd) || pgd_bad(*pgd))
+			continue;
+		for (a = addr; a < next_pgd; a = next_p4d) {
+			unsigned long b, c;
+
+			next_p4d = p4d_addr_end(a, next_pgd);
+			p4d = p4d_offset(pgd, a);
+			if (p4d_none(*p4d) || p4d_bad(*p4d))
+				continue;
+			for (b = a; b < next_p4d; b = next_pud) {
+				next_pud = pud_addr_end(b, next_p4d);
+				pud = pud_offset(p4d, b);
+				if (pud_none(*pud) || !pud_present(*pud))
+					continue;
+				if (pud_trans_huge(*pud) || pud_bad(*pud)) {
+					w->huge = true;
+					continue;
+				}
+				for (c = b; c < next_pud; c = next_pmd) {
+					next_pmd = pmd_addr_end(c, next_pud);
+					pmd = pmd_offset(pud, c);
+					fr_walk_pmd(w, vma, pmd, c, next_pmd, fn);
+					cond_resched();
+				}
+			}
+		}
+	}
+}
+
+static void fr_flush_ipi(void *info)
+{
+	__flush_tlb_all();
+}
+
+/*
+ * Flushes every CPU's cached translations of mm.  The bumped TLB generation
+ * makes a CPU that switches to mm later flush too (switch_mm_irqs_off).
+ */
+static void fr_flush_mm(struct mm_struct *mm)
+{
+	/*
+	 * inc_mm_tlb_gen() is hidden from modules; this is its body.  A full
+	 * barrier: the PTE writes above are ordered before mm_cpumask is read.
+	 */
+	atomic64_inc_return(&mm->context.tlb_gen);
+	on_each_cpu_cond_mask(NULL, fr_flush_ipi, NULL, true, mm_cpumask(mm));
+}
+
+/* Resolves pages written while not present in the closed interval. */
+static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
+				  struct mm_struct *mm)
+{
+	unsigned long idx, flags;
+	void *e;
+
+	xa_for_each(&iv->pages, idx, e) {
+		unsigned long addr = idx << PAGE_SHIFT;
+		struct vm_area_struct *vma;
+		struct fr_page *pg;
+		void *data, *repl;
+		loff_t pos;
+		ssize_t n;
+
+		if (!xa_is_value(e) || !(xa_to_value(e) & FR_PG_NOTPRESENT))
+			continue;
+		vma = find_vma(mm, addr);
+		if (!vma || vma->vm_start > addr || !vma->vm_file) {
+			/* anonymous memory, stack growth: it was zero */
+			repl = xa_mk_value(FLIGHTREC_PAGE_ZERO |
+					   FLIGHTREC_PAGE_WRITTEN);
+			goto store;
+		}
+		repl = xa_mk_value(FLIGHTREC_PAGE_WRITTEN);	/* unknown */
+		if (vma->vm_flags & VM_SHARED) {
+			/* the file holds the new bytes already */
+			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			proc->lost_pages++;
+			goto store;
+		}
+		data = (void *)get_zeroed_page(GFP_KERNEL);
+		pg = kmalloc(sizeof(*pg), GFP_KERNEL);
+		if (!data || !pg) {
+			free_page((unsigned long)data);
+			kfree(pg);
+			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			proc->lost_pages++;
+			goto store;
+		}
+		pos = ((loff_t)((addr - vma->vm_start) >> PAGE_SHIFT) +
+		       vma->vm_pgoff) << PAGE_SHIFT;
+		n = kernel_read(vma->vm_file, data, PAGE_SIZE, &pos);
+		if (n < 0) {
+			free_page((unsigned long)data);
+			kfree(pg);
+			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			proc->lost_pages++;
+			goto store;
+		}
+		pg->flags = FLIGHTREC_PAGE_DATA | FLIGHTREC_PAGE_WRITTEN;
+		pg->data = data;
+		repl = pg;
+		iv->bytes += PAGE_SIZE + sizeof(*pg);
+		atomic64_add(PAGE_SIZE + sizeof(*pg), &fr_bytes);
+store:
+		spin_lock_irqsave(&proc->lock, flags);
+		xa_store(&iv->pages, idx, repl, GFP_ATOMIC | __GFP_NOWARN);
+		spin_unlock_irqrestore(&proc->lock, flags);
+	}
+}
+
+/*
+ * The page walk of a boundary: accessed pages go to `closed` (NULL at the
+ * first boundary), writable PTEs are write-protected.  mmap_lock held for
+ * read; current is a thread of proc.
+ */
+void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
+		     struct fr_interval *next)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	struct fr_walk w = {
+		.proc = proc,
+		.closed = closed,
+		.wrprotect = true,
+	};
+
+	VMA_ITERATOR(vmi, mm, 0);
+
+	/* as prctl(PR_SET_THP_DISABLE): huge pages would hide accesses */
+	set_bit(MMF_DISABLE_THP, &mm->flags);
+	for_each_vma(vmi, vma) {
+		if (!fr_vma_trackable(vma))
+			continue;
+		w.wrprotect = !!(vma->vm_flags & VM_WRITE);
+		fr_walk_vma(&w, vma, vma->vm_start, vma->vm_end, fr_boundary_pte);
+	}
+	/* accessed bits were cleared too: flush even without write-protection */
+	fr_flush_mm(mm);
+	if (w.huge && closed)
+		closed->flags |= FLIGHTREC_IF_LOST_PAGE;
+	if (closed)
+		fr_resolve_notpresent(proc, closed, mm);
+	/* enforce the cap for what the fault probe added without evicting */
+	fr_charge(proc, 0);
+}
+
+/* Copies the current bytes of `addr` into a new struct fr_page. */
+static struct fr_page *fr_page_copy_user(unsigned long addr)
+{
+	struct fr_page *pg = kmalloc(sizeof(*pg), GFP_KERNEL);
+	void *data = (void *)__get_free_page(GFP_KERNEL);
+
+	if (!pg || !data)
+		goto out_free;
+	if (copy_from_user(data, (const void __user *)addr, PAGE_SIZE))
+		goto out_free;
+	pg->flags = FLIGHTREC_PAGE_DATA;
+	pg->data = data;
+	return pg;
+
+out_free:
+	free_page((unsigned long)data);
+	kfree(pg);
+	return NULL;
+}
+
+static bool fr_ring_references(struct fr_proc *proc, unsigned long idx)
+{
+	struct fr_interval *iv;
+	unsigned long flags;
+	bool ref = false;
+
+	spin_lock_irqsave(&proc->lock, flags);
+	list_for_each_entry(iv, &proc->ring, node) {
+		if (xa_load(&iv->pages, idx)) {
+			ref = true;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&proc->lock, flags);
+	return ref;
+}
+
+/*
+ * Before [start, end) is unmapped or discarded: the pages of it that the
+ * open interval accessed, or that the ring still needs the bytes of, are
+ * copied into the open interval now (their bytes at its start: a page
+ * written in it has its original already).  task_work of a thread of proc.
+ */
+void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
+			  unsigned long end)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	struct fr_walk w = { .proc = proc };
+	unsigned long flags;
+	u32 i;
+
+	if (!mm || start >= end || end > TASK_SIZE_MAX)
+		return;
+	w.maxaddrs = min_t(unsigned long, (end - start) >> PAGE_SHIFT, 1UL << 18);
+	w.addrs = kvmalloc_array(w.maxaddrs, sizeof(*w.addrs), GFP_KERNEL);
+	if (!w.addrs)
+		goto out_lost;
+
+	mmap_read_lock(mm);
+	VMA_ITERATOR(vmi, mm, start);
+	for_each_vma_range(vmi, vma, end) {
+		if (!fr_vma_trackable(vma))
+			continue;
+		fr_walk_vma(&w, vma, max(start, vma->vm_start),
+			    min(end, vma->vm_end), fr_capture_pte);
+	}
+	mmap_read_unlock(mm);
+
+	for (i = 0; i < w.naddrs; i++) {
+		unsigned long idx = w.addrs[i] >> PAGE_SHIFT;
+		struct fr_interval *iv;
+		struct fr_page *pg;
+		void *old;
+		bool need;
+
+		spin_lock_irqsave(&proc->lock, flags);
+		iv = proc->cur;
+		old = iv ? xa_load(&iv->pages, idx) : NULL;
+		need = iv && !fr_pg_has_bytes(old);
+		spin_unlock_irqrestore(&proc->lock, flags);
+		/* not in the open interval's set, nor needed by the ring */
+		if (!need || (!old && !fr_ring_references(proc, idx)))
+			continue;
+		pg = fr_page_copy_user(w.addrs[i]);
+		if (!pg)
+			continue;
+		spin_lock_irqsave(&proc->lock, flags);
+		iv = proc->cur;
+		if (iv && !fr_pg_has_bytes(xa_load(&iv->pages, idx)) &&
+		    !xa_err(xa_store(&iv->pages, idx, pg, GFP_ATOMIC | __GFP_NOWARN))) {
+			if (!old)
+				iv->nr_pages++;
+			iv->bytes += PAGE_SIZE + sizeof(*pg);
+			atomic64_add(PAGE_SIZE + sizeof(*pg), &fr_bytes);
+			pg = NULL;
+		}
+		spin_unlock_irqrestore(&proc->lock, flags);
+		if (pg) {
+			free_page((unsigned long)pg->data);
+			kfree(pg);
+		}
+	}
+	if (w.huge)
+		goto out_lost;
+	kvfree(w.addrs);
+	return;
+
+out_lost:
+	kvfree(w.addrs);
+	spin_lock_irqsave(&proc->lock, flags);
+	if (proc->cur)
+		proc->cur->flags |= FLIGHTREC_IF_LOST_PAGE;
+	spin_unlock_irqrestore(&proc->lock, flags);
+}
+
+/*
+ * At a freeze: every page of the dump whose bytes are "as now" (no later
+ * interval of the dump holds them) is copied into dump->final.
+ */
+int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
+{
+	struct fr_interval *iv, *later;
+	unsigned long idx;
+	void *e, *data;
+	int lost = 0;
+
+	list_for_each_entry(iv, &dump->intervals, node) {
+		xa_for_each(&iv->pages, idx, e) {
+			bool found = false;
+
+			if (fr_pg_has_bytes(e))
+				continue;
+			later = iv;
+			list_for_each_entry_continue(later, &dump->intervals, node) {
+				if (fr_pg_has_bytes(xa_load(&later->pages, idx))) {
+					found = true;
+					break;
+				}
+			}
+			if (found || xa_load(&dump->final, idx))
+				continue;
+			data = (void *)__get_free_page(GFP_KERNEL);
+			if (!data ||
+			    copy_from_user(data, (const void __user *)(idx << PAGE_SHIFT),
+					   PAGE_SIZE) ||
+			    xa_err(xa_store(&dump->final, idx, data, GFP_KERNEL))) {
+				free_page((unsigned long)data);
+				iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+				lost++;
+				continue;
+			}
+			dump->bytes += PAGE_SIZE;
+		}
+	}
+	atomic64_add(dump->bytes, &fr_bytes);
+	return lost ? -EFAULT : 0;
+}
+
+/*
+ * The bytes of page idx at the start of interval iv of dump, by the seed's
+ * rule; NULL if unknown.  *zero is set for a zero page.
+ */
+const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,
+			      unsigned long idx, bool *zero)
+{
+	struct fr_interval *later = iv;
+	void *e = xa_load(&iv->pages, idx);
+
+	*zero = false;
+	for (;;) {
+		if (e && !xa_is_value(e))
+			return ((struct fr_page *)e)->data;
+		if (e && (xa_to_value(e) & FLIGHTREC_PAGE_ZERO)) {
+			*zero = true;
+			return NULL;
+		}
+		if (list_is_last(&later->node, &dump->intervals))
+			break;
+		later = list_next_entry(later, node);
+		e = xa_load(&later->pages, idx);
+	}
+	return xa_load(&dump->final, idx);
+}
+
+static void fr_find_tp(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "page_fault_user"))
+		fr_tp_pf_user = tp;
+	else if (!strcmp(tp->name, "page_fault_kernel"))
+		fr_tp_pf_kernel = tp;
+}
+
+int fr_memory_init(void)
+{
+	int err;
+
+	for_each_kernel_tracepoint(fr_find_tp, NULL);
+	if (!fr_tp_pf_user || !fr_tp_pf_kernel) {
+		pr_err("page_fault_user/page_fault_kernel tracepoints not found\n");
+		return -ENOENT;
+	}
+	err = tracepoint_probe_register(fr_tp_pf_user, fr_pf_probe, NULL);
+	if (err)
+		return err;
+	err = tracepoint_probe_register(fr_tp_pf_kernel, fr_pf_probe, NULL);
+	if (err)
+		goto out_user;
+	return 0;
+
+out_user:
+	tracepoint_probe_unregister(fr_tp_pf_user, fr_pf_probe, NULL);
+	tracepoint_synchronize_unregister();
+	return err;
+}
+
+void fr_memory_exit(void)
+{
+	tracepoint_probe_unregister(fr_tp_pf_kernel, fr_pf_probe, NULL);
+	tracepoint_probe_unregister(fr_tp_pf_user, fr_pf_probe, NULL);
+	tracepoint_synchronize_unregister();
+}

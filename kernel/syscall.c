@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: syscall capture.
+ *
+ * The sys_enter/sys_exit tracepoints make every syscall of every process take
+ * the slow path into these probes; an unregistered task returns after one
+ * atomic read (no thread registered) or one RCU hash lookup.
+ *
+ * At sys_exit the out-buffers named by the syscall table are copied with
+ * copy_from_user_nofault() into memory allocated without sleeping.  When that
+ * is not possible (a page not resident, a large buffer, no memory at once)
+ * the copy is finished by the thread's task_work before it returns to user
+ * space, where it may sleep: no record is dropped for lack of a page.
+ *
+ * Some syscalls are held back at sys_enter (made a no-op and re-executed once
+ * the thread's task_work ran): exit_group/exit of an at_exit process (the
+ * ring freezes with the memory still there), and calls that unmap memory
+ * (munmap, mremap, brk shrinking, madvise(MADV_DONTNEED)...), whose accessed
+ * pages are captured before they vanish (seed 004, section 4.1).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/tracepoint.h>
+#include <linux/uaccess.h>
+#include <linux/uio.h>
+#include <linux/socket.h>
+#include <linux/mman.h>
+#include <linux/prctl.h>
+#include <linux/fcntl.h>
+#include <linux/ioctl.h>
+#include <linux/percpu.h>
+#include <linux/compat.h>
+#include <linux/sched/task_stack.h>
+#include <asm/syscall.h>
+#include <asm/unistd.h>
+#include <asm/prctl.h>
+#include <uapi/asm-generic/ioctls.h>
+#include "flightrec.h"
+#include "../uapi/flightrec_syscalls.h"
+#if __has_include("../uapi/flightrec_syscall_check.h")
+#include "../uapi/flightrec_syscall_check.h"
+#endif
+
+struct fr_kdesc {
+	u16 flags;
+	u8 valid;
+	struct fr_data_desc out[3];
+};
+
+#define FR_KROW(nr, name, nargs, flags, types, i1, i2, o1, o2, o3) \
+	[nr] = { (flags), 1, { o1, o2, o3 } },
+static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
+	FLIGHTREC_SYSCALL_TABLE(FR_KROW)
+};
+#undef FR_KROW
+
+/* the largest out-buffer kept per syscall; the rest is cut and flagged */
+#define FR_OUT_MAX	(16U << 20)
+/* records larger than this are built in task_work, never in the probe */
+#define FR_ATOMIC_MAX	(64U << 10)
+#define FR_MAX_SPANS	64
+
+struct fr_span {
+	u64 addr;
+	u32 len;
+	u8 arg;
+};
+
+struct fr_spans {
+	struct fr_span s[FR_MAX_SPANS];
+	u32 n;
+	u32 flags;
+	size_t total;
+};
+
+static DEFINE_PER_CPU(struct fr_spans, fr_scratch);
+static struct tracepoint *fr_tp_enter, *fr_tp_exit;
+
+static int fr_read(void *dst, u64 src, size_t len, bool atomic)
+{
+	if (atomic)
+		return copy_from_user_nofault(dst, (const void __user *)src, len);
+	return copy_from_user(dst, (const void __user *)src, len) ? -EFAULT : 0;
+}
+
+static void fr_span_add(struct fr_spans *sp, u8 arg, u64 addr, u64 len)
+{
+	if (!addr || !len)
+		return;
+	if (sp->n == FR_MAX_SPANS) {
+		sp->flags |= FLIGHTREC_SC_TRUNCATED;
+		return;
+	}
+	if (len > FR_OUT_MAX) {
+		len = FR_OUT_MAX;
+		sp->flags |= FLIGHTREC_SC_TRUNCATED;
+	}
+	sp->s[sp->n].addr = addr;
+	sp->s[sp->n].len = len;
+	sp->s[sp->n].arg = arg;
+	sp->n++;
+	sp->total += len;
+}
+
+/* Spreads `bytes` over an iovec array, as the kernel filled it. */
+static int fr_span_iov(struct fr_spans *sp, u8 arg, u64 uiov, u64 cnt,
+		       u64 bytes, bool atomic)
+{
+	struct iovec iov;
+	u64 i;
+
+	if (cnt > UIO_MAXIOV)
+		cnt = UIO_MAXIOV;
+	for (i = 0; i < cnt && bytes; i++) {
+		if (fr_read(&iov, uiov + i * sizeof(iov), sizeof(iov), atomic))
+			return -EFAULT;
+		fr_span_add(sp, arg, (u64)(unsigned long)iov.iov_base,
+			    min_t(u64, iov.iov_len, bytes));
+		bytes -= min_t(u64, iov.iov_len, bytes);
+	}
+	return 0;
+}
+
+/* A struct user_msghdr the kernel filled: itself, name, iov data, control. */
+static int fr_span_msghdr(struct fr_spans *sp, u8 arg, u64 umsg, u64 bytes,
+			  bool atomic)
+{
+	struct user_msghdr m;
+
+	if (fr_read(&m, umsg, sizeof(m), atomic))
+		return -EFAULT;
+	fr_span_add(sp, arg, umsg, sizeof(m));
+	fr_span_add(sp, FLIGHTREC_OUT_ARG_DERIVED, (u64)(unsigned long)m.msg_name,
+		    m.msg_namelen);
+	fr_span_add(sp, FLIGHTREC_OUT_ARG_DERIVED,
+		    (u64)(unsigned long)m.msg_control, m.msg_controllen);
+	return fr_span_iov(sp, FLIGHTREC_OUT_ARG_DERIVED,
+			   (u64)(unsigned long)m.msg_iov, m.msg_iovlen, bytes,
+			   atomic);
+}
+
+static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
+			const u64 *args, long ret, bool atomic)
+{
+	u64 a = args[d->arg], mul = d->p2 ? d->p2 : 1;
+	struct mmsghdr mm;
+	u32 len;
+	long i;
+	int err;
+
+	switch (d->kind) {
+	case FR_SZ_FIXED:
+		/* more than the kernel wrote is harmless: replay rewrites the same bytes */
+		fr_span_add(sp, d->arg, a, d->p1);
+		break;
+	case FR_SZ_RET:
+		if (ret > 0)
+			fr_span_add(sp, d->arg, a, (u64)ret * mul);
+		break;
+	case FR_SZ_ARG:
+		if (ret >= 0)
+			fr_span_add(sp, d->arg, a, args[d->p1] * mul);
+		break;
+	case FR_SZ_ARG_RET:
+		if (ret >= 0)
+			fr_span_add(sp, d->arg, a, min_t(u64, args[d->p1], ret));
+		break;
+	case FR_SZ_PTRLEN:
+		if (ret < 0 || !args[d->p1])
+			break;
+		if (fr_read(&len, args[d->p1], sizeof(len), atomic))
+			return -EFAULT;
+		fr_span_add(sp, d->arg, a, len);
+		break;
+	case FR_SZ_FDSET:
+		if (ret >= 0)
+			fr_span_add(sp, d->arg, a, DIV_ROUND_UP(args[d->p1], 64) * 8);
+		break;
+	case FR_SZ_IOV:
+		if (ret > 0)
+			return fr_span_iov(sp, d->arg, a, args[d->p1], ret, atomic);
+		break;
+	case FR_SZ_MSGHDR:
+		if (ret >= 0)
+			return fr_span_msghdr(sp, d->arg, a, ret, atomic);
+		break;
+	case FR_SZ_MMSGHDR:
+		for (i = 0; i < ret && i < UIO_MAXIOV; i++) {
+			u64 um = a + i * sizeof(mm);
+
+			if (fr_read(&mm, um, sizeof(mm), atomic))
+				return -EFAULT;
+			err = fr_span_msghdr(sp, d->arg, um, mm.msg_len, atomic);
+			if (err)
+				return err;
+			fr_span_add(sp, d->arg, um + offsetof(struct mmsghdr, msg_len),
+				    sizeof(mm.msg_len));
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * The irregular rows: out-data that depends on a request code.  The one
+ * place in the module that knows about them.
+ */
+static void fr_span_irregular(struct fr_spans *sp, u32 nr, const u64 *args,
+			      long ret)
+{
+	u64 req = args[1];
+
+	if (ret < 0)
+		return;
+	switch (nr) {
+	case __NR_ioctl:
+		/* encoded requests say their direction and size */
+		if (_IOC_TYPE(req) && (_IOC_DIR(req) & _IOC_READ)) {
+			fr_span_add(sp, 2, args[2], _IOC_SIZE(req));
+			return;
+		}
+		switch (req) {
+		case TCGETS:
+			fr_span_add(sp, 2, args[2], 36);	/* struct termios */
+			return;
+		case TIOCGWINSZ:
+			fr_span_add(sp, 2, args[2], 8);
+			return;
+		case FIONREAD:
+		case TIOCGPGRP:
+		case TIOCGSID:
+		case TIOCOUTQ:
+			fr_span_add(sp, 2, args[2], 4);
+			return;
+		case TCSETS: case TCSETSW: case TCSETSF: case TIOCSWINSZ:
+		case TIOCSPGRP: case FIONBIO: case FIOCLEX: case FIONCLEX:
+		case FIOASYNC: case TIOCSCTTY: case TIOCNOTTY:
+			return;
+		}
+		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+		return;
+	case __NR_fcntl:
+		switch (req) {
+		case F_GETLK:
+		case F_OFD_GETLK:
+			fr_span_add(sp, 2, args[2], 32);	/* struct flock */
+			return;
+		case F_GETOWN_EX:
+			fr_span_add(sp, 2, args[2], 8);
+			return;
+		}
+		return;
+	case __NR_prctl:
+		switch (args[0]) {
+		case PR_GET_NAME:
+			fr_span_add(sp, 1, args[1], 16);
+			return;
+		case PR_GET_PDEATHSIG:
+		case PR_GET_ENDIAN:
+		case PR_GET_FPEMU:
+		case PR_GET_FPEXC:
+		case PR_GET_UNALIGN:
+			fr_span_add(sp, 1, args[1], 4);
+			return;
+		case PR_GET_TID_ADDRESS:
+			fr_span_add(sp, 1, args[1], 8);
+			return;
+		}
+		return;
+	case __NR_arch_prctl:
+		if (args[0] == ARCH_GET_FS || args[0] == ARCH_GET_GS)
+			fr_span_add(sp, 1, args[1], 8);
+		return;
+	default:
+		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+		return;
+	}
+}
+
+static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
+		      bool atomic)
+{
+	const struct fr_kdesc *d;
+	int i, err;
+
+	sp->n = 0;
+	sp->flags = 0;
+	sp->total = 0;
+	if (nr >= FR_NR_SYSCALLS || !fr_table[nr].valid) {
+		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+		return 0;
+	}
+	d = &fr_table[nr];
+	for (i = 0; i < 3; i++) {
+		if (d->out[i].kind == FR_SZ_NONE)
+			continue;
+		err = fr_span_desc(sp, &d->out[i], args, ret, atomic);
+		if (err)
+			return err;
+	}
+	if (d->flags & FR_F_IRREGULAR)
+		fr_span_irregular(sp, nr, args, ret);
+	return 0;
+}
+
+void fr_sc_rec_free(struct fr_sc_rec *rec)
+{
+	kvfree(rec);
+}
+
+static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
+				  long ret, bool atomic)
+{
+	size_t hdr = sizeof(struct fr_sc_rec) + sp->n * sizeof(struct fr_sc_out);
+	size_t size = hdr + sp->total;
+	struct fr_sc_rec *rec;
+	u8 *p;
+	u32 i;
+
+	if (atomic) {
+		if (size > FR_ATOMIC_MAX)
+			return ERR_PTR(-EAGAIN);
+		rec = kmalloc(size, GFP_NOWAIT | __GFP_NOWARN);
+		if (!rec)
+			return ERR_PTR(-EAGAIN);
+	} else {
+		rec = kvmalloc(size, GFP_KERNEL);
+		if (!rec)
+			return ERR_PTR(-ENOMEM);
+	}
+	rec->seq = t->sc_seq;
+	rec->tid = t->tid;
+	rec->nr = t->sc_nr;
+	rec->flags = sp->flags;
+	memcpy(rec->args, t->sc_args, sizeof(rec->args));
+	rec->ret = ret;
+	rec->nouts = 0;
+	rec->size = size;
+	p = (u8 *)rec + hdr;
+	for (i = 0; i < sp->n; i++) {
+		struct fr_sc_out *o = &rec->outs[rec->nouts];
+
+		if (fr_read(p, sp->s[i].addr, sp->s[i].len, atomic)) {
+			if (atomic) {
+				kfree(rec);
+				return ERR_PTR(-EAGAIN);
+			}
+			rec->flags |= FLIGHTREC_SC_COPY_FAILED;
+			continue;
+		}
+		o->arg = sp->s[i].arg;
+		o->addr = sp->s[i].addr;
+		o->len = sp->s[i].len;
+		o->data = p;
+		p += o->len;
+		rec->nouts++;
+	}
+	return rec;
+}
+
+/* Puts a record into the open interval, or counts it lost. */
+static void fr_append(struct fr_proc *proc, struct fr_sc_rec *rec)
+{
+	unsigned long flags;
+	bool ok = fr_charge(proc, rec->size);
+
+	spin_lock_irqsave(&proc->lock, flags);
+	if (ok && proc->cur) {
+		list_add_tail(&rec->node, &proc->cur->syscalls);
+		proc->cur->nr_syscalls++;
+		proc->cur->bytes += rec->size;
+		if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
+			proc->cur->flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
+		if (rec->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED))
+			proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+		proc->nr_syscalls++;
+		rec = NULL;
+	} else if (proc->cur) {
+		/* recording had started: a real loss */
+		proc->lost++;
+		proc->cur->lost++;
+		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+	}
+	spin_unlock_irqrestore(&proc->lock, flags);
+	if (rec) {
+		if (ok)
+			fr_uncharge(rec->size);
+		kvfree(rec);
+	}
+}
+
+static void fr_lost(struct fr_proc *proc)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&proc->lock, flags);
+	proc->lost++;
+	if (proc->cur) {
+		proc->cur->lost++;
+		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+	}
+	spin_unlock_irqrestore(&proc->lock, flags);
+}
+
+/* Records the syscall t is finishing, from the probe (atomic) or task_work. */
+static int fr_record(struct fr_thread *t, long ret, bool atomic)
+{
+	struct fr_spans *sp;
+	struct fr_sc_rec *rec;
+	int err;
+
+	if (atomic) {
+		sp = this_cpu_ptr(&fr_scratch);
+	} else {
+		sp = kmalloc(sizeof(*sp), GFP_KERNEL);
+		if (!sp) {
+			fr_lost(t->proc);
+			return -ENOMEM;
+		}
+	}
+	err = fr_collect(sp, t->sc_nr, t->sc_args, ret, atomic);
+	if (err && atomic)
+		return -EAGAIN;
+	if (err)
+		sp->flags |= FLIGHTREC_SC_COPY_FAILED;
+	rec = fr_build(t, sp, ret, atomic);
+	if (!atomic)
+		kfree(sp);
+	if (IS_ERR(rec)) {
+		if (PTR_ERR(rec) == -EAGAIN)
+			return -EAGAIN;
+		fr_lost(t->proc);
+		return PTR_ERR(rec);
+	}
+	fr_append(t->proc, rec);
+	return 0;
+}
+
+/* task_work: the copy the probe could not make. */
+void fr_sc_finish_slow(struct fr_thread *t)
+{
+	t->sc_slow = false;
+	fr_record(t, t->sc_ret, false);
+}
+
+bool fr_sc_is_exit(u32 nr)
+{
+	return nr == __NR_exit_group || nr == __NR_exit;
+}
+
+/*
+ * Calls whose memory effects must be captured before they happen: the range
+ * they unmap or discard, as [start, end).  Returns false for other calls.
+ */
+static bool fr_sc_unmaps(struct fr_proc *proc, u32 nr, const u64 *a,
+			 unsigned long *start, unsigned long *end)
+{
+	struct mm_struct *mm = current->mm;
+
+	switch (nr) {
+	case __NR_munmap:
+		*start = a[0];
+		*end = a[0] + PAGE_ALIGN(a[1]);
+		return true;
+	case __NR_mremap:
+		*start = a[0];
+		*end = a[0] + PAGE_ALIGN(a[1]);
+		return true;
+	case __NR_madvise:
+		if (a[2] != MADV_DONTNEED && a[2] != MADV_FREE &&
+		    a[2] != MADV_REMOVE && a[2] != MADV_DONTNEED_LOCKED)
+			return false;
+		*start = a[0];
+		*end = a[0] + PAGE_ALIGN(a[1]);
+		return true;
+	case __NR_brk:
+		if (!mm || a[0] >= mm->brk || a[0] < mm->start_brk)
+			return false;
+		*start = PAGE_ALIGN(a[0]);
+		*end = PAGE_ALIGN(mm->brk);
+		return *start < *end;
+	case __NR_mmap:
+		if (!(a[3] & (MAP_FIXED | MAP_FIXED_NOREPLACE)) ||
+		    (a[3] & MAP_FIXED_NOREPLACE))
+			return false;
+		*start = a[0];
+		*end = a[0] + PAGE_ALIGN(a[1]);
+		return true;
+	}
+	return false;
+}
+
+static bool fr_sc_needs_hold(struct fr_proc *proc, struct fr_thread *t, u32 nr,
+			     const u64 *args)
+{
+	unsigned long s, e;
+
+	if (fr_sc_is_exit(nr))
+		return proc->at_exit && !proc->at_exit_done &&
+		       (nr == __NR_exit_group || READ_ONCE(proc->nr_threads) == 1);
+	return fr_sc_unmaps(proc, nr, args, &s, &e) && s < e &&
+	       READ_ONCE(proc->nr_ring) + 1 > 0;
+}
+
+/* task_work of a held syscall: capture what it is about to destroy. */
+void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
+{
+	unsigned long start, end;
+	u64 args[6];
+
+	syscall_get_arguments(current, task_pt_regs(current),
+			      (unsigned long *)args);
+	if (fr_sc_unmaps(proc, t->held_nr, args, &start, &end))
+		fr_mem_capture_range(proc, start, end);
+}
+
+static bool fr_is_restart(long ret)
+{
+	return ret == -ERESTARTSYS || ret == -ERESTARTNOINTR ||
+	       ret == -ERESTARTNOHAND || ret == -ERESTART_RESTARTBLOCK;
+}
+
+static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
+{
+	struct fr_thread *t;
+	struct fr_proc *proc;
+	u64 args[6];
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (!t)
+		goto out;
+	proc = t->proc;
+	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying) ||
+	    in_compat_syscall())
+		goto out;
+	syscall_get_arguments(current, regs, (unsigned long *)args);
+
+	if (t->held_done) {
+		t->held = false;
+		t->held_done = false;
+	} else if (id >= 0 && fr_sc_needs_hold(proc, t, id, args)) {
+		/* skip it now, run our task_work, then execute it again */
+		t->held = true;
+		t->held_nr = id;
+		regs->orig_ax = -1;
+		regs->ax = id;
+		regs->ip -= 2;
+		if (!fr_twork_queue(t, TWA_RESUME)) {
+			t->held_done = true;
+			fr_lost(proc);
+		}
+		goto out;
+	}
+
+	if (t->restart_pending) {
+		t->restart_pending = false;
+		if (regs->ip == t->restart_ip &&
+		    (id == t->sc_nr || id == __NR_restart_syscall)) {
+			/* the kernel restarts it: one call as the program sees it */
+			t->in_sc = true;
+			goto out;
+		}
+		/* a handler ran and the program saw EINTR */
+		if (fr_record(t, -EINTR, true) == -EAGAIN)
+			fr_lost(proc);
+	}
+
+	t->sc_nr = id;
+	memcpy(t->sc_args, args, sizeof(args));
+	t->sc_seq = atomic64_inc_return(&proc->seq);
+	WRITE_ONCE(t->in_sc, true);
+	if (fr_sc_is_exit(id)) {
+		/* no sys_exit follows */
+		WRITE_ONCE(t->in_sc, false);
+		if (fr_record(t, 0, true) == -EAGAIN)
+			fr_lost(proc);
+	}
+out:
+	rcu_read_unlock();
+}
+
+static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
+{
+	struct fr_thread *t;
+	u32 nr;
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (!t || !t->in_sc)
+		goto out;
+	WRITE_ONCE(t->in_sc, false);
+	nr = t->sc_nr;
+	if ((nr == __NR_execve || nr == __NR_execveat) && ret == 0) {
+		/* a new program: the ring restarts at its first instruction */
+		t->exec_pending = true;
+		fr_twork_queue(t, TWA_RESUME);
+		goto out;
+	}
+	if (fr_is_restart(ret)) {
+		t->restart_pending = true;
+		t->restart_ip = regs->ip;
+		goto out;
+	}
+	if (fr_record(t, ret, true) == -EAGAIN) {
+		t->sc_ret = ret;
+		t->sc_slow = true;
+		if (!fr_twork_queue(t, TWA_RESUME)) {
+			t->sc_slow = false;
+			fr_lost(t->proc);
+		}
+	}
+out:
+	rcu_read_unlock();
+}
+
+static void fr_find_tp(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sys_enter"))
+		fr_tp_enter = tp;
+	else if (!strcmp(tp->name, "sys_exit"))
+		fr_tp_exit = tp;
+}
+
+int fr_syscall_init(void)
+{
+	int err;
+
+	for_each_kernel_tracepoint(fr_find_tp, NULL);
+	if (!fr_tp_enter || !fr_tp_exit) {
+		pr_err("sys_enter/sys_exit tracepoints not found\n");
+		return -ENOENT;
+	}
+	err = tracepoint_probe_register(fr_tp_enter, fr_sys_enter, NULL);
+	if (err)
+		return err;
+	err = tracepoint_probe_register(fr_tp_exit, fr_sys_exit, NULL);
+	if (err)
+		goto out_enter;
+	return 0;
+
+out_enter:
+	tracepoint_probe_unregister(fr_tp_enter, fr_sys_enter, NULL);
+	tracepoint_synchronize_unregister();
+	return err;
+}
+
+void fr_syscall_exit(void)
+{
+	tracepoint_probe_unregister(fr_tp_exit, fr_sys_exit, NULL);
+	tracepoint_probe_unregister(fr_tp_enter, fr_sys_enter, NULL);
+	tracepoint_synchronize_unregister();
+}

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: following the process tree, and the fault triggers.
+ *
+ * sched_process_fork: a new thread of a registered process is recorded from
+ * its first instruction; a child process is registered with its parent's
+ * settings by a task_work that runs in the child before it first returns to
+ * user space (registration sleeps; the probe cannot).
+ * sched_process_exit: the thread leaves the registry; the registry drops the
+ * process after its last thread.
+ * signal_generate: a fatal SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT or SIGSYS
+ * for a registered thread queues its task_work, which get_signal() runs
+ * before it dequeues the signal: the ring freezes there, with the registers
+ * of the faulting instruction in pt_regs and the memory still mapped.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/signal.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/tracepoint.h>
+#include <linux/task_work.h>
+#include "flightrec.h"
+
+static struct tracepoint *fr_tp_fork, *fr_tp_exit, *fr_tp_signal;
+
+struct fr_child_work {
+	struct callback_head cb;
+	u32 interval_ms, keep;
+	bool at_exit;
+};
+
+static atomic_t fr_child_works = ATOMIC_INIT(0);
+static DECLARE_WAIT_QUEUE_HEAD(fr_child_wq);
+
+/* a thread that could not be followed: its syscalls are missing */
+static void fr_lost_thread(struct fr_proc *proc)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&proc->lock, flags);
+	proc->lost++;
+	if (proc->cur)
+		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+	spin_unlock_irqrestore(&proc->lock, flags);
+}
+
+/* In the new child, before its first instruction: register it too. */
+static void fr_child_fn(struct callback_head *cb)
+{
+	struct fr_child_work *w = container_of(cb, struct fr_child_work, cb);
+	int err;
+
+	if (current->mm && !(current->flags & PF_EXITING)) {
+		err = fr_register(task_tgid_vnr(current), w->interval_ms,
+				  w->keep, w->at_exit, NULL);
+		if (err && err != -EEXIST)
+			pr_warn_ratelimited("child %d not followed: %d\n",
+					    task_tgid_vnr(current), err);
+	}
+	kfree(w);
+	if (atomic_dec_and_test(&fr_child_works))
+		wake_up(&fr_child_wq);
+}
+
+static void fr_fork_probe(void *data, struct task_struct *parent,
+			  struct task_struct *child)
+{
+	struct fr_child_work *w;
+	struct fr_thread *t;
+	struct fr_proc *proc;
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(parent);
+	if (!t)
+		goto out;
+	proc = t->proc;
+	if (READ_ONCE(proc->dying))
+		goto out;
+	if (child->tgid == parent->tgid) {
+		if (fr_thread_add(proc, child))
+			fr_lost_thread(proc);
+		goto out;
+	}
+	if (child->flags & PF_KTHREAD)
+		goto out;
+	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
+	if (!w)
+		goto out;
+	init_task_work(&w->cb, fr_child_fn);
+	w->interval_ms = proc->interval_ms;
+	w->keep = proc->keep;
+	w->at_exit = proc->at_exit;
+	atomic_inc(&fr_child_works);
+	if (task_work_add(child, &w->cb, TWA_RESUME)) {
+		kfree(w);
+		if (atomic_dec_and_test(&fr_child_works))
+			wake_up(&fr_child_wq);
+	}
+out:
+	rcu_read_unlock();
+}
+
+static void fr_exit_probe(void *data, struct task_struct *p)
+{
+	fr_thread_remove(p);
+}
+
+static bool fr_is_trigger(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGABRT:
+	case SIGSYS:
+		return true;
+	}
+	return false;
+}
+
+static void fr_signal_probe(void *data, int sig, struct kernel_siginfo *info,
+			    struct task_struct *task, int group, int result)
+{
+	struct fr_thread *t;
+	void __user *handler;
+
+	if (likely(!atomic_read(&fr_nr_threads)) || !fr_is_trigger(sig) ||
+	    result != 0 /* TRACE_SIGNAL_DELIVERED */)
+		return;
+	/* the signal generator holds task->sighand->siglock */
+	handler = task->sighand->action[sig - 1].sa.sa_handler;
+	if (handler != SIG_DFL)
+		return;		/* handled or ignored: not fatal */
+	rcu_read_lock();
+	t = fr_thread_find(task);
+	if (!t || READ_ONCE(t->proc->dying) || t->fault_pending)
+		goto out;
+	t->fault_signo = sig;
+	if ((unsigned long)info <= (unsigned long)SEND_SIG_PRIV) {
+		t->fault_code = info == SEND_SIG_NOINFO ? SI_USER : SI_KERNEL;
+		t->fault_addr = 0;
+	} else {
+		t->fault_code = info->si_code;
+		t->fault_addr = (u64)(unsigned long)info->si_addr;
+	}
+	t->fault_pending = true;
+	/* get_signal() runs pending task_work before dequeuing the signal */
+	if (!fr_twork_queue(t, TWA_RESUME))
+		t->fault_pending = false;
+out:
+	rcu_read_unlock();
+}
+
+static void fr_find_tp(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sched_process_fork"))
+		fr_tp_fork = tp;
+	else if (!strcmp(tp->name, "sched_process_exit"))
+		fr_tp_exit = tp;
+	else if (!strcmp(tp->name, "signal_generate"))
+		fr_tp_signal = tp;
+}
+
+int fr_trigger_init(void)
+{
+	int err;
+
+	for_each_kernel_tracepoint(fr_find_tp, NULL);
+	if (!fr_tp_fork || !fr_tp_exit || !fr_tp_signal) {
+		pr_err("sched/signal tracepoints not found\n");
+		return -ENOENT;
+	}
+	err = tracepoint_probe_register(fr_tp_fork, fr_fork_probe, NULL);
+	if (err)
+		return err;
+	err = tracepoint_probe_register(fr_tp_exit, fr_exit_probe, NULL);
+	if (err)
+		goto out_fork;
+	err = tracepoint_probe_register(fr_tp_signal, fr_signal_probe, NULL);
+	if (err)
+		goto out_exit;
+	return 0;
+
+out_exit:
+	tracepoint_probe_unregister(fr_tp_exit, fr_exit_probe, NULL);
+out_fork:
+	tracepoint_probe_unregister(fr_tp_fork, fr_fork_probe, NULL);
+	tracepoint_synchronize_unregister();
+	return err;
+}
+
+/*
+ * Called after the registry is empty.  Pending child registrations run when
+ * their child returns to user space; wait for them to leave our text.
+ */
+void fr_trigger_exit(void)
+{
+	tracepoint_probe_unregister(fr_tp_signal, fr_signal_probe, NULL);
+	tracepoint_probe_unregister(fr_tp_exit, fr_exit_probe, NULL);
+	tracepoint_probe_unregister(fr_tp_fork, fr_fork_probe, NULL);
+	tracepoint_synchronize_unregister();
+	wait_event(fr_child_wq, !atomic_read(&fr_child_works));
+	/* a child registered while we waited is dropped again */
+	fr_unregister_all();
+	synchronize_rcu_tasks();
+}
