@@ -215,6 +215,7 @@ struct fr_proc {
 	struct completion *dump_done;
 	bool at_exit_done;
 	bool started;			/* fr_proc_start() ran */
+	void *vdso_patched;		/* the vDSO base patched for time calls */
 	struct mutex work_lock;		/* boundaries, freezes, stop */
 	u32 dump_result;		/* id of the dump the request produced */
 	struct work_struct exit_work;	/* teardown after the last thread exits */
@@ -292,6 +293,9 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,
 			      unsigned long idx, bool *zero);
 void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *leaves, u32 *n, u32 max);
+
+/* vdso.c */
+int fr_vdso_patch(void);
 
 /* dump.c: netlink serialisation of frozen dumps */
 int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb);

@@ -441,6 +441,14 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	}
 	proc->boundary_done_gen = gen;
 
+	/* before the walk, so that the patched vDSO pages are write-protected */
+	if (proc->vdso_patched != mm->context.vdso) {
+		if (fr_vdso_patch() < 0)
+			pr_warn_ratelimited("pid %d: vDSO not patched: time calls are not recorded\n",
+					    proc->tgid);
+		proc->vdso_patched = mm->context.vdso;
+	}
+
 	mmap_read_lock(mm);
 	fr_capture_process(next, mm);
 	spin_lock_irqsave(&proc->lock, flags);
