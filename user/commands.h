@@ -4,4 +4,8 @@
  * Each is implemented as int cmd_<name>(int argc, char **argv) in cmd/<name>.c
  * (or a file grouping related commands) and returns the process exit status.
  */
-#define FLIGHTREC_COMMANDS(CMD)
+#define FLIGHTREC_COMMANDS(CMD) \
+	CMD(replay, "FILE [--from N] [--out DIR] [--show-output] [--ignore-cpu] [--quiet]", \
+	    "re-execute a checkpoint's interval; the recorded end happens again") \
+	CMD(gdb, "FILE [--symbols FILE|DIR]... [--from N] [--batch CMDS] [-- GDB-ARGS]", \
+	    "the replay under gdb, stopped at the interval's first instruction")

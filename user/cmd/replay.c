@@ -1,0 +1,1080 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec replay, flightrec gdb.
+ *
+ * Both read a checkpoint, check it can replay here (the CPU features the
+ * recorded code may use, the loader's address window), flatten the chosen
+ * interval into a replay image (user/loader/image.h) and run the static
+ * replay loader on it: directly (replay), or under gdb with symbols loaded
+ * at the recorded addresses (gdb).  See docs/replay.md.
+ */
+#include <cpuid.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <dirent.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "checkpoint.h"
+#include "libflightrec.h"
+#include "flightrec.h"
+#include "flightrec_syscalls.h"
+#include "loader/image.h"
+
+#define PFX "flightrec replay: "
+
+/* What replay needs of the one syscall table. */
+struct sc_row {
+	const char *name;
+	unsigned char nargs;
+	unsigned int flags;
+	struct fr_data_desc in1;
+};
+
+#define FR_ROW(nr, nm, na, fl, types, i1, i2, o1, o2, o3) \
+	[nr] = { .name = #nm, .nargs = na, .flags = fl, .in1 = i1 },
+static const struct sc_row sc_rows[FR_NR_SYSCALLS] = {
+	FLIGHTREC_SYSCALL_TABLE(FR_ROW)
+};
+
+static const struct sc_row *sc_row(uint32_t nr)
+{
+	return nr < FR_NR_SYSCALLS && sc_rows[nr].name ? &sc_rows[nr] : NULL;
+}
+
+struct opts {
+	const char *file;
+	const char *out;
+	uint32_t from;
+	bool has_from;
+	bool show_output, ignore_cpu, quiet, verbose;
+	/* gdb */
+	const char **symbols;
+	size_t n_symbols;
+	const char *batch_cmds;		/* --batch FILE of gdb commands, or "-" */
+	char **gdb_args;
+	int n_gdb_args;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------------ */
+/* CPU features */
+
+struct feat {
+	uint32_t leaf, subleaf;
+	char reg;		/* 'a' 'b' 'c' 'd' */
+	int bit;
+	const char *name;
+};
+
+/* Instruction-set features code may dispatch on (glibc ifuncs, compilers). */
+static const struct feat feats[] = {
+	{ 1, 0, 'c', 0, "sse3" }, { 1, 0, 'c', 1, "pclmulqdq" }, { 1, 0, 'c', 9, "ssse3" },
+	{ 1, 0, 'c', 12, "fma" }, { 1, 0, 'c', 13, "cx16" }, { 1, 0, 'c', 19, "sse4_1" },
+	{ 1, 0, 'c', 20, "sse4_2" }, { 1, 0, 'c', 22, "movbe" }, { 1, 0, 'c', 23, "popcnt" },
+	{ 1, 0, 'c', 25, "aes" }, { 1, 0, 'c', 26, "xsave" }, { 1, 0, 'c', 28, "avx" },
+	{ 1, 0, 'c', 29, "f16c" }, { 1, 0, 'c', 30, "rdrand" },
+	{ 1, 0, 'd', 15, "cmov" }, { 1, 0, 'd', 23, "mmx" }, { 1, 0, 'd', 24, "fxsr" },
+	{ 1, 0, 'd', 25, "sse" }, { 1, 0, 'd', 26, "sse2" },
+	{ 7, 0, 'b', 0, "fsgsbase" }, { 7, 0, 'b', 3, "bmi1" }, { 7, 0, 'b', 5, "avx2" },
+	{ 7, 0, 'b', 8, "bmi2" }, { 7, 0, 'b', 9, "erms" }, { 7, 0, 'b', 16, "avx512f" },
+	{ 7, 0, 'b', 17, "avx512dq" }, { 7, 0, 'b', 18, "rdseed" }, { 7, 0, 'b', 19, "adx" },
+	{ 7, 0, 'b', 21, "avx512ifma" }, { 7, 0, 'b', 23, "clflushopt" },
+	{ 7, 0, 'b', 24, "clwb" }, { 7, 0, 'b', 28, "avx512cd" }, { 7, 0, 'b', 29, "sha_ni" },
+	{ 7, 0, 'b', 30, "avx512bw" }, { 7, 0, 'b', 31, "avx512vl" },
+	{ 7, 0, 'c', 1, "avx512vbmi" }, { 7, 0, 'c', 6, "avx512_vbmi2" },
+	{ 7, 0, 'c', 8, "gfni" }, { 7, 0, 'c', 9, "vaes" }, { 7, 0, 'c', 10, "vpclmulqdq" },
+	{ 7, 0, 'c', 11, "avx512_vnni" }, { 7, 0, 'c', 12, "avx512_bitalg" },
+	{ 7, 0, 'c', 14, "avx512_vpopcntdq" }, { 7, 0, 'c', 22, "rdpid" },
+	{ 7, 0, 'c', 27, "movdiri" }, { 7, 0, 'c', 28, "movdir64b" },
+	{ 7, 0, 'd', 4, "fsrm" }, { 7, 0, 'd', 8, "avx512_vp2intersect" },
+	{ 7, 0, 'd', 14, "serialize" }, { 7, 0, 'd', 23, "avx512_fp16" },
+	{ 7, 0, 'd', 22, "amx_bf16" }, { 7, 0, 'd', 24, "amx_tile" },
+	{ 7, 0, 'd', 25, "amx_int8" },
+	{ 7, 1, 'a', 4, "avx_vnni" }, { 7, 1, 'a', 5, "avx512_bf16" },
+	{ 0xd, 1, 'a', 0, "xsaveopt" }, { 0xd, 1, 'a', 1, "xsavec" },
+	{ 0x80000001, 0, 'c', 0, "lahf_lm" }, { 0x80000001, 0, 'c', 5, "abm" },
+	{ 0x80000001, 0, 'c', 6, "sse4a" }, { 0x80000001, 0, 'c', 8, "3dnowprefetch" },
+	{ 0x80000001, 0, 'c', 11, "xop" }, { 0x80000001, 0, 'c', 16, "fma4" },
+	{ 0x80000001, 0, 'c', 21, "tbm" }, { 0x80000001, 0, 'd', 27, "rdtscp" },
+};
+
+static uint32_t reg_of(const uint32_t r[4], char reg)
+{
+	return r[reg - 'a'];
+}
+
+static bool local_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+	uint32_t max = __get_cpuid_max(leaf & 0x80000000u, NULL);
+
+	if (leaf > max) {
+		memset(r, 0, 16);
+		return false;
+	}
+	__cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
+	return true;
+}
+
+static const Flightrec__CpuidLeaf *rec_leaf(const struct flrc *c, uint32_t leaf, uint32_t sub)
+{
+	const Flightrec__SystemInfo *s = c->hdr->system;
+	size_t i;
+
+	for (i = 0; i < s->n_cpuid; i++)
+		if (s->cpuid[i]->leaf == leaf && s->cpuid[i]->subleaf == sub)
+			return s->cpuid[i];
+	return NULL;
+}
+
+static uint64_t local_xcr0(void)
+{
+	uint32_t r[4], lo, hi;
+
+	local_cpuid(1, 0, r);
+	if (!(r[2] & (1u << 27)))	/* osxsave */
+		return 3;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* Lists what the recorded CPU had and this one lacks; returns how many. */
+static int check_cpu(const struct flrc *c, bool quiet)
+{
+	char missing[2048] = "";
+	size_t i, len = 0;
+	int n = 0;
+	uint64_t rx, lx;
+
+	if (!c->hdr->system->n_cpuid) {
+		if (!quiet)
+			fprintf(stderr, PFX "warning: the checkpoint holds no CPUID leaves; "
+				"cannot check CPU features\n");
+		return 0;
+	}
+	for (i = 0; i < sizeof(feats) / sizeof(feats[0]); i++) {
+		const struct feat *f = &feats[i];
+		const Flightrec__CpuidLeaf *l = rec_leaf(c, f->leaf, f->subleaf);
+		uint32_t rr[4], lr[4];
+
+		if (!l)
+			continue;
+		rr[0] = l->eax; rr[1] = l->ebx; rr[2] = l->ecx; rr[3] = l->edx;
+		local_cpuid(f->leaf, f->subleaf, lr);
+		if ((reg_of(rr, f->reg) >> f->bit & 1) && !(reg_of(lr, f->reg) >> f->bit & 1)) {
+			len += snprintf(missing + len, sizeof(missing) - len, " %s", f->name);
+			if (len >= sizeof(missing))
+				len = sizeof(missing) - 1;
+			n++;
+		}
+	}
+	rx = c->hdr->system->has_xcr0 ? c->hdr->system->xcr0 : 0;
+	lx = local_xcr0();
+	for (i = 2; i < 64; i++) {
+		if ((rx >> i & 1) && !(lx >> i & 1)) {
+			const char *nm = flrc_xsave_component_name((unsigned int)i);
+
+			len += snprintf(missing + len, sizeof(missing) - len, " xsave:%s",
+					nm ? nm : "?");
+			if (len >= sizeof(missing))
+				len = sizeof(missing) - 1;
+			n++;
+		}
+	}
+	if (n)
+		fprintf(stderr, PFX "this CPU lacks %d feature%s the recorded one had:%s\n",
+			n, n == 1 ? "" : "s", missing);
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* The replay image */
+
+struct buf {
+	uint8_t *p;
+	size_t len, cap;
+};
+
+static size_t buf_reserve(struct buf *b, size_t n, size_t align)
+{
+	size_t off = (b->len + align - 1) & ~(align - 1);
+
+	if (off + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 1 << 20;
+
+		while (cap < off + n)
+			cap *= 2;
+		b->p = realloc(b->p, cap);
+		if (!b->p) {
+			fprintf(stderr, PFX "out of memory (%zu bytes)\n", cap);
+			exit(FR_EXIT_FAIL);
+		}
+		memset(b->p + b->cap, 0, cap - b->cap);
+		b->cap = cap;
+	}
+	b->len = off + n;
+	return off;
+}
+
+static size_t buf_add(struct buf *b, const void *data, size_t n, size_t align)
+{
+	size_t off = buf_reserve(b, n, align);
+
+	if (n)
+		memcpy(b->p + off, data, n);
+	return off;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_map_start(const void *a, const void *b)
+{
+	const Flightrec__Map *x = *(Flightrec__Map * const *)a;
+	const Flightrec__Map *y = *(Flightrec__Map * const *)b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static void copy_regs(struct fri_regs *d, const Flightrec__Regs *r)
+{
+	d->r15 = r->r15; d->r14 = r->r14; d->r13 = r->r13; d->r12 = r->r12;
+	d->rbp = r->rbp; d->rbx = r->rbx; d->r11 = r->r11; d->r10 = r->r10;
+	d->r9 = r->r9; d->r8 = r->r8; d->rax = r->rax; d->rcx = r->rcx;
+	d->rdx = r->rdx; d->rsi = r->rsi; d->rdi = r->rdi; d->orig_rax = r->orig_rax;
+	d->rip = r->rip; d->cs = r->cs; d->eflags = r->eflags; d->rsp = r->rsp;
+	d->ss = r->ss; d->fs_base = r->fs_base; d->gs_base = r->gs_base;
+	d->ds = r->ds; d->es = r->es; d->fs = r->fs; d->gs = r->gs;
+}
+
+/*
+ * The XSAVE area in the standard (non-compacted) format of this CPU: the
+ * legacy region from the named fields, components at this CPU's offsets
+ * (CPUID 0xd).  Components this CPU lacks are left out (check_cpu told).
+ */
+static size_t build_xsave(struct buf *b, const Flightrec__Xsave *x, size_t *size)
+{
+	uint8_t area[16384];
+	size_t end = 576, i;
+	uint64_t lx = local_xcr0(), bv = 0;
+
+	memset(area, 0, sizeof(area));
+	*(uint16_t *)(area + 0) = x->has_fcw ? (uint16_t)x->fcw : 0x37f;
+	*(uint16_t *)(area + 2) = (uint16_t)x->fsw;
+	area[4] = (uint8_t)x->ftw;
+	*(uint16_t *)(area + 6) = (uint16_t)x->fop;
+	*(uint64_t *)(area + 8) = x->fip;
+	*(uint64_t *)(area + 16) = x->fdp;
+	*(uint32_t *)(area + 24) = x->has_mxcsr ? x->mxcsr : 0x1f80;
+	*(uint32_t *)(area + 28) = x->has_mxcsr_mask ? x->mxcsr_mask : 0xffff;
+	for (i = 0; i < x->n_st && i < 8; i++)
+		memcpy(area + 32 + 16 * i, x->st[i].data, 16);
+	for (i = 0; i < x->n_xmm && i < 16; i++)
+		memcpy(area + 160 + 16 * i, x->xmm[i].data, 16);
+	bv = x->has_xstate_bv ? x->xstate_bv : 3;
+	for (i = 0; i < x->n_components; i++) {
+		const Flightrec__XsaveComponent *xc = x->components[i];
+		uint32_t r[4];
+
+		if (xc->index >= 64 || !(lx >> xc->index & 1))
+			continue;
+		local_cpuid(0xd, xc->index, r);
+		if (!r[0] || r[1] + (uint64_t)r[0] > sizeof(area) - 8 || (r[2] & 2))
+			continue;	/* no size, too big, or supervisor/compacted-only */
+		memcpy(area + r[1], xc->data.data, xc->data.len < r[0] ? xc->data.len : r[0]);
+		if (r[1] + r[0] > end)
+			end = r[1] + r[0];
+	}
+	*(uint64_t *)(area + 512) = bv & lx;
+	*size = end;
+	return buf_add(b, area, end, 64);
+}
+
+static int kind_of(uint32_t nr, unsigned int flags)
+{
+	if (flags & FR_F_ADDRSPACE)
+		return FRI_K_ADDRSPACE;
+	if (flags & FR_F_THREADAREA)
+		return FRI_K_THREADAREA;
+	if (flags & FR_F_OUTPUT)
+		return FRI_K_OUTPUT;
+	if (flags & FR_F_PROCESS)
+		return (flags & FR_F_NORETURN) && nr != 59 && nr != 322 ? FRI_K_EXIT :
+		       (nr == 59 || nr == 322) ? FRI_K_EMULATE : FRI_K_CLONE;
+	return FRI_K_EMULATE;
+}
+
+static bool window_overlap(uint64_t s, uint64_t e)
+{
+	return s < FRI_WINDOW_END && e > FRI_WINDOW_START;
+}
+
+struct image {
+	struct buf b;
+	uint32_t from;
+};
+
+static int build_image(const struct flrc *c, const struct opts *o, struct image *im,
+		       uint64_t t0)
+{
+	struct buf *b = &im->b;
+	struct fri_header hd;
+	Flightrec__Map **maps;
+	uint64_t *addrs, *tid_last = NULL, *tid_of = NULL;
+	size_t n_maps = 0, n_addrs = 0, i, j, n_tids = 0;
+	size_t regions_off, pages_off, threads_off, sc_off;
+	const Flightrec__IntervalInfo *iv;
+	uint32_t from = im->from;
+	uint64_t first_idx = 0, n_sc = 0, data_bytes = 0;
+
+	memset(&hd, 0, sizeof(hd));
+	buf_reserve(b, sizeof(hd), 8);
+
+	/* regions: the map at the start of `from` */
+	maps = calloc(c->n_maps + 1, sizeof(*maps));
+	for (i = 0; i < c->n_maps; i++)
+		if (c->maps[i]->interval == from)
+			maps[n_maps++] = c->maps[i];
+	qsort(maps, n_maps, sizeof(*maps), cmp_map_start);
+	for (i = 0; i < n_maps; i++) {
+		if (maps[i]->start >= 0x800000000000ull)
+			continue;
+		if (window_overlap(maps[i]->start, maps[i]->end)) {
+			fprintf(stderr, PFX "the recorded region %#llx-%#llx %s overlaps the "
+				"replay loader's window %#lx-%#lx: cannot replay this checkpoint\n",
+				(unsigned long long)maps[i]->start,
+				(unsigned long long)maps[i]->end,
+				maps[i]->path ? maps[i]->path : "",
+				FRI_WINDOW_START, FRI_WINDOW_END);
+			free(maps);
+			return FR_EXIT_FAIL;
+		}
+		if (i && maps[i]->start < maps[i - 1]->end) {
+			fprintf(stderr, PFX "%s: recorded regions overlap at %#llx\n", o->file,
+				(unsigned long long)maps[i]->start);
+			free(maps);
+			return FR_EXIT_BADFILE;
+		}
+	}
+	regions_off = buf_reserve(b, n_maps * sizeof(struct fri_region), 8);
+	hd.n_regions = 0;
+	for (i = 0; i < n_maps; i++) {
+		const Flightrec__Map *m = maps[i];
+		struct fri_region r = { .start = m->start, .end = m->end, .prot = m->prot };
+		const char *path = m->path ? m->path : "";
+
+		if (m->start >= 0x800000000000ull)
+			continue;
+		if ((m->flags & FLIGHTREC_MAPF_STACK) || !strcmp(path, "[stack]"))
+			r.flags |= FRI_R_STACK;
+		if ((m->flags & FLIGHTREC_MAPF_HEAP) || !strcmp(path, "[heap]"))
+			r.flags |= FRI_R_HEAP;
+		if (m->flags & (FLIGHTREC_MAPF_VVAR | FLIGHTREC_MAPF_PFNMAP) ||
+		    !strcmp(path, "[vvar]") || !strcmp(path, "[vvar_vclock]"))
+			r.flags |= FRI_R_NODATA;
+		if ((m->flags & 3) == 1 /* MAP_SHARED */)
+			r.flags |= FRI_R_SHARED;
+		if (*path)
+			r.name_off = buf_add(b, path, strlen(path) + 1, 1);
+		memcpy(b->p + regions_off + hd.n_regions * sizeof(r), &r, sizeof(r));
+		hd.n_regions++;
+	}
+	free(maps);
+
+	/* pages: every page touched in intervals >= from, as of the start of from */
+	addrs = malloc((c->n_pages + 1) * sizeof(*addrs));
+	for (i = 0; i < c->n_pages; i++)
+		if (c->pages[i].interval >= from)
+			addrs[n_addrs++] = c->pages[i].addr;
+	qsort(addrs, n_addrs, sizeof(*addrs), cmp_u64);
+	for (i = j = 0; i < n_addrs; i++)
+		if (!j || addrs[i] != addrs[j - 1])
+			addrs[j++] = addrs[i];
+	n_addrs = j;
+	pages_off = buf_reserve(b, n_addrs * sizeof(struct fri_page), 8);
+	for (i = 0; i < n_addrs; i++) {
+		const struct flrc_page *pg = flrc_page_at(c, from, addrs[i]);
+		struct fri_page p = { .addr = addrs[i] };
+
+		if (pg && !pg->zero && pg->data) {
+			p.data_off = buf_add(b, pg->data, FRI_PAGE_SIZE, FRI_PAGE_SIZE);
+			data_bytes += FRI_PAGE_SIZE;
+		}
+		memcpy(b->p + pages_off + i * sizeof(p), &p, sizeof(p));
+	}
+	free(addrs);
+
+	/* syscalls of intervals >= from, in seq order */
+	for (i = 0; i < c->n_syscalls && c->syscalls[i]->interval < from; i++)
+		;
+	first_idx = i;
+	n_sc = c->n_syscalls - first_idx;
+	sc_off = buf_reserve(b, n_sc * sizeof(struct fri_syscall), 8);
+	tid_of = calloc(n_sc + c->n_threads + 1, sizeof(*tid_of));
+	tid_last = calloc(n_sc + c->n_threads + 1, sizeof(*tid_last));
+	for (i = 0; i < n_sc; i++) {
+		const Flightrec__Syscall *s = c->syscalls[first_idx + i];
+		const struct sc_row *row = sc_row(s->nr);
+		struct fri_syscall r;
+		struct fri_out *outs = NULL;
+		size_t k, out_off = 0;
+
+		memset(&r, 0, sizeof(r));
+		r.seq = s->seq;
+		r.tid = s->tid;
+		r.nr = s->nr;
+		for (k = 0; k < s->n_args && k < 6; k++)
+			r.args[k] = s->args[k];
+		r.ret = s->ret;
+		r.sc_flags = s->flags;
+		r.next_same_tid = FRI_NO_NEXT;
+		if (row) {
+			r.table_flags = (uint16_t)row->flags;
+			r.kind = (uint32_t)kind_of(s->nr, row->flags);
+			r.nargs = (uint8_t)(row->nargs < s->n_args ? row->nargs : s->n_args);
+			r.in_arg = row->in1.arg;
+			r.in_kind = row->in1.kind;
+			r.in_p1 = row->in1.p1;
+			r.in_p2 = row->in1.p2;
+		} else {
+			r.kind = FRI_K_EMULATE;
+			r.nargs = (uint8_t)(s->n_args < 6 ? s->n_args : 6);
+		}
+		if (s->has_in_hash) {
+			r.in_hash = s->in_hash;
+			r.flags |= FRI_S_IN_HASH;
+		}
+		if (r.kind == FRI_K_ADDRSPACE && r.ret > 0 &&
+		    (s->nr == 9 || s->nr == 25) &&
+		    window_overlap((uint64_t)r.ret, (uint64_t)r.ret + r.args[1])) {
+			fprintf(stderr, PFX "the recorded %s at %#llx overlaps the replay loader's "
+				"window: cannot replay this checkpoint\n", row->name,
+				(unsigned long long)r.ret);
+			return FR_EXIT_FAIL;
+		}
+		if (s->n_out) {
+			outs = calloc(s->n_out, sizeof(*outs));
+			for (k = 0; k < s->n_out; k++) {
+				outs[k].addr = s->out[k]->addr;
+				outs[k].len = s->out[k]->data.len;
+				outs[k].data_off = buf_add(b, s->out[k]->data.data,
+							   s->out[k]->data.len, 1);
+			}
+			out_off = buf_add(b, outs, s->n_out * sizeof(*outs), 8);
+			free(outs);
+			r.n_out = (uint32_t)s->n_out;
+			r.out_off = out_off;
+		}
+		/* link to the thread's previous record */
+		for (k = 0; k < n_tids; k++)
+			if (tid_of[k] == s->tid)
+				break;
+		if (k == n_tids) {
+			tid_of[n_tids] = s->tid;
+			tid_last[n_tids++] = FRI_NO_NEXT;
+		}
+		if (tid_last[k] != FRI_NO_NEXT)
+			((struct fri_syscall *)(b->p + sc_off))[tid_last[k]].next_same_tid = i;
+		tid_last[k] = i;
+		memcpy(b->p + sc_off + i * sizeof(r), &r, sizeof(r));
+	}
+
+	/* threads at the start of from */
+	hd.n_threads = 0;
+	for (i = 0; i < c->n_threads; i++)
+		if (c->threads[i]->interval == from)
+			hd.n_threads++;
+	threads_off = buf_reserve(b, hd.n_threads * sizeof(struct fri_thread), 8);
+	for (i = 0, j = 0; i < c->n_threads; i++) {
+		const Flightrec__Thread *t = c->threads[i];
+		struct fri_thread th;
+		size_t k;
+
+		if (t->interval != from)
+			continue;
+		memset(&th, 0, sizeof(th));
+		th.tid = t->tid;
+		th.in_syscall = t->has_in_syscall ? t->in_syscall : -1;
+		th.first_sc = FRI_NO_NEXT;
+		for (k = 0; k < n_sc; k++)
+			if (((struct fri_syscall *)(b->p + sc_off))[k].tid == t->tid) {
+				th.first_sc = k;
+				break;
+			}
+		th.sigmask = t->sigmask;
+		copy_regs(&th.regs, t->regs);
+		if (t->xsave) {
+			size_t sz;
+
+			th.xsave_off = build_xsave(b, t->xsave, &sz);
+			th.xsave_size = sz;
+		}
+		memcpy(b->p + threads_off + j * sizeof(th), &th, sizeof(th));
+		j++;
+	}
+	free(tid_of);
+	free(tid_last);
+	if (!hd.n_threads) {
+		fprintf(stderr, PFX "%s: no thread state for interval %u\n", o->file, from);
+		return FR_EXIT_BADFILE;
+	}
+
+	/* the end */
+	if (c->end) {
+		const Flightrec__End *e = c->end;
+
+		hd.end.kind = e->kind;
+		hd.end.tid = e->tid;
+		hd.end.signo = e->signo;
+		hd.end.si_code = e->si_code;
+		hd.end.fault_addr = e->fault_addr;
+		hd.end.exit_code = e->exit_code;
+		hd.end.last_seq = e->last_seq;
+		if (e->regs) {
+			hd.end.has_regs = 1;
+			copy_regs(&hd.end.regs, e->regs);
+		}
+	} else {
+		hd.end.kind = FLIGHTREC_END_DUMP;
+	}
+
+	iv = flrc_interval(c, from);
+	hd.magic = FRI_MAGIC;
+	hd.version = FRI_VERSION;
+	hd.flags = (o->show_output ? FRI_F_SHOW_OUTPUT : 0) | (o->quiet ? FRI_F_QUIET : 0) |
+		   (o->verbose ? FRI_F_VERBOSE : 0);
+	hd.from_interval = from;
+	hd.n_pages = n_addrs;
+	hd.n_syscalls = n_sc;
+	hd.regions_off = regions_off;
+	hd.threads_off = threads_off;
+	hd.pages_off = pages_off;
+	hd.syscalls_off = sc_off;
+	hd.brk_start = c->hdr->process->brk_start;
+	hd.brk = iv && iv->has_brk ? iv->brk : 0;
+	hd.t0_ns = t0;
+	hd.data_bytes = data_bytes;
+	snprintf(hd.comm, sizeof(hd.comm), "%s",
+		 c->hdr->process->comm ? c->hdr->process->comm : "?");
+	buf_reserve(b, 0, FRI_PAGE_SIZE);	/* whole pages: mmap-friendly */
+	hd.size = b->len;
+	hd.decode_ns = mono_ns();
+	memcpy(b->p, &hd, sizeof(hd));
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Common setup */
+
+static const char *find_loader(void)
+{
+	static char path[PATH_MAX + 64];
+	const char *env = getenv("FLIGHTREC_LOADER");
+	char exe[PATH_MAX], *slash;
+	ssize_t n;
+	static const char *const rel[] = {
+		"loader/flightrec-loader",		/* the build tree: user/ */
+		"../libexec/flightrec/flightrec-loader",	/* installed */
+		"../lib/flightrec/flightrec-loader",
+	};
+	size_t i;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			for (i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+				if (snprintf(path, sizeof(path), "%s/%s", exe, rel[i]) >=
+				    (int)sizeof(path))
+					continue;
+				if (!access(path, X_OK))
+					return path;
+			}
+		}
+	}
+	if (!access("/usr/libexec/flightrec/flightrec-loader", X_OK))
+		return "/usr/libexec/flightrec/flightrec-loader";
+	return NULL;
+}
+
+static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uint64_t t0)
+{
+	char err[512];
+	struct flrc *c;
+	int r;
+
+	r = flrc_read(o->file, &c, err, sizeof(err));
+	if (r) {
+		fprintf(stderr, PFX "%s: %s\n", o->file, err);
+		return r == -ENOENT || r == -EACCES ? FR_EXIT_FAIL : FR_EXIT_BADFILE;
+	}
+	*cp = c;
+	if (c->hdr->system->machine && strcmp(c->hdr->system->machine, "x86_64")) {
+		fprintf(stderr, PFX "%s was recorded on %s; this replay runs x86_64 only\n",
+			o->file, c->hdr->system->machine);
+		return FR_EXIT_FAIL;
+	}
+	im->from = o->has_from ? o->from : flrc_first_interval(c);
+	if (!flrc_interval(c, im->from)) {
+		fprintf(stderr, PFX "%s has no interval %u (it holds %u..%u)\n", o->file,
+			im->from, flrc_first_interval(c),
+			c->hdr->intervals[c->hdr->n_intervals - 1]->index);
+		return FR_EXIT_USAGE;
+	}
+	if (check_cpu(c, o->quiet)) {
+		if (!o->ignore_cpu) {
+			fprintf(stderr, PFX "refusing: the recorded code may use them "
+				"(--ignore-cpu replays anyway)\n");
+			return FR_EXIT_FAIL;
+		}
+		fprintf(stderr, PFX "--ignore-cpu: replaying anyway\n");
+	}
+	if (c->hdr->flags & (FLIGHTREC_IF_LOST_RECORD | FLIGHTREC_IF_LOST_PAGE |
+			     FLIGHTREC_IF_UNKNOWN_SYSCALL | FLIGHTREC_IF_GUP_WRITE))
+		fprintf(stderr, PFX "warning: the recording is marked incomplete (flags %#x): "
+			"replay may diverge\n", c->hdr->flags);
+	return build_image(c, o, im, t0);
+}
+
+static int make_outdir(const struct opts *o, char *path, size_t len)
+{
+	const char *base;
+	size_t n;
+
+	if (o->out) {
+		snprintf(path, len, "%s", o->out);
+	} else {
+		base = strrchr(o->file, '/');
+		base = base ? base + 1 : o->file;
+		n = strlen(base);
+		if (n > 5 && !strcmp(base + n - 5, ".flrc"))
+			n -= 5;
+		snprintf(path, len, "%.*s.replay", (int)n, base);
+	}
+	if (mkdir(path, 0755) && errno != EEXIST) {
+		fprintf(stderr, PFX "cannot create output directory %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* flightrec replay */
+
+static void usage_replay(FILE *f)
+{
+	fprintf(f, "usage: flightrec replay FILE [--from N] [--out DIR] [--show-output] "
+		"[--ignore-cpu] [--quiet] [--verbose]\n");
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "from", required_argument, NULL, 'f' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "show-output", no_argument, NULL, 's' },
+		{ "ignore-cpu", no_argument, NULL, 'i' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t t0 = mono_ns();
+	struct opts o = { 0 };
+	struct image im = { 0 };
+	struct flrc *c = NULL;
+	char outdir[PATH_MAX], fdarg[16], dirarg[16];
+	const char *loader;
+	int ch, r, mfd, dfd;
+
+	while ((ch = getopt_long(argc, argv, "+f:o:siqvh", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			o.from = (uint32_t)strtoul(optarg, NULL, 0);
+			o.has_from = true;
+			break;
+		case 'o': o.out = optarg; break;
+		case 's': o.show_output = true; break;
+		case 'i': o.ignore_cpu = true; break;
+		case 'q': o.quiet = true; break;
+		case 'v': o.verbose = true; break;
+		case 'h': usage_replay(stdout); return 0;
+		default: usage_replay(stderr); return FR_EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		usage_replay(stderr);
+		return FR_EXIT_USAGE;
+	}
+	o.file = argv[optind];
+	loader = find_loader();
+	if (!loader) {
+		fprintf(stderr, PFX "cannot find flightrec-loader (set FLIGHTREC_LOADER)\n");
+		return FR_EXIT_FAIL;
+	}
+	r = prepare(&o, &c, &im, t0);
+	if (r)
+		goto out;
+	if (make_outdir(&o, outdir, sizeof(outdir))) {
+		r = FR_EXIT_FAIL;
+		goto out;
+	}
+	dfd = open(outdir, O_RDONLY | O_DIRECTORY);
+	mfd = memfd_create("flightrec-image", 0);
+	if (dfd < 0 || mfd < 0 || write(mfd, im.b.p, im.b.len) != (ssize_t)im.b.len) {
+		fprintf(stderr, PFX "cannot prepare the replay image: %s\n", strerror(errno));
+		r = FR_EXIT_FAIL;
+		goto out;
+	}
+	flrc_free(c);
+	c = NULL;
+	free(im.b.p);
+	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
+	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
+	if (!o.quiet)
+		fprintf(stderr, PFX "output of the replayed program goes to %s/\n", outdir);
+	fflush(NULL);
+	execl(loader, "flightrec-loader", "-f", fdarg, "-d", dirarg, (char *)NULL);
+	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
+	return FR_EXIT_FAIL;
+out:
+	if (c)
+		flrc_free(c);
+	free(im.b.p);
+	return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* flightrec gdb: symbols */
+
+static int hexval(char ch)
+{
+	return ch >= 'a' ? ch - 'a' + 10 : ch >= 'A' ? ch - 'A' + 10 : ch - '0';
+}
+
+/* Reads an ELF file's GNU build ID (hex) and the vaddr of the segment at `off`. */
+struct elfinfo {
+	char build_id[129];
+	bool ok;
+	uint64_t phdr_vaddr[64], phdr_off[64];
+	int n_load;
+};
+
+static bool read_elf(const char *path, struct elfinfo *ei)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	uint8_t *m;
+	const Elf64_Ehdr *eh;
+	size_t i;
+
+	memset(ei, 0, sizeof(*ei));
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(Elf64_Ehdr) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return false;
+	}
+	m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return false;
+	eh = (const Elf64_Ehdr *)m;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr) > (uint64_t)st.st_size ||
+	    eh->e_shoff + (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > (uint64_t)st.st_size)
+		goto out;
+	for (i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const Elf64_Phdr *)(m + eh->e_phoff) + i;
+
+		if (ph->p_type == PT_LOAD && ei->n_load < 64) {
+			ei->phdr_vaddr[ei->n_load] = ph->p_vaddr;
+			ei->phdr_off[ei->n_load++] = ph->p_offset;
+		}
+	}
+	for (i = 0; i < eh->e_shnum; i++) {
+		const Elf64_Shdr *sh = (const Elf64_Shdr *)(m + eh->e_shoff) + i;
+		uint64_t p, end;
+
+		if (sh->sh_type != SHT_NOTE || sh->sh_offset + sh->sh_size > (uint64_t)st.st_size)
+			continue;
+		for (p = sh->sh_offset, end = p + sh->sh_size; p + 12 <= end;) {
+			const Elf64_Nhdr *nh = (const Elf64_Nhdr *)(m + p);
+			uint64_t desc = p + 12 + ((nh->n_namesz + 3) & ~3u);
+
+			if (desc + nh->n_descsz > end)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
+			    !memcmp(m + p + 12, "GNU", 4) && nh->n_descsz <= 64) {
+				size_t k;
+
+				for (k = 0; k < nh->n_descsz; k++)
+					sprintf(ei->build_id + 2 * k, "%02x", m[desc + k]);
+			}
+			p = desc + ((nh->n_descsz + 3) & ~3u);
+		}
+	}
+	ei->ok = true;
+out:
+	munmap(m, st.st_size);
+	return ei->ok;
+}
+
+static void hex_of(const ProtobufCBinaryData *d, char *out)
+{
+	size_t k;
+
+	out[0] = 0;
+	for (k = 0; k < d->len && k < 64; k++)
+		sprintf(out + 2 * k, "%02x", d->data[k]);
+}
+
+/* Finds symbols for a recorded object: by build ID, then by name. */
+static bool find_symbols(const struct opts *o, const char *path, const char *bid,
+			 char *out, size_t len, struct elfinfo *ei)
+{
+	const char *base = strrchr(path, '/');
+	size_t i;
+
+	base = base ? base + 1 : path;
+	for (i = 0; i < o->n_symbols; i++) {
+		const char *s = o->symbols[i];
+		struct stat st;
+
+		if (stat(s, &st))
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (*bid && strlen(bid) > 2) {
+				snprintf(out, len, "%s/.build-id/%.2s/%s.debug", s, bid, bid + 2);
+				if (read_elf(out, ei) && !strcmp(ei->build_id, bid))
+					return true;
+			}
+			snprintf(out, len, "%s/%s", s, base);
+			if (read_elf(out, ei) && (!*bid || !*ei->build_id ||
+						  !strcmp(ei->build_id, bid)))
+				return true;
+			snprintf(out, len, "%s/%s.debug", s, base);
+			if (read_elf(out, ei) && (!*bid || !*ei->build_id ||
+						  !strcmp(ei->build_id, bid)))
+				return true;
+			continue;
+		}
+		snprintf(out, len, "%s", s);
+		if (!read_elf(out, ei))
+			continue;
+		if (*bid && *ei->build_id ? !strcmp(ei->build_id, bid) :
+		    !strcmp(strrchr(s, '/') ? strrchr(s, '/') + 1 : s, base))
+			return true;
+	}
+	/* the system's debug directory, then the recorded file if it is the same */
+	if (*bid) {
+		snprintf(out, len, "/usr/lib/debug/.build-id/%.2s/%s.debug", bid, bid + 2);
+		if (read_elf(out, ei) && !strcmp(ei->build_id, bid))
+			return true;
+		snprintf(out, len, "%s", path);
+		if (read_elf(out, ei) && !strcmp(ei->build_id, bid))
+			return true;
+	}
+	return false;
+}
+
+/* Writes add-symbol-file commands for every recorded ELF mapping we find. */
+static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f)
+{
+	char done[256][PATH_MAX / 16];
+	size_t n_done = 0, i, k;
+	int found = 0;
+
+	for (i = 0; i < c->n_maps; i++) {
+		const Flightrec__Map *m = c->maps[i];
+		char bid[129], sym[PATH_MAX];
+		struct elfinfo ei;
+		uint64_t bias = 0;
+		bool dup = false;
+		int p;
+
+		if (m->interval != from || !m->path || m->path[0] != '/')
+			continue;
+		for (k = 0; k < n_done; k++)
+			if (!strncmp(done[k], m->path, sizeof(done[k]) - 1))
+				dup = true;
+		if (dup || n_done >= 256)
+			continue;
+		snprintf(done[n_done++], sizeof(done[0]), "%s", m->path);
+		hex_of(&m->build_id, bid);
+		if (!find_symbols(o, m->path, bid, sym, sizeof(sym), &ei))
+			continue;
+		/* the load bias: the recorded start of the segment at this offset */
+		for (p = 0; p < ei.n_load; p++)
+			if ((ei.phdr_off[p] & ~0xfffull) == m->offset)
+				break;
+		if (p == ei.n_load)
+			continue;
+		bias = m->start - (ei.phdr_vaddr[p] & ~0xfffull);
+		fprintf(f, "add-symbol-file %s -o %#llx\n", sym, (unsigned long long)bias);
+		if (!o->quiet)
+			fprintf(stderr, "flightrec gdb: symbols for %s: %s at %#llx\n", m->path, sym,
+				(unsigned long long)bias);
+		found++;
+	}
+	(void)hexval;
+	return found;
+}
+
+static void usage_gdb(FILE *f)
+{
+	fprintf(f, "usage: flightrec gdb FILE [--symbols FILE|DIR]... [--from N] "
+		"[--batch CMDFILE] [--ignore-cpu] [--quiet] [-- GDB-ARGS]\n");
+}
+
+int cmd_gdb(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "symbols", required_argument, NULL, 'S' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "batch", required_argument, NULL, 'b' },
+		{ "ignore-cpu", no_argument, NULL, 'i' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t t0 = mono_ns();
+	struct opts o = { 0 };
+	struct image im = { 0 };
+	struct flrc *c = NULL;
+	char outdir[PATH_MAX], img[] = "/tmp/flightrec-image.XXXXXX";
+	char script[] = "/tmp/flightrec-gdb.XXXXXX";
+	const char *loader, *gdb = getenv("FLIGHTREC_GDB");
+	char **av;
+	FILE *f;
+	int ch, r, fd, sfd, status, n = 0;
+	pid_t pid;
+
+	o.symbols = calloc(argc + 1, sizeof(*o.symbols));
+	while ((ch = getopt_long(argc, argv, "+S:f:o:b:iqh", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'S': o.symbols[o.n_symbols++] = optarg; break;
+		case 'f':
+			o.from = (uint32_t)strtoul(optarg, NULL, 0);
+			o.has_from = true;
+			break;
+		case 'o': o.out = optarg; break;
+		case 'b': o.batch_cmds = optarg; break;
+		case 'i': o.ignore_cpu = true; break;
+		case 'q': o.quiet = true; break;
+		case 'h': usage_gdb(stdout); return 0;
+		default: usage_gdb(stderr); return FR_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		usage_gdb(stderr);
+		return FR_EXIT_USAGE;
+	}
+	o.file = argv[optind++];
+	if (optind < argc && !strcmp(argv[optind], "--"))
+		optind++;
+	o.gdb_args = argv + optind;
+	o.n_gdb_args = argc - optind;
+	loader = find_loader();
+	if (!loader) {
+		fprintf(stderr, "flightrec gdb: cannot find flightrec-loader (set FLIGHTREC_LOADER)\n");
+		return FR_EXIT_FAIL;
+	}
+	r = prepare(&o, &c, &im, t0);
+	if (r)
+		goto out;
+	r = FR_EXIT_FAIL;
+	if (make_outdir(&o, outdir, sizeof(outdir)))
+		goto out;
+	fd = mkstemp(img);
+	sfd = mkstemp(script);
+	if (fd < 0 || sfd < 0 || write(fd, im.b.p, im.b.len) != (ssize_t)im.b.len) {
+		fprintf(stderr, "flightrec gdb: cannot write the replay image: %s\n", strerror(errno));
+		goto out_unlink;
+	}
+	close(fd);
+	f = fdopen(sfd, "w");
+	fprintf(f,
+		"set pagination off\n"
+		"set confirm off\n"
+		"set startup-with-shell off\n"
+		"set disable-randomization off\n"
+		"handle SIGSYS nostop noprint pass\n"
+		"handle SIGUSR2 nostop noprint pass\n"
+		"file %s\n"
+		"set args -g %s%s -o %s\n", loader, o.quiet ? "-q " : "", img, outdir);
+	symbol_commands(c, &o, im.from, f);
+	fprintf(f,
+		"tbreak *fr_sigreturn_insn\n"
+		"run\n"
+		"stepi\n"
+		"echo flightrec gdb: stopped at the first instruction of interval %u "
+		"(replay of %s)\\n\n", im.from, o.file);
+	fclose(f);
+
+	av = calloc(o.n_gdb_args + 16, sizeof(*av));
+	av[n++] = (char *)(gdb && *gdb ? gdb : "gdb");
+	av[n++] = "-q";
+	av[n++] = "-nx";
+	if (o.batch_cmds)
+		av[n++] = "-batch";
+	av[n++] = "-x";
+	av[n++] = script;
+	if (o.batch_cmds) {
+		av[n++] = "-x";
+		av[n++] = (char *)o.batch_cmds;
+	}
+	for (ch = 0; ch < o.n_gdb_args; ch++)
+		av[n++] = o.gdb_args[ch];
+	av[n] = NULL;
+	flrc_free(c);
+	c = NULL;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		execvp(av[0], av);
+		fprintf(stderr, "flightrec gdb: cannot run %s: %s\n", av[0], strerror(errno));
+		_exit(127);
+	}
+	signal(SIGINT, SIG_IGN);	/* gdb handles ^C */
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		goto out_unlink;
+	r = WIFEXITED(status) ? WEXITSTATUS(status) : FR_EXIT_FAIL;
+	free(av);
+out_unlink:
+	unlink(img);
+	unlink(script);
+out:
+	if (c)
+		flrc_free(c);
+	free(im.b.p);
+	free(o.symbols);
+	return r;
+}

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The replay image: what `flightrec replay` hands to the replay loader.
+ *
+ * `flightrec replay` (a normal program: libc, protobuf-c, zstd) reads and
+ * checks a checkpoint and flattens the interval to replay into this simple
+ * format, in one buffer (a memfd, or a file for gdb).  The loader
+ * (user/loader/, no libc) maps it read-only and needs no parsing beyond
+ * bounds checks.  Both sides are built from this header, so the format has
+ * no compatibility rules beyond FRI_VERSION: it never outlives one run.
+ *
+ * Layout: struct fri_header at offset 0, then arrays at the offsets the
+ * header names, then page data (page-aligned) and out-buffer data.  Every
+ * offset is from the start of the image; every array entry is 8-aligned.
+ */
+#ifndef FLIGHTREC_LOADER_IMAGE_H
+#define FLIGHTREC_LOADER_IMAGE_H
+
+#include <stdint.h>
+
+#define FRI_MAGIC	0x49524c46u	/* "FLRI" little-endian */
+#define FRI_VERSION	1
+#define FRI_PAGE_SIZE	4096UL
+
+/*
+ * The loader's window: its text, data, stacks and the mapped image live in
+ * [FRI_WINDOW_START, FRI_WINDOW_END), an address range no Linux x86_64
+ * program normally uses (PIE executables load near 0x55..., shared objects,
+ * mmap and the stack sit below 0x7fff..., ASan's shadow ends at
+ * 0x10007fff8000).  A recorded map inside it is refused with a message.
+ */
+#define FRI_WINDOW_START	0x2f0000000000UL
+#define FRI_WINDOW_END		0x2f8000000000UL
+#define FRI_LOADER_TEXT		0x2f0000000000UL	/* -Ttext-segment */
+#define FRI_STACKS_ADDR		0x2f0080000000UL	/* loader stacks */
+#define FRI_IMAGE_ADDR		0x2f0100000000UL	/* the image */
+#define FRI_IMAGE_MAX		(FRI_WINDOW_END - FRI_IMAGE_ADDR)
+
+/* fri_header.flags */
+#define FRI_F_SHOW_OUTPUT	0x1	/* copy fd 1/2 output to the real stdout/stderr */
+#define FRI_F_QUIET		0x2	/* only errors and the final verdict */
+#define FRI_F_GDB		0x4	/* running under gdb: no int3 of our own */
+#define FRI_F_VERBOSE		0x8	/* trace every replayed syscall on stderr */
+
+/* fri_region.flags */
+#define FRI_R_STACK	0x1	/* grows down: mapped MAP_GROWSDOWN */
+#define FRI_R_HEAP	0x2	/* the [heap]: brk moves its end */
+#define FRI_R_NODATA	0x4	/* contents not recorded ([vvar], PFN maps): zeros */
+#define FRI_R_SHARED	0x8	/* was MAP_SHARED: replayed as private memory */
+
+/* Registers in the order of struct user_regs_struct and of the .proto Regs. */
+struct fri_regs {
+	uint64_t r15, r14, r13, r12, rbp, rbx, r11, r10, r9, r8;
+	uint64_t rax, rcx, rdx, rsi, rdi, orig_rax, rip, cs, eflags, rsp, ss;
+	uint64_t fs_base, gs_base, ds, es, fs, gs;
+};
+
+struct fri_region {
+	uint64_t start, end;
+	uint32_t prot;		/* PROT_* as recorded */
+	uint32_t flags;		/* FRI_R_* */
+	uint64_t name_off;	/* NUL-terminated name ("[stack]", a path), or 0 */
+};
+
+/*
+ * A page of the initial page set, as of the start of the replayed interval.
+ * Sorted by addr, unique.  data_off == 0: a page of zeros.  Pages that lie
+ * in no region are deferred: they are filled in when a replayed mmap, mremap
+ * or brk maps their address (a file mapped inside the interval).
+ */
+struct fri_page {
+	uint64_t addr;
+	uint64_t data_off;
+};
+
+struct fri_thread {
+	uint32_t tid;		/* as recorded */
+	int32_t in_syscall;	/* -1, or the syscall it was blocked in */
+	uint64_t first_sc;	/* index of its first syscall record, or ~0 */
+	uint64_t sigmask;	/* the application's mask (emulated) */
+	uint64_t xsave_off;	/* XSAVE area, standard format, this CPU's offsets */
+	uint64_t xsave_size;	/* 0: no FPU state recorded (init state) */
+	uint64_t clear_child_tid;
+	struct fri_regs regs;
+};
+
+/* fri_syscall.kind: set by flightrec replay from the syscall table's flags. */
+#define FRI_K_EMULATE	0	/* set the result, copy out-buffers */
+#define FRI_K_ADDRSPACE	1	/* FR_F_ADDRSPACE: re-executed at the recorded addresses */
+#define FRI_K_THREADAREA 2	/* FR_F_THREADAREA: re-executed (arch_prctl) or tracked */
+#define FRI_K_OUTPUT	3	/* FR_F_OUTPUT: data goes to the output files */
+#define FRI_K_EXIT	4	/* exit, exit_group */
+#define FRI_K_CLONE	5	/* clone, clone3, fork, vfork */
+#define FRI_K_RDTSC	6	/* a recorded rdtsc/rdtscp value (ret), not a syscall */
+
+#define FRI_NO_NEXT	(~0UL)
+
+struct fri_syscall {
+	uint64_t seq;
+	uint32_t tid;
+	uint32_t nr;
+	uint64_t args[6];
+	int64_t ret;
+	uint64_t next_same_tid;	/* index of this thread's next record, or FRI_NO_NEXT */
+	uint64_t out_off;	/* n_out struct fri_out */
+	uint64_t in_hash;	/* hash of the data passed in, when FRI_S_IN_HASH */
+	uint32_t kind;		/* FRI_K_* */
+	uint32_t n_out;
+	uint32_t sc_flags;	/* FLIGHTREC_SC_* */
+	uint16_t table_flags;	/* FR_F_* of the syscall table row */
+	uint8_t nargs;		/* arguments compared for divergence */
+	uint8_t flags;		/* FRI_S_* */
+	/* in1 data descriptor of the table row (outputs: the data written) */
+	uint8_t in_arg, in_kind;
+	uint16_t in_p1, in_p2;
+	uint16_t pad[3];
+};
+
+#define FRI_S_IN_HASH	0x1
+
+struct fri_out {
+	uint64_t addr;
+	uint64_t len;
+	uint64_t data_off;
+};
+
+/* fri_end.kind: enum flightrec_end_kind (uapi/flightrec.h) */
+struct fri_end {
+	uint32_t kind;
+	uint32_t tid;
+	uint32_t signo;
+	int32_t si_code;
+	uint64_t fault_addr;
+	uint32_t exit_code;
+	uint32_t has_regs;
+	uint64_t last_seq;
+	struct fri_regs regs;
+};
+
+struct fri_header {
+	uint32_t magic;
+	uint32_t version;
+	uint64_t size;			/* bytes in the image */
+	uint32_t flags;			/* FRI_F_* */
+	uint32_t from_interval;		/* interval index replayed from */
+	uint32_t n_regions;
+	uint32_t n_threads;
+	uint64_t n_pages;
+	uint64_t n_syscalls;
+	uint64_t regions_off;
+	uint64_t threads_off;
+	uint64_t pages_off;
+	uint64_t syscalls_off;
+	uint64_t brk_start;		/* program break: start of the heap */
+	uint64_t brk;			/* program break at the interval start */
+	uint64_t t0_ns;			/* CLOCK_MONOTONIC when flightrec replay started */
+	uint64_t decode_ns;		/* CLOCK_MONOTONIC when the image was complete */
+	uint64_t data_bytes;		/* page bytes recorded (for the load report) */
+	struct fri_end end;
+	char comm[32];
+};
+
+#endif /* FLIGHTREC_LOADER_IMAGE_H */

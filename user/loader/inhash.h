@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The divergence hash of the data a syscall passes in (Syscall.in_hash).
+ *
+ * FNV-1a 64 over the bytes the syscall table's in1 then in2 descriptors
+ * name, at most FR_IN_HASH_MAX bytes per descriptor:
+ *   FR_SZ_FIXED  p1 bytes at the argument
+ *   FR_SZ_ARG    args[p1] * (p2 ? p2 : 1) bytes
+ *   FR_SZ_STR    the string without its NUL (at most 4096 bytes)
+ *   FR_SZ_IOV    each iovec's bytes in full (args[p1] entries)
+ *   FR_SZ_MSGHDR msg_name, each iovec, msg_control
+ *   FR_SZ_FDSET  (args[p1] + 7) / 8 bytes
+ * A NULL pointer contributes nothing; an unreadable range ends that
+ * descriptor.  Memory is read through a callback, so the same code serves the
+ * replay loader (its own address space) and a recorder (another process's).
+ * Used by the loader and tests/tools/ptsnap.c; a recorder that stores
+ * in_hash must compute exactly this.
+ */
+#ifndef FLIGHTREC_INHASH_H
+#define FLIGHTREC_INHASH_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "../../uapi/flightrec_syscalls.h"
+
+#define FR_IN_HASH_MAX	65536
+#define FR_FNV_OFFSET	0xcbf29ce484222325ULL
+#define FR_FNV_PRIME	0x100000001b3ULL
+
+/* Reads len bytes at addr into buf; returns 0 or -1. */
+typedef int (*fr_read_fn)(void *ctx, uint64_t addr, void *buf, size_t len);
+
+static inline uint64_t fr_fnv1a(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = (const unsigned char *)p;
+
+	while (n--) {
+		h ^= *b++;
+		h *= FR_FNV_PRIME;
+	}
+	return h;
+}
+
+/* Hashes up to max bytes at addr; returns the bytes hashed, or -1 on a read error. */
+static inline long fr_hash_range(uint64_t *h, uint64_t addr, uint64_t len, uint64_t max,
+				 int stop_at_nul, fr_read_fn rd, void *ctx)
+{
+	unsigned char buf[512];
+	uint64_t done = 0;
+
+	if (!addr)
+		return 0;
+	if (len > max)
+		len = max;
+	while (done < len) {
+		size_t n = len - done < sizeof(buf) ? (size_t)(len - done) : sizeof(buf);
+		size_t i;
+
+		if (stop_at_nul) {	/* strings: read byte-wise up to the page end */
+			uint64_t pe = ((addr + done) | 4095) + 1;
+
+			if (n > pe - (addr + done))
+				n = (size_t)(pe - (addr + done));
+		}
+		if (rd(ctx, addr + done, buf, n))
+			return -1;
+		if (stop_at_nul) {
+			for (i = 0; i < n && buf[i]; i++)
+				;
+			*h = fr_fnv1a(*h, buf, i);
+			done += i;
+			if (i < n)
+				break;
+			continue;
+		}
+		*h = fr_fnv1a(*h, buf, n);
+		done += n;
+	}
+	return (long)done;
+}
+
+static inline void fr_hash_iov(uint64_t *h, uint64_t iov, uint64_t cnt, uint64_t max,
+			       fr_read_fn rd, void *ctx)
+{
+	uint64_t i, v[2];
+
+	for (i = 0; i < cnt && i < 1024 && max; i++) {
+		long n;
+
+		if (rd(ctx, iov + 16 * i, v, sizeof(v)))
+			return;
+		n = fr_hash_range(h, v[0], v[1], max, 0, rd, ctx);
+		if (n < 0)
+			return;
+		max -= (uint64_t)n;
+	}
+}
+
+/* d: the row's in1 and in2 descriptors. */
+static inline uint64_t fr_in_hash_desc(const struct fr_data_desc *d, const uint64_t *args,
+				       fr_read_fn rd, void *ctx)
+{
+	uint64_t h = FR_FNV_OFFSET;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		unsigned int p1 = d[i].p1, p2 = d[i].p2;
+		uint64_t a = args[d[i].arg % 6];
+
+		switch (d[i].kind) {
+		case FR_SZ_FIXED:
+			fr_hash_range(&h, a, p1, FR_IN_HASH_MAX, 0, rd, ctx);
+			break;
+		case FR_SZ_ARG:
+			fr_hash_range(&h, a, args[p1 % 6] * (p2 ? p2 : 1), FR_IN_HASH_MAX, 0,
+				      rd, ctx);
+			break;
+		case FR_SZ_STR:
+			fr_hash_range(&h, a, 4096, 4096, 1, rd, ctx);
+			break;
+		case FR_SZ_IOV:
+			fr_hash_iov(&h, a, args[p1 % 6], FR_IN_HASH_MAX, rd, ctx);
+			break;
+		case FR_SZ_MSGHDR: {
+			uint64_t m[6];
+
+			if (!a || rd(ctx, a, m, sizeof(m)))
+				break;
+			/* name, namelen, iov, iovlen, control, controllen */
+			fr_hash_range(&h, m[0], (uint32_t)m[1], FR_IN_HASH_MAX, 0, rd, ctx);
+			fr_hash_iov(&h, m[2], m[3], FR_IN_HASH_MAX, rd, ctx);
+			fr_hash_range(&h, m[4], m[5], FR_IN_HASH_MAX, 0, rd, ctx);
+			break;
+		}
+		case FR_SZ_FDSET:
+			fr_hash_range(&h, a, (args[p1 % 6] + 7) / 8, FR_IN_HASH_MAX, 0, rd, ctx);
+			break;
+		default:
+			break;
+		}
+	}
+	return h;
+}
+
+#endif /* FLIGHTREC_INHASH_H */

@@ -1,0 +1,1506 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec-loader: the replay loader.
+ *
+ * A static, freestanding program linked at FRI_LOADER_TEXT, in an address
+ * range applications do not use (image.h).  `flightrec replay` decodes a
+ * checkpoint into a replay image and execs us with it.  We
+ *   1. map the image, move to our own stack and unmap what the kernel gave
+ *      us outside our window (the initial stack, vDSO, vvar);
+ *   2. map every recorded region at its address (anonymous memory filled
+ *      with the recorded pages, then given its recorded protection);
+ *   3. install our handlers on a per-thread sigaltstack (frames never touch
+ *      application memory), trap rdtsc, turn on Syscall User Dispatch for
+ *      everything outside our text, and enter each application thread with
+ *      rt_sigreturn from a frame holding its recorded registers and XSAVE
+ *      state;
+ *   4. answer every system call of the application from the log (SIGSYS),
+ *      re-executing address-space and thread-area calls at the recorded
+ *      addresses, writing output calls' data to files, creating threads for
+ *      clone, and stopping with a report at the first divergence;
+ *   5. at the end of the log, check that the recorded end happens again.
+ *
+ * Exit status: FR_EXIT_OK when the recorded end was reproduced,
+ * FR_EXIT_DIVERGED, FR_EXIT_MISMATCH, FR_EXIT_BADFILE for a bad image and
+ * FR_EXIT_FAIL when the loader could not set up (each with a message).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <asm/unistd.h>
+#include <asm/signal.h>
+#include <asm/siginfo.h>
+#include <asm/prctl.h>
+#include <linux/mman.h>
+#include <linux/errno.h>
+#include <linux/auxvec.h>
+#include <linux/fcntl.h>
+#include <linux/futex.h>
+#include <linux/prctl.h>
+#include <linux/sched.h>
+#include <linux/time.h>
+#include "sys.h"
+#include "image.h"
+#include "inhash.h"
+#include "../lib/libflightrec.h"
+#include "../../uapi/flightrec.h"
+#include "../../uapi/flightrec_syscalls.h"
+
+#define PFX "flightrec replay: "
+#define MAX_THREADS	256
+#define SLOT_SIZE	0x100000UL		/* per thread: stack + altstack */
+#define STACK_OFF	0x10000UL
+#define STACK_SIZE	0x70000UL
+#define ALT_OFF		0x90000UL
+#define ALT_SIZE	0x70000UL
+#define FP_AREA_MAX	0x4000			/* XSAVE area of an entry frame */
+#define TURN_TIMEOUT_S	20
+
+#ifndef PR_SET_SYSCALL_USER_DISPATCH
+#define PR_SET_SYSCALL_USER_DISPATCH	59
+#define PR_SYS_DISPATCH_OFF		0
+#define PR_SYS_DISPATCH_ON		1
+#endif
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE	0x100000
+#endif
+#ifndef SYS_USER_DISPATCH
+#define SYS_USER_DISPATCH	2
+#endif
+
+extern char __executable_start[], etext[];
+void switch_stack(void *sp, void (*fn)(void *), void *arg) __attribute__((noreturn));
+void fr_restorer(void);
+void fr_enter_app(void *uc) __attribute__((noreturn));
+long fr_clone_thread(unsigned long flags, void *stack, void (*fn)(void *), void *arg);
+void loader_main(uint64_t *sp) __attribute__((noreturn, used));
+
+/* Syscall names, from the one table. */
+#define FR_NAME_ROW(nr, name, nargs, flags, types, i1, i2, o1, o2, o3) [nr] = #name,
+static const char *const sc_names[FR_NR_SYSCALLS] = {
+	FLIGHTREC_SYSCALL_TABLE(FR_NAME_ROW)
+};
+#define FR_IN_ROW(nr, name, nargs, flags, types, i1, i2, o1, o2, o3) [nr] = { i1, i2 },
+static const struct fr_data_desc sc_in[FR_NR_SYSCALLS][2] = {
+	FLIGHTREC_SYSCALL_TABLE(FR_IN_ROW)
+};
+
+static int read_self(void *ctx, uint64_t addr, void *buf, size_t len)
+{
+	(void)ctx;
+	memcpy(buf, (const void *)addr, len);
+	return 0;
+}
+
+static uint64_t fr_in_hash(uint32_t nr, const uint64_t *args)
+{
+	if (nr >= FR_NR_SYSCALLS)
+		return FR_FNV_OFFSET;
+	return fr_in_hash_desc(sc_in[nr], args, read_self, NULL);
+}
+
+static int nul_within(const uint8_t *p, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = 0; i < n && i < 4096; i++)
+		if (!p[i])
+			return 1;
+	return 0;
+}
+
+/*
+ * The x86_64 signal frame, as the kernel writes and rt_sigreturn reads it
+ * (asm/sigcontext.h, asm/ucontext.h), with uint64_t fields.
+ */
+struct sigcontext {
+	uint64_t r8, r9, r10, r11, r12, r13, r14, r15;
+	uint64_t rdi, rsi, rbp, rbx, rdx, rax, rcx, rsp, rip, eflags;
+	uint16_t cs, gs, fs, ss;
+	uint64_t err, trapno, oldmask, cr2;
+	void *fpstate;
+	uint64_t reserved1[8];
+};
+
+struct ucontext {
+	uint64_t uc_flags;
+	struct ucontext *uc_link;
+	stack_t uc_stack;
+	struct sigcontext uc_mcontext;
+	uint64_t uc_sigmask;
+};
+
+#define UC_FP_XSTATE		0x1
+#define UC_SIGCONTEXT_SS	0x2
+#define UC_STRICT_RESTORE_SS	0x4
+
+/* In the FXSAVE area's software-available bytes 464..511. */
+struct _fpx_sw_bytes {
+	uint32_t magic1;
+	uint32_t extended_size;
+	uint64_t xfeatures;
+	uint32_t xstate_size;
+	uint32_t padding[7];
+};
+#define FP_XSTATE_MAGIC1	0x46505853U
+#define FP_XSTATE_MAGIC2	0x46505845U
+#define FP_XSTATE_MAGIC2_SIZE	4
+
+/* The frame rt_sigreturn reads: the kernel's struct rt_sigframe. */
+struct sigframe {
+	uint64_t pretcode;
+	struct ucontext uc;
+	siginfo_t info;
+};
+
+struct lthread {
+	uint32_t used;
+	uint32_t tid;			/* recorded tid */
+	uint64_t cur;			/* index of the next record, or FRI_NO_NEXT */
+	uint64_t clear_child_tid;
+	uint64_t nr_done;
+	int at_end;			/* its log is exhausted */
+	struct sigframe frame;		/* entry frame */
+	uint8_t fp[FP_AREA_MAX] __attribute__((aligned(64)));
+};
+
+static struct {
+	const struct fri_header *h;
+	const uint8_t *base;
+	const struct fri_region *regions;
+	const struct fri_page *pages;
+	const struct fri_thread *threads;
+	const struct fri_syscall *sc;
+	uint32_t flags;
+	int outdir;
+	int outfd[1024];
+	uint64_t brk;
+	uint64_t *init_sp;
+	uint64_t vdso;
+	uint8_t *filled;		/* per page: deferred page filled */
+	/* what the kernel puts in a signal frame's fx_sw_bytes here */
+	struct _fpx_sw_bytes sw;
+	int have_xsave;
+	uint64_t t_start, t_loaded;
+	volatile uint32_t turn;		/* index of the next record to run */
+	volatile uint32_t nthreads;
+	uint32_t rdtsc_warned;
+	uint64_t bp_addr;
+	uint8_t bp_orig;
+} g;
+
+static struct lthread threads[MAX_THREADS];
+
+/* -------------------------------------------------------------------- */
+/* Reporting */
+
+static __attribute__((noreturn)) void die(int code, const char *f, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void die(int code, const char *f, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, f);
+	vfmt(buf, sizeof(buf), f, ap);
+	va_end(ap);
+	fdprintf(2, PFX "%s\n", buf);
+	sys_exit_group(code);
+}
+
+#define info(...) do { if (!(g.flags & FRI_F_QUIET)) fdprintf(2, PFX __VA_ARGS__); } while (0)
+
+static const char *scname(uint32_t nr)
+{
+	if (nr < FR_NR_SYSCALLS && sc_names[nr])
+		return sc_names[nr];
+	return "syscall";
+}
+
+static const char *signame(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGBUS: return "SIGBUS";
+	case SIGFPE: return "SIGFPE";
+	case SIGILL: return "SIGILL";
+	case SIGABRT: return "SIGABRT";
+	case SIGTRAP: return "SIGTRAP";
+	case SIGSYS: return "SIGSYS";
+	case SIGKILL: return "SIGKILL";
+	case SIGTERM: return "SIGTERM";
+	default: return "signal";
+	}
+}
+
+static void fmt_call(char *buf, size_t size, uint32_t nr, const uint64_t *a, int nargs)
+{
+	int n = fmt(buf, size, "%s(", scname(nr));
+	int i;
+
+	for (i = 0; i < nargs && n < (int)size; i++)
+		n += fmt(buf + n, size - n, "%s0x%lx", i ? ", " : "", a[i]);
+	if (n < (int)size)
+		fmt(buf + n, size - n, ")");
+}
+
+static uint64_t ms10(uint64_t ns)	/* hundredths of a millisecond */
+{
+	return ns / 10000;
+}
+
+static void print_times(const char *what)
+{
+	uint64_t now = now_ns();
+
+	if (g.flags & FRI_F_QUIET)
+		return;
+	fdprintf(2, PFX "%s: load %lu.%02lu ms (decode %lu.%02lu ms, map %lu.%02lu ms), "
+		 "re-execute %lu.%02lu ms\n", what,
+		 ms10(g.t_loaded - g.h->t0_ns) / 100, ms10(g.t_loaded - g.h->t0_ns) % 100,
+		 ms10(g.h->decode_ns - g.h->t0_ns) / 100,
+		 ms10(g.h->decode_ns - g.h->t0_ns) % 100,
+		 ms10(g.t_loaded - g.t_start) / 100, ms10(g.t_loaded - g.t_start) % 100,
+		 ms10(now - g.t_loaded) / 100, ms10(now - g.t_loaded) % 100);
+}
+
+/* -------------------------------------------------------------------- */
+/* The image */
+
+static int in_image(uint64_t off, uint64_t len)
+{
+	return off <= g.h->size && len <= g.h->size - off;
+}
+
+static void check_image(void)
+{
+	const struct fri_header *h = g.h;
+	uint64_t i;
+
+	if (h->magic != FRI_MAGIC || h->version != FRI_VERSION)
+		die(FR_EXIT_BADFILE, "not a replay image (magic %x version %u)",
+		    h->magic, h->version);
+	if (!in_image(h->regions_off, (uint64_t)h->n_regions * sizeof(struct fri_region)) ||
+	    !in_image(h->threads_off, (uint64_t)h->n_threads * sizeof(struct fri_thread)) ||
+	    h->n_pages > h->size || h->n_syscalls > h->size ||
+	    !in_image(h->pages_off, h->n_pages * sizeof(struct fri_page)) ||
+	    !in_image(h->syscalls_off, h->n_syscalls * sizeof(struct fri_syscall)) ||
+	    (h->regions_off | h->threads_off | h->pages_off | h->syscalls_off) & 7)
+		die(FR_EXIT_BADFILE, "replay image: a table lies outside the image");
+	if (!h->n_threads || h->n_threads > MAX_THREADS)
+		die(FR_EXIT_BADFILE, "replay image: %u threads", h->n_threads);
+	if (h->n_syscalls >= 0xffffffffULL)
+		die(FR_EXIT_BADFILE, "replay image: too many syscall records");
+	g.regions = (const void *)(g.base + h->regions_off);
+	g.threads = (const void *)(g.base + h->threads_off);
+	g.pages = (const void *)(g.base + h->pages_off);
+	g.sc = (const void *)(g.base + h->syscalls_off);
+	for (i = 0; i < h->n_regions; i++) {
+		const struct fri_region *r = &g.regions[i];
+
+		if (r->start >= r->end || (r->start | r->end) & (FRI_PAGE_SIZE - 1) ||
+		    (i && r->start < g.regions[i - 1].end))
+			die(FR_EXIT_BADFILE, "replay image: bad region %lu", i);
+		if (r->name_off && (!in_image(r->name_off, 1) ||
+				    !nul_within(g.base + r->name_off, h->size - r->name_off)))
+			die(FR_EXIT_BADFILE, "replay image: bad region name %lu", i);
+	}
+	for (i = 0; i < h->n_pages; i++) {
+		const struct fri_page *p = &g.pages[i];
+
+		if ((p->addr & (FRI_PAGE_SIZE - 1)) || (i && p->addr <= g.pages[i - 1].addr) ||
+		    (p->data_off && !in_image(p->data_off, FRI_PAGE_SIZE)))
+			die(FR_EXIT_BADFILE, "replay image: bad page %lu", i);
+	}
+	for (i = 0; i < h->n_threads; i++) {
+		const struct fri_thread *t = &g.threads[i];
+
+		if ((t->first_sc != FRI_NO_NEXT && t->first_sc >= h->n_syscalls) ||
+		    t->xsave_size > FP_AREA_MAX || !in_image(t->xsave_off, t->xsave_size))
+			die(FR_EXIT_BADFILE, "replay image: bad thread %lu", i);
+	}
+	for (i = 0; i < h->n_syscalls; i++) {
+		const struct fri_syscall *s = &g.sc[i];
+		const struct fri_out *o = (const void *)(g.base + s->out_off);
+		uint32_t j;
+
+		if ((s->next_same_tid != FRI_NO_NEXT &&
+		     (s->next_same_tid <= i || s->next_same_tid >= h->n_syscalls)) ||
+		    s->nargs > 6 || (s->out_off & 7) ||
+		    !in_image(s->out_off, (uint64_t)s->n_out * sizeof(*o)))
+			die(FR_EXIT_BADFILE, "replay image: bad syscall record %lu", i);
+		for (j = 0; j < s->n_out; j++)
+			if (!in_image(o[j].data_off, o[j].len))
+				die(FR_EXIT_BADFILE, "replay image: bad out-buffer in record %lu", i);
+	}
+}
+
+/* -------------------------------------------------------------------- */
+/* Memory */
+
+static int mapped(uint64_t addr)
+{
+	unsigned char v;
+
+	return sys3(__NR_mincore, addr, FRI_PAGE_SIZE, &v) == 0;
+}
+
+/* Unmaps the block of contiguous mappings around addr (outside our window). */
+static void unmap_block(uint64_t addr, const char *what)
+{
+	uint64_t lo = addr & ~(FRI_PAGE_SIZE - 1), hi = lo + FRI_PAGE_SIZE;
+	long r;
+
+	if (!mapped(lo))
+		return;
+	while (lo > FRI_PAGE_SIZE && mapped(lo - FRI_PAGE_SIZE))
+		lo -= FRI_PAGE_SIZE;
+	while (hi < 0x800000000000ULL && mapped(hi))
+		hi += FRI_PAGE_SIZE;
+	if (lo < FRI_WINDOW_END && hi > FRI_WINDOW_START)
+		return;
+	r = sys2(__NR_munmap, lo, hi - lo);
+	if (r)
+		die(FR_EXIT_FAIL, "cannot unmap the kernel's %s at %lx-%lx: %s", what, lo, hi,
+		    errname(r));
+}
+
+static int in_window(uint64_t start, uint64_t end)
+{
+	return start < FRI_WINDOW_END && end > FRI_WINDOW_START;
+}
+
+static const struct fri_region *region_of(uint64_t addr)
+{
+	uint32_t lo = 0, hi = g.h->n_regions;
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (g.regions[mid].end <= addr)
+			lo = mid + 1;
+		else if (g.regions[mid].start > addr)
+			hi = mid;
+		else
+			return &g.regions[mid];
+	}
+	return NULL;
+}
+
+static uint64_t first_page_from(uint64_t addr)
+{
+	uint64_t lo = 0, hi = g.h->n_pages;
+
+	while (lo < hi) {
+		uint64_t mid = (lo + hi) / 2;
+
+		if (g.pages[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Fills the deferred pages (in no initial region) of [start, end) once. */
+static void fill_deferred(uint64_t start, uint64_t end)
+{
+	uint64_t i;
+
+	for (i = first_page_from(start); i < g.h->n_pages && g.pages[i].addr < end; i++) {
+		const struct fri_page *p = &g.pages[i];
+
+		if (g.filled[i] || region_of(p->addr))
+			continue;
+		g.filled[i] = 1;
+		if (p->data_off)
+			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
+	}
+}
+
+static long map_anon(uint64_t addr, uint64_t len, int growsdown)
+{
+	void *p;
+
+	if (in_window(addr, addr + len))
+		return -EEXIST;
+	p = sys_mmap(addr, len, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE |
+		     (growsdown ? MAP_GROWSDOWN : 0), -1, 0);
+	if (is_err((long)p))
+		return (long)p;
+	return p == (void *)addr ? 0 : -EFAULT;
+}
+
+static void map_regions(void)
+{
+	uint64_t i, bytes = 0;
+	long r;
+
+	for (i = 0; i < g.h->n_regions; i++) {
+		const struct fri_region *reg = &g.regions[i];
+		const char *name = reg->name_off ? (const char *)g.base + reg->name_off : "";
+
+		if (reg->start >= 0x800000000000ULL)
+			continue;	/* [vsyscall]: the kernel's, above user space */
+		if (in_window(reg->start, reg->end))
+			die(FR_EXIT_FAIL, "recorded region %lx-%lx %s overlaps the loader's window "
+			    "%lx-%lx: this checkpoint cannot be replayed with this loader",
+			    reg->start, reg->end, name, FRI_WINDOW_START, FRI_WINDOW_END);
+		r = map_anon(reg->start, reg->end - reg->start, reg->flags & FRI_R_STACK);
+		if (r)
+			die(FR_EXIT_FAIL, "cannot map region %lx-%lx %s: %s", reg->start,
+			    reg->end, name, errname(r));
+	}
+	for (i = 0; i < g.h->n_pages; i++) {
+		const struct fri_page *p = &g.pages[i];
+
+		if (!region_of(p->addr))
+			continue;
+		if (p->data_off) {
+			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
+			bytes += FRI_PAGE_SIZE;
+		}
+	}
+	for (i = 0; i < g.h->n_regions; i++) {
+		const struct fri_region *reg = &g.regions[i];
+
+		if (reg->start >= 0x800000000000ULL)
+			continue;
+		r = sys3(__NR_mprotect, reg->start, reg->end - reg->start, reg->prot);
+		if (r)
+			die(FR_EXIT_FAIL, "cannot protect region %lx-%lx: %s", reg->start,
+			    reg->end, errname(r));
+	}
+	(void)bytes;
+}
+
+/* -------------------------------------------------------------------- */
+/* Threads and entering the application */
+
+static struct lthread *self(void)
+{
+	uint64_t sp = (uint64_t)__builtin_frame_address(0);
+	uint64_t idx = (sp - FRI_STACKS_ADDR) / SLOT_SIZE;
+
+	if (sp < FRI_STACKS_ADDR || idx >= MAX_THREADS)
+		die(FR_EXIT_FAIL, "internal error: handler not on a loader stack (sp %lx)", sp);
+	return &threads[idx];
+}
+
+static uint64_t slot_addr(struct lthread *t)
+{
+	return FRI_STACKS_ADDR + (uint64_t)(t - threads) * SLOT_SIZE;
+}
+
+static void alloc_slot(struct lthread *t)
+{
+	uint64_t base = slot_addr(t);
+	void *p;
+
+	p = sys_mmap(base + STACK_OFF, STACK_SIZE, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p != (void *)(base + STACK_OFF))
+		die(FR_EXIT_FAIL, "cannot map a loader stack at %lx: %s", base + STACK_OFF,
+		    errname((long)p));
+	p = sys_mmap(base + ALT_OFF, ALT_SIZE, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p != (void *)(base + ALT_OFF))
+		die(FR_EXIT_FAIL, "cannot map a signal stack at %lx: %s", base + ALT_OFF,
+		    errname((long)p));
+}
+
+static struct lthread *new_thread(uint32_t tid, uint64_t first)
+{
+	uint32_t i;
+
+	for (i = 0; i < MAX_THREADS; i++) {
+		if (!threads[i].used) {
+			threads[i].used = 1;
+			threads[i].tid = tid;
+			threads[i].cur = first;
+			return &threads[i];
+		}
+	}
+	die(FR_EXIT_FAIL, "more than %d threads", MAX_THREADS);
+}
+
+static void on_sigsys(int sig, siginfo_t *si, void *uc);
+static void on_fault(int sig, siginfo_t *si, void *uc);
+
+static void set_handler(int sig, void (*fn)(int, siginfo_t *, void *))
+{
+	struct sigaction sa;
+	long r;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = (__sighandler_t)(void *)fn;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTORER | SA_NODEFER;
+	sa.sa_restorer = fr_restorer;
+	r = sys4(__NR_rt_sigaction, sig, &sa, NULL, 8);
+	if (r)
+		die(FR_EXIT_FAIL, "rt_sigaction(%d): %s", sig, errname(r));
+}
+
+static void set_altstack(struct lthread *t)
+{
+	stack_t ss = {
+		.ss_sp = (void *)(slot_addr(t) + ALT_OFF),
+		.ss_flags = 0,
+		.ss_size = ALT_SIZE,
+	};
+	long r = sys2(__NR_sigaltstack, &ss, NULL);
+
+	if (r)
+		die(FR_EXIT_FAIL, "sigaltstack: %s", errname(r));
+}
+
+/* The probe: learn what this kernel writes into a signal frame's FPU area. */
+static void on_probe(int sig, siginfo_t *si, void *ucv)
+{
+	struct ucontext *uc = ucv;
+	const uint8_t *fp = (const uint8_t *)uc->uc_mcontext.fpstate;
+
+	(void)sig;
+	(void)si;
+	if (!fp)
+		return;
+	memcpy(&g.sw, fp + 464, sizeof(g.sw));
+	g.have_xsave = (uc->uc_flags & UC_FP_XSTATE) && g.sw.magic1 == FP_XSTATE_MAGIC1 &&
+		       g.sw.xstate_size <= FP_AREA_MAX - 4 && g.sw.xstate_size >= 576;
+}
+
+static void probe_fpu(void)
+{
+	long pid = sys0(__NR_getpid), tid = sys0(__NR_gettid);
+
+	set_handler(SIGUSR2, on_probe);
+	sys3(__NR_tgkill, pid, tid, SIGUSR2);
+}
+
+static void prepare_fp(struct lthread *t, const uint8_t *src, uint64_t len)
+{
+	uint8_t *fp = t->fp;
+	uint64_t size = g.have_xsave ? g.sw.xstate_size : 512;
+
+	memset(fp, 0, sizeof(t->fp));
+	if (src && len >= 512) {
+		memcpy(fp, src, len < size ? len : size);
+	} else {
+		*(uint16_t *)fp = 0x37f;		/* fcw */
+		*(uint32_t *)(fp + 24) = 0x1f80;	/* mxcsr */
+		*(uint32_t *)(fp + 28) = 0xffff;	/* mxcsr_mask */
+		if (g.have_xsave)
+			*(uint64_t *)(fp + 512) = 3;
+	}
+	*(uint32_t *)(fp + 24) &= 0xffff;	/* reserved MXCSR bits fault in XRSTOR */
+	memset(fp + 464, 0, 48);
+	if (g.have_xsave) {
+		struct _fpx_sw_bytes sw = g.sw;
+
+		sw.extended_size = (uint32_t)size + FP_XSTATE_MAGIC2_SIZE;
+		memcpy(fp + 464, &sw, sizeof(sw));
+		*(uint64_t *)(fp + 512) &= g.sw.xfeatures;	/* xstate_bv */
+		*(uint64_t *)(fp + 520) = 0;			/* xcomp_bv: standard */
+		*(uint32_t *)(fp + size) = FP_XSTATE_MAGIC2;
+	}
+}
+
+static void prepare_frame(struct lthread *t, const struct fri_regs *r)
+{
+	struct ucontext *uc = &t->frame.uc;
+	struct sigcontext *mc = &uc->uc_mcontext;
+
+	memset(&t->frame, 0, sizeof(t->frame));
+	uc->uc_flags = (g.have_xsave ? UC_FP_XSTATE : 0) | UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS;
+	uc->uc_stack.ss_sp = (void *)(slot_addr(t) + ALT_OFF);
+	uc->uc_stack.ss_size = ALT_SIZE;
+	uc->uc_sigmask = 0;
+	mc->r8 = r->r8; mc->r9 = r->r9; mc->r10 = r->r10; mc->r11 = r->r11;
+	mc->r12 = r->r12; mc->r13 = r->r13; mc->r14 = r->r14; mc->r15 = r->r15;
+	mc->rdi = r->rdi; mc->rsi = r->rsi; mc->rbp = r->rbp; mc->rbx = r->rbx;
+	mc->rdx = r->rdx; mc->rax = r->rax; mc->rcx = r->rcx; mc->rsp = r->rsp;
+	mc->rip = r->rip;
+	mc->eflags = r->eflags;
+	mc->cs = 0x33;
+	mc->ss = 0x2b;
+	mc->fpstate = t->fp;
+}
+
+/* Thread-specific setup, then into the application; never returns. */
+static void enter(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
+{
+	uint64_t text = (uint64_t)__executable_start;
+	long r;
+
+	set_altstack(t);
+	r = sys2(__NR_prctl, PR_SET_TSC, PR_TSC_SIGSEGV);
+	if (r)
+		die(FR_EXIT_FAIL, "prctl(PR_SET_TSC): %s", errname(r));
+	r = sys2(__NR_arch_prctl, ARCH_SET_FS, fs_base);
+	if (r)
+		die(FR_EXIT_FAIL, "arch_prctl(ARCH_SET_FS, %lx): %s", fs_base, errname(r));
+	r = sys2(__NR_arch_prctl, ARCH_SET_GS, gs_base);
+	if (r)
+		die(FR_EXIT_FAIL, "arch_prctl(ARCH_SET_GS, %lx): %s", gs_base, errname(r));
+	r = sys5(__NR_prctl, PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON, text,
+		 (uint64_t)etext - text, 0);
+	if (r)
+		die(FR_EXIT_FAIL, "cannot enable Syscall User Dispatch (Linux 5.11 or later "
+		    "is needed): %s", errname(r));
+	fr_enter_app(&t->frame.uc);
+}
+
+static void thread_start(void *arg)
+{
+	struct lthread *t = arg;
+
+	enter(t, t->frame.uc.uc_mcontext.reserved1[0], t->frame.uc.uc_mcontext.reserved1[1]);
+}
+
+static void spawn(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
+{
+	long r;
+
+	/* the child reads its bases from the frame's unused words */
+	t->frame.uc.uc_mcontext.reserved1[0] = fs_base;
+	t->frame.uc.uc_mcontext.reserved1[1] = gs_base;
+	__atomic_add_fetch(&g.nthreads, 1, __ATOMIC_SEQ_CST);
+	r = fr_clone_thread(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD |
+			    CLONE_SYSVSEM, (void *)(slot_addr(t) + STACK_OFF + STACK_SIZE),
+			    thread_start, t);
+	if (r < 0)
+		die(FR_EXIT_FAIL, "cannot create a thread: %s", errname(r));
+}
+
+/* A thread whose interval began inside a syscall re-enters it. */
+static void start_regs(const struct fri_thread *th, struct fri_regs *r)
+{
+	*r = th->regs;
+	if (th->in_syscall >= 0) {
+		r->rip -= 2;
+		r->rax = (uint64_t)th->in_syscall;
+	}
+}
+
+/* -------------------------------------------------------------------- */
+/* Replaying system calls */
+
+static uint64_t *greg_arg(struct sigcontext *mc, int i)
+{
+	switch (i) {
+	case 0: return &mc->rdi;
+	case 1: return &mc->rsi;
+	case 2: return &mc->rdx;
+	case 3: return &mc->r10;
+	case 4: return &mc->r8;
+	default: return &mc->r9;
+	}
+}
+
+static void get_args(struct sigcontext *mc, uint64_t *a)
+{
+	int i;
+
+	for (i = 0; i < 6; i++)
+		a[i] = *greg_arg(mc, i);
+}
+
+static __attribute__((noreturn)) void diverged(struct lthread *t, const struct fri_syscall *s,
+					       struct sigcontext *mc, const char *why)
+{
+	char exp[256], got[256];
+	uint64_t a[6];
+
+	get_args(mc, a);
+	fmt_call(got, sizeof(got), (uint32_t)mc->rax, a, s ? (s->nargs ? s->nargs : 6) : 6);
+	if (s) {
+		fmt_call(exp, sizeof(exp), s->nr, s->args, s->nargs);
+		fdprintf(2, PFX "DIVERGED: thread %u, seq %lu, rip 0x%lx: %s\n"
+			 PFX "  expected %s = %ld\n" PFX "  got      %s\n",
+			 t->tid, s->seq, mc->rip, why, exp, s->ret, got);
+	} else {
+		fdprintf(2, PFX "DIVERGED: thread %u, rip 0x%lx: %s\n" PFX "  got %s\n",
+			 t->tid, mc->rip, why, got);
+	}
+	print_times("diverged");
+	sys_exit_group(FR_EXIT_DIVERGED);
+}
+
+/* Waits until record idx is the next in the recorded order. */
+static void wait_turn(struct lthread *t, uint64_t idx, struct sigcontext *mc)
+{
+	uint64_t waited = 0;
+
+	while (1) {
+		uint32_t cur = __atomic_load_n(&g.turn, __ATOMIC_ACQUIRE);
+		struct timespec ts = { 1, 0 };
+
+		if (cur == idx)
+			return;
+		if (cur > idx)
+			diverged(t, &g.sc[idx], mc, "internal error: record order");
+		sys6(__NR_futex, (long)&g.turn, FUTEX_WAIT_PRIVATE, cur, (long)&ts, 0, 0);
+		if (++waited > TURN_TIMEOUT_S * 10 && cur == __atomic_load_n(&g.turn, __ATOMIC_ACQUIRE)) {
+			const struct fri_syscall *o = &g.sc[cur];
+			char buf[64];
+
+			fmt(buf, sizeof(buf), "waited %ds for thread %u to make seq %lu (%s)",
+			    TURN_TIMEOUT_S, o->tid, o->seq, scname(o->nr));
+			diverged(t, &g.sc[idx], mc, buf);
+		}
+	}
+}
+
+static void advance_turn(uint64_t idx)
+{
+	__atomic_store_n(&g.turn, (uint32_t)idx + 1, __ATOMIC_RELEASE);
+	if (g.nthreads > 1)
+		sys3(__NR_futex, (long)&g.turn, FUTEX_WAKE_PRIVATE, 0x7fffffff);
+}
+
+/* Output: the bytes the call passes in, as its table row's in1 describes. */
+static int out_file(uint64_t fd)
+{
+	char name[32];
+	long r;
+
+	if (fd >= 1024)
+		fd = 1023;
+	if (g.outfd[fd] > 0)
+		return g.outfd[fd];
+	if (g.outdir < 0)
+		return -1;
+	fmt(name, sizeof(name), "fd%lu.out", fd);
+	r = sys4(__NR_openat, g.outdir, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (r < 0)
+		die(FR_EXIT_FAIL, "cannot create output file %s: %s", name, errname(r));
+	g.outfd[fd] = (int)r;
+	return (int)r;
+}
+
+static void write_all(int fd, const void *buf, uint64_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		long r = sys_write(fd, p, len);
+
+		if (r <= 0)
+			die(FR_EXIT_FAIL, "cannot write output: %s", errname(r));
+		p += r;
+		len -= (uint64_t)r;
+	}
+}
+
+static void emit(uint64_t fd, const void *buf, uint64_t len)
+{
+	int f = out_file(fd);
+
+	if (f >= 0)
+		write_all(f, buf, len);
+	if ((g.flags & FRI_F_SHOW_OUTPUT) && (fd == 1 || fd == 2))
+		write_all((int)fd, buf, len);
+}
+
+struct iov {
+	uint64_t base, len;
+};
+
+static void emit_iov(uint64_t fd, const struct iov *iov, uint64_t cnt, uint64_t total)
+{
+	uint64_t i;
+
+	for (i = 0; i < cnt && total; i++) {
+		uint64_t n = iov[i].len < total ? iov[i].len : total;
+
+		emit(fd, (const void *)iov[i].base, n);
+		total -= n;
+	}
+}
+
+static void replay_output(const struct fri_syscall *s)
+{
+	uint64_t fd = s->args[0], n = (uint64_t)s->ret;
+
+	if (s->ret <= 0 || s->in_arg > 5)
+		return;
+	switch (s->in_kind) {
+	case FR_SZ_ARG: {
+		uint64_t len = s->args[s->in_p1 % 6] * (s->in_p2 ? s->in_p2 : 1);
+
+		emit(fd, (const void *)s->args[s->in_arg], len < n ? len : n);
+		break;
+	}
+	case FR_SZ_IOV:
+		emit_iov(fd, (const void *)s->args[s->in_arg], s->args[s->in_p1 % 6], n);
+		break;
+	case FR_SZ_MSGHDR: {
+		const uint64_t *msg = (const void *)s->args[s->in_arg];
+
+		/* struct msghdr: name, namelen, iov, iovlen, ... */
+		emit_iov(fd, (const void *)msg[2], msg[3], n);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void copy_outs(const struct fri_syscall *s)
+{
+	const struct fri_out *o = (const void *)(g.base + s->out_off);
+	uint32_t i;
+
+	for (i = 0; i < s->n_out; i++)
+		memcpy((void *)o[i].addr, g.base + o[i].data_off, o[i].len);
+}
+
+static uint64_t page_up(uint64_t x)
+{
+	return (x + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1);
+}
+
+static void check_real(struct lthread *t, const struct fri_syscall *s, struct sigcontext *mc,
+		       long r, long want)
+{
+	char buf[128];
+
+	if (r == want)
+		return;
+	fmt(buf, sizeof(buf), "re-executing %s here returned %ld (%s), the recording %ld",
+	    scname(s->nr), r, r < 0 ? errname(r) : "ok", want);
+	diverged(t, s, mc, buf);
+}
+
+static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
+			     struct sigcontext *mc)
+{
+	const uint64_t *a = s->args;
+	long r;
+
+	if (s->ret < 0 && s->nr != __NR_brk)
+		return;		/* it failed when recorded: nothing changed */
+	switch (s->nr) {
+	case __NR_mmap: {
+		uint64_t addr = (uint64_t)s->ret, len = page_up(a[1]);
+
+		r = map_anon(addr, len, a[3] & MAP_GROWSDOWN);
+		check_real(t, s, mc, r, 0);
+		fill_deferred(addr, addr + len);
+		r = sys3(__NR_mprotect, addr, len, a[2]);
+		check_real(t, s, mc, r, 0);
+		break;
+	}
+	case __NR_munmap:
+		if (in_window(a[0], a[0] + page_up(a[1])))
+			diverged(t, s, mc, "munmap of the loader's window");
+		r = sys2(__NR_munmap, a[0], a[1]);
+		check_real(t, s, mc, r, s->ret);
+		break;
+	case __NR_mprotect:
+	case __NR_pkey_mprotect:
+		if (in_window(a[0], a[0] + page_up(a[1])))
+			diverged(t, s, mc, "mprotect of the loader's window");
+		r = sys3(__NR_mprotect, a[0], a[1], a[2]);
+		check_real(t, s, mc, r, s->ret);
+		break;
+	case __NR_mremap: {
+		uint64_t to = (uint64_t)s->ret, oldlen = page_up(a[1]), newlen = page_up(a[2]);
+
+		if (in_window(to, to + newlen) || in_window(a[0], a[0] + oldlen))
+			diverged(t, s, mc, "mremap into the loader's window");
+		if (to == a[0])
+			r = sys5(__NR_mremap, a[0], a[1], a[2], 0, 0);
+		else
+			r = sys5(__NR_mremap, a[0], a[1], a[2],
+				 MREMAP_MAYMOVE | MREMAP_FIXED | (a[3] & MREMAP_DONTUNMAP), to);
+		check_real(t, s, mc, r, s->ret);
+		if (newlen > oldlen)
+			fill_deferred(to + oldlen, to + newlen);
+		break;
+	}
+	case __NR_brk: {
+		uint64_t old = page_up(g.brk), new = page_up((uint64_t)s->ret);
+
+		if (new > old) {
+			r = map_anon(old, new - old, 0);
+			check_real(t, s, mc, r, 0);
+			fill_deferred(old, new);
+		} else if (new < old) {
+			r = sys2(__NR_munmap, new, old - new);
+			check_real(t, s, mc, r, 0);
+		}
+		g.brk = (uint64_t)s->ret;
+		break;
+	}
+	case __NR_madvise:
+		if (a[2] == MADV_DONTNEED || a[2] == MADV_REMOVE) {
+			r = sys3(__NR_madvise, a[0], a[1], MADV_DONTNEED);
+			check_real(t, s, mc, r, s->ret);
+		}
+		break;
+	default:
+		/* mlock, msync, ...: their result is all the application sees */
+		break;
+	}
+}
+
+static void replay_threadarea(struct lthread *t, const struct fri_syscall *s,
+			      struct sigcontext *mc)
+{
+	long r;
+
+	switch (s->nr) {
+	case __NR_arch_prctl:
+		if (s->ret == 0 && (s->args[0] == ARCH_SET_FS || s->args[0] == ARCH_SET_GS)) {
+			r = sys2(__NR_arch_prctl, s->args[0], s->args[1]);
+			check_real(t, s, mc, r, 0);
+		}
+		break;
+	case __NR_set_tid_address:
+		t->clear_child_tid = s->args[0];
+		break;
+	default:
+		/* set_robust_list, rseq, ...: emulated, the kernel must not act on them */
+		break;
+	}
+}
+
+static int rec_is_last(const struct fri_syscall *s)
+{
+	return s->next_same_tid == FRI_NO_NEXT;
+}
+
+static __attribute__((noreturn)) void finish_exit(struct lthread *t, const struct fri_syscall *s)
+{
+	const struct fri_end *e = &g.h->end;
+	int status = (int)(s->args[0] & 0xff);
+
+	print_times("end");
+	if (e->kind == FLIGHTREC_END_EXIT) {
+		int rec = (int)((e->exit_code >> 8) & 0xff);
+
+		if ((e->exit_code & 0x7f) == 0 && rec != status) {
+			fdprintf(2, PFX "MISMATCH: exited with status %d, the recording with %d\n",
+				 status, rec);
+			sys_exit_group(FR_EXIT_MISMATCH);
+		}
+		fdprintf(2, PFX "exited with status %d (thread %u, seq %lu), as recorded\n",
+			 status, t->tid, s->seq);
+		sys_exit_group(FR_EXIT_OK);
+	}
+	fdprintf(2, PFX "exited with status %d (thread %u, seq %lu), as the log says; "
+		 "the recording ended with %s\n", status, t->tid, s->seq,
+		 e->kind == FLIGHTREC_END_FAULT ? "a fault" : "a dump");
+	sys_exit_group(e->kind == FLIGHTREC_END_EXIT ? FR_EXIT_OK : FR_EXIT_MISMATCH);
+}
+
+static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct ucontext *uc)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+	uint64_t flags, stack = 0, ptid, ctid, tls, i;
+	struct lthread *c;
+	struct fri_regs r;
+	uint64_t fs = 0, gs = 0;
+
+	if (s->ret <= 0)
+		return;
+	if (s->nr == __NR_clone3) {
+		const uint64_t *ca = (const void *)s->args[0];
+
+		/* struct clone_args: flags pidfd child_tid parent_tid exit_signal stack stack_size tls */
+		flags = ca[0];
+		ctid = ca[2];
+		ptid = ca[3];
+		if (ca[5])
+			stack = ca[5] + ca[6];
+		tls = ca[7];
+	} else if (s->nr == __NR_clone) {
+		flags = s->args[0];
+		stack = s->args[1];
+		ptid = s->args[2];
+		ctid = s->args[3];
+		tls = s->args[4];
+	} else {
+		return;		/* fork, vfork: the child is another process */
+	}
+	if (!(flags & CLONE_THREAD))
+		return;
+	if (!(flags & CLONE_VM))
+		diverged(t, s, mc, "clone of a thread without CLONE_VM");
+	for (i = (uint64_t)(s - g.sc) + 1; i < g.h->n_syscalls; i++)
+		if (g.sc[i].tid == (uint32_t)s->ret)
+			break;
+	c = new_thread((uint32_t)s->ret, i < g.h->n_syscalls ? i : FRI_NO_NEXT);
+	alloc_slot(c);
+	if (flags & CLONE_PARENT_SETTID)
+		*(uint32_t *)ptid = (uint32_t)s->ret;
+	if (flags & CLONE_CHILD_SETTID)
+		*(uint32_t *)ctid = (uint32_t)s->ret;
+	if (flags & CLONE_CHILD_CLEARTID)
+		c->clear_child_tid = ctid;
+	memset(&r, 0, sizeof(r));
+	r.r8 = mc->r8; r.r9 = mc->r9; r.r10 = mc->r10; r.r11 = mc->r11;
+	r.r12 = mc->r12; r.r13 = mc->r13; r.r14 = mc->r14; r.r15 = mc->r15;
+	r.rdi = mc->rdi; r.rsi = mc->rsi; r.rbp = mc->rbp; r.rbx = mc->rbx;
+	r.rdx = mc->rdx; r.rcx = mc->rcx; r.rip = mc->rip; r.eflags = mc->eflags;
+	r.rax = 0;
+	r.rsp = stack ? stack : mc->rsp;
+	prepare_frame(c, &r);
+	prepare_fp(c, (const uint8_t *)mc->fpstate, g.have_xsave ? g.sw.xstate_size : 512);
+	sys2(__NR_arch_prctl, ARCH_GET_FS, &fs);
+	sys2(__NR_arch_prctl, ARCH_GET_GS, &gs);
+	if (flags & CLONE_SETTLS)
+		fs = tls;
+	spawn(c, fs, gs);
+}
+
+static void end_of_log(struct lthread *t, struct ucontext *uc, int after);
+static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_rax);
+
+static void on_sigsys(int sig, siginfo_t *si, void *ucv)
+{
+	struct ucontext *uc = ucv;
+	struct sigcontext *mc = &uc->uc_mcontext;
+	struct lthread *t = self();
+	const struct fri_syscall *s;
+	uint64_t a[6], idx;
+	int i;
+
+	(void)sig;
+	if (si->si_code != SYS_USER_DISPATCH)
+		die(FR_EXIT_FAIL, "unexpected SIGSYS (code %d) at rip %lx", si->si_code, mc->rip);
+	get_args(mc, a);
+	idx = t->cur;
+	if (idx == FRI_NO_NEXT) {
+		end_of_log(t, uc, 0);
+		return;
+	}
+	s = &g.sc[idx];
+	if (s->kind == FRI_K_RDTSC)
+		diverged(t, s, mc, "a syscall where the recording executed rdtsc");
+	if ((uint32_t)mc->rax != s->nr)
+		diverged(t, s, mc, "another system call");
+	for (i = 0; i < s->nargs; i++)
+		if (a[i] != s->args[i])
+			diverged(t, s, mc, "different arguments");
+	if (s->flags & FRI_S_IN_HASH) {
+		uint64_t hsh = fr_in_hash(s->nr, a);
+
+		if (hsh != s->in_hash)
+			diverged(t, s, mc, "different data passed in (hash)");
+	}
+	wait_turn(t, idx, mc);
+	if (g.flags & FRI_F_VERBOSE) {
+		char buf[256];
+
+		fmt_call(buf, sizeof(buf), s->nr, s->args, s->nargs);
+		fdprintf(2, PFX "[%u #%lu] %s = %ld\n", t->tid, s->seq, buf, s->ret);
+	}
+	switch (s->kind) {
+	case FRI_K_ADDRSPACE:
+		replay_addrspace(t, s, mc);
+		break;
+	case FRI_K_THREADAREA:
+		replay_threadarea(t, s, mc);
+		break;
+	case FRI_K_OUTPUT:
+		replay_output(s);
+		break;
+	case FRI_K_CLONE:
+		replay_clone(t, s, uc);
+		break;
+	case FRI_K_EXIT:
+		if (s->nr == __NR_exit_group || g.nthreads <= 1)
+			finish_exit(t, s);
+		if (t->clear_child_tid)
+			*(uint32_t *)t->clear_child_tid = 0;
+		t->cur = FRI_NO_NEXT;
+		t->used = 0;
+		__atomic_sub_fetch(&g.nthreads, 1, __ATOMIC_SEQ_CST);
+		advance_turn(idx);
+		for (;;)
+			sys1(__NR_exit, 0);
+	default:
+		break;
+	}
+	copy_outs(s);
+	mc->rax = (uint64_t)s->ret;
+	t->nr_done++;
+	t->cur = s->next_same_tid;
+	advance_turn(idx);
+	if (rec_is_last(s))
+		end_of_log(t, uc, 1);
+}
+
+/* -------------------------------------------------------------------- */
+/* The end */
+
+struct regcmp {
+	const char *name;
+	uint64_t got, want;
+};
+
+static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_rax)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+	uint64_t fs = 0;
+	struct regcmp c[] = {
+		{ "rip", mc->rip, w->rip }, { "rsp", mc->rsp, w->rsp },
+		{ "rax", mc->rax, w->rax }, { "rbx", mc->rbx, w->rbx },
+		{ "rcx", mc->rcx, w->rcx }, { "rdx", mc->rdx, w->rdx },
+		{ "rsi", mc->rsi, w->rsi }, { "rdi", mc->rdi, w->rdi },
+		{ "rbp", mc->rbp, w->rbp }, { "r8", mc->r8, w->r8 },
+		{ "r9", mc->r9, w->r9 }, { "r10", mc->r10, w->r10 },
+		{ "r11", mc->r11, w->r11 }, { "r12", mc->r12, w->r12 },
+		{ "r13", mc->r13, w->r13 }, { "r14", mc->r14, w->r14 },
+		{ "r15", mc->r15, w->r15 },
+		{ "eflags", mc->eflags & 0xcd5, w->eflags & 0xcd5 },
+		{ "fs_base", 0, w->fs_base },
+	};
+	unsigned int i;
+	int bad = 0;
+
+	sys2(__NR_arch_prctl, ARCH_GET_FS, &fs);
+	c[18].got = fs;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		if (skip_rax && i == 2)
+			continue;
+		if (c[i].got != c[i].want) {
+			fdprintf(2, PFX "  %-7s 0x%lx, recorded 0x%lx\n", c[i].name, c[i].got,
+				 c[i].want);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+/*
+ * A thread ran out of log.  `after` is 1 right after its last record was
+ * replayed, 0 when it makes a syscall with no record left.
+ *
+ * The recorded end decides: a signal the process sent itself (abort() is
+ * raise(SIGABRT) is tgkill) happens right after the last syscall; a dump
+ * point is reached at the first syscall after the log (a dump taken inside
+ * a blocking syscall is that syscall: rip and number are checked); an exit
+ * was the last record itself; a fault comes by itself (on_fault).  A thread
+ * other than the one that ended the recording did not get further when
+ * recorded: it is parked at its next syscall.
+ */
+static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
+{
+	const struct fri_end *e = &g.h->end;
+	struct sigcontext *mc = &uc->uc_mcontext;
+	char buf[160];
+
+	t->at_end = 1;
+	if (e->tid && e->tid != t->tid) {
+		if (after)
+			return;
+		for (;;) {
+			uint32_t z = 0;
+
+			sys4(__NR_futex, (long)&z, FUTEX_WAIT_PRIVATE, 0, NULL);
+		}
+	}
+	if (after) {
+		if (e->kind != FLIGHTREC_END_FAULT || e->si_code > 0)
+			return;
+		print_times("end");
+		if (e->has_regs && compare_regs(uc, &e->regs, 0)) {
+			fdprintf(2, PFX "MISMATCH: %s (sent by the process) at rip 0x%lx: registers "
+				 "differ from the recording (above)\n", signame((int)e->signo),
+				 mc->rip);
+			sys_exit_group(FR_EXIT_MISMATCH);
+		}
+		fdprintf(2, PFX "reproduced %s at rip 0x%lx (sent by the process itself, "
+			 "si_code %d), as recorded\n", signame((int)e->signo), mc->rip, e->si_code);
+		sys_exit_group(FR_EXIT_OK);
+	}
+	if (e->kind == FLIGHTREC_END_DUMP) {
+		print_times("end");
+		if (e->has_regs && e->regs.rip == mc->rip &&
+		    (uint32_t)e->regs.orig_rax == (uint32_t)mc->rax) {
+			fdprintf(2, PFX "reached the dump point: thread %u in %s at rip 0x%lx, "
+				 "as recorded\n", t->tid, scname((uint32_t)mc->rax), mc->rip);
+			sys_exit_group(FR_EXIT_OK);
+		}
+		fdprintf(2, PFX "reached the dump point: the end of the log; thread %u's next "
+			 "syscall is %s at rip 0x%lx (the dump was taken at rip 0x%lx)\n",
+			 t->tid, scname((uint32_t)mc->rax), mc->rip, e->has_regs ? e->regs.rip : 0);
+		sys_exit_group(FR_EXIT_OK);
+	}
+	fmt(buf, sizeof(buf), "a system call after the end of the log (the recording "
+	    "ended with %s at rip 0x%lx)", e->kind == FLIGHTREC_END_FAULT ?
+	    signame((int)e->signo) : "an exit", e->has_regs ? e->regs.rip : 0);
+	diverged(t, NULL, mc, buf);
+}
+
+static int is_rdtsc(uint64_t rip, int *len)
+{
+	const uint8_t *p = (const uint8_t *)rip;
+
+	if (!region_of(rip) && !mapped(rip & ~(FRI_PAGE_SIZE - 1)))
+		return 0;
+	if (p[0] == 0x0f && p[1] == 0x31) {
+		*len = 2;
+		return 1;
+	}
+	if (p[0] == 0x0f && p[1] == 0x01 && p[2] == 0xf9) {
+		*len = 3;
+		return 2;
+	}
+	return 0;
+}
+
+static void emulate_rdtsc(struct lthread *t, struct ucontext *uc, int kind, int len)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+	uint64_t v;
+
+	if (t->cur != FRI_NO_NEXT && g.sc[t->cur].kind == FRI_K_RDTSC) {
+		const struct fri_syscall *s = &g.sc[t->cur];
+
+		wait_turn(t, t->cur, mc);
+		v = (uint64_t)s->ret;
+		if (kind == 2)
+			mc->rcx = s->args[0];
+		t->cur = s->next_same_tid;
+		advance_turn((uint64_t)(s - g.sc));
+	} else {
+		if (g.rdtsc_warned++ < 5)
+			fdprintf(2, PFX "warning: %s at rip 0x%lx not recorded: replay gives this "
+				 "machine's clock (may diverge)\n", kind == 2 ? "rdtscp" : "rdtsc",
+				 mc->rip);
+		v = now_ns();
+		if (kind == 2)
+			mc->rcx = 0;
+	}
+	mc->rax = v & 0xffffffffULL;
+	mc->rdx = v >> 32;
+	mc->rip += (uint64_t)len;
+}
+
+static void on_fault(int sig, siginfo_t *si, void *ucv)
+{
+	struct ucontext *uc = ucv;
+	struct sigcontext *mc = &uc->uc_mcontext;
+	const struct fri_end *e = &g.h->end;
+	struct lthread *t = self();
+	uint64_t addr = (uint64_t)si->si_addr;
+	int len, kind, bad = 0;
+
+	if (mc->rip >= (uint64_t)__executable_start && mc->rip < (uint64_t)etext) {
+		if (sig == SIGSEGV || sig == SIGBUS)
+			die(FR_EXIT_DIVERGED, "DIVERGED: thread %u: the loader got %s at rip 0x%lx "
+			    "touching application memory at 0x%lx (a recorded buffer does not fit "
+			    "the replayed address space)", t->tid, signame(sig), mc->rip, addr);
+		die(FR_EXIT_FAIL, "internal error: %s in the loader at rip 0x%lx", signame(sig),
+		    mc->rip);
+	}
+	if (sig == SIGSEGV && si->si_code == SI_KERNEL && (kind = is_rdtsc(mc->rip, &len))) {
+		emulate_rdtsc(t, uc, kind, len);
+		return;
+	}
+	print_times("end");
+	if (t->cur != FRI_NO_NEXT) {
+		const struct fri_syscall *s = &g.sc[t->cur];
+
+		fdprintf(2, PFX "DIVERGED: thread %u got %s at rip 0x%lx (addr 0x%lx) before the "
+			 "end of its log (next: seq %lu %s)\n", t->tid, signame(sig), mc->rip,
+			 addr, s->seq, scname(s->nr));
+		sys_exit_group(FR_EXIT_DIVERGED);
+	}
+	if (e->kind != FLIGHTREC_END_FAULT) {
+		fdprintf(2, PFX "MISMATCH: %s at rip 0x%lx (addr 0x%lx); the recording ended "
+			 "with %s\n", signame(sig), mc->rip, addr,
+			 e->kind == FLIGHTREC_END_EXIT ? "an exit" : "a dump");
+		sys_exit_group(FR_EXIT_MISMATCH);
+	}
+	if ((uint32_t)sig != e->signo) {
+		fdprintf(2, PFX "  signal  %s, recorded %s\n", signame(sig), signame((int)e->signo));
+		bad++;
+	}
+	if ((sig == SIGSEGV || sig == SIGBUS) && addr != e->fault_addr) {
+		fdprintf(2, PFX "  addr    0x%lx, recorded 0x%lx\n", addr, e->fault_addr);
+		bad++;
+	}
+	if (e->tid && e->tid != t->tid) {
+		fdprintf(2, PFX "  thread  %u, recorded %u\n", t->tid, e->tid);
+		bad++;
+	}
+	if (e->has_regs)
+		bad += compare_regs(uc, &e->regs, 0);
+	if (bad) {
+		fdprintf(2, PFX "MISMATCH: %s at rip 0x%lx (addr 0x%lx) differs from the "
+			 "recorded end (above)\n", signame(sig), mc->rip, addr);
+		sys_exit_group(FR_EXIT_MISMATCH);
+	}
+	fdprintf(2, PFX "reproduced %s at rip 0x%lx (addr 0x%lx), as recorded\n",
+		 signame(sig), mc->rip, addr);
+	sys_exit_group(FR_EXIT_OK);
+}
+
+/* -------------------------------------------------------------------- */
+/* Start */
+
+static void stage2(void *arg)
+{
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	struct lthread *main_t = arg;
+	const struct fri_thread *th0 = NULL;
+	struct fri_regs r;
+	uint64_t i, nfill;
+	void *p;
+
+	/* what the kernel mapped for us outside the window */
+	unmap_block((uint64_t)g.init_sp, "stack");
+	if (g.vdso)
+		unmap_block(g.vdso, "vDSO");
+	check_image();
+	nfill = (g.h->n_pages + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1);
+	if (nfill) {
+		p = sys_mmap(0, nfill, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (is_err((long)p))
+			die(FR_EXIT_FAIL, "cannot allocate: %s", errname((long)p));
+		if (!in_window((uint64_t)p, (uint64_t)p + nfill)) {
+			/* keep our own memory in the window, away from the application's */
+			sys2(__NR_munmap, p, nfill);
+			p = sys_mmap(FRI_IMAGE_ADDR - page_up(nfill) - 0x1000000, nfill,
+				     PROT_READ | PROT_WRITE,
+				     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+			if (is_err((long)p))
+				die(FR_EXIT_FAIL, "cannot allocate: %s", errname((long)p));
+		}
+		g.filled = p;
+	}
+	map_regions();
+	g.brk = g.h->brk;
+	if (!g.brk) {
+		g.brk = g.h->brk_start;
+		for (i = 0; i < g.h->n_regions; i++)
+			if (g.regions[i].flags & FRI_R_HEAP)
+				g.brk = g.regions[i].end;
+	}
+	set_altstack(main_t);
+	probe_fpu();
+	set_handler(SIGSYS, on_sigsys);
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		set_handler(fatal[i], on_fault);
+
+	/* the thread that ended the recording runs here; the others get threads */
+	for (i = 0; i < g.h->n_threads; i++)
+		if (!th0 || g.threads[i].tid == g.h->end.tid)
+			th0 = &g.threads[i];
+	main_t->tid = th0->tid;
+	main_t->cur = th0->first_sc;
+	g.nthreads = 1;
+	for (i = 0; i < g.h->n_threads; i++) {
+		const struct fri_thread *th = &g.threads[i];
+		struct lthread *t;
+
+		if (th == th0)
+			continue;
+		t = new_thread(th->tid, th->first_sc);
+		t->clear_child_tid = th->clear_child_tid;
+		alloc_slot(t);
+		start_regs(th, &r);
+		prepare_frame(t, &r);
+		prepare_fp(t, th->xsave_size ? g.base + th->xsave_off : NULL, th->xsave_size);
+		spawn(t, th->regs.fs_base, th->regs.gs_base);
+	}
+	main_t->clear_child_tid = th0->clear_child_tid;
+	start_regs(th0, &r);
+	prepare_frame(main_t, &r);
+	prepare_fp(main_t, th0->xsave_size ? g.base + th0->xsave_off : NULL, th0->xsave_size);
+	g.t_loaded = now_ns();
+	if (!(g.flags & FRI_F_QUIET))
+		fdprintf(2, PFX "%s: %u regions, %lu pages, %lu syscalls, %u threads; "
+			 "entering at rip 0x%lx\n", g.h->comm, g.h->n_regions, g.h->n_pages,
+			 g.h->n_syscalls, g.h->n_threads, th0->regs.rip);
+	enter(main_t, th0->regs.fs_base, th0->regs.gs_base);
+}
+
+static void usage(void)
+{
+	die(FR_EXIT_USAGE, "usage: flightrec-loader (IMAGE | -f FD) [-o OUTDIR | -d DIRFD] "
+	    "[-q] [-s] [-v] [-g]\n  (started by `flightrec replay`; not meant to be run by hand)");
+}
+
+void loader_main(uint64_t *sp)
+{
+	int argc = (int)sp[0], i, fd = -1;
+	char **argv = (char **)(sp + 1);
+	char **envp = argv + argc + 1;
+	uint64_t *auxv, size = 0, extra_flags = 0;
+	const char *path = NULL, *outdir = NULL;
+	struct lthread *main_t;
+	void *img;
+	long r;
+
+	g.t_start = now_ns();
+	g.init_sp = sp;
+	g.outdir = -1;
+	while (*envp)
+		envp++;
+	for (auxv = (uint64_t *)(envp + 1); auxv[0] != AT_NULL; auxv += 2)
+		if (auxv[0] == AT_SYSINFO_EHDR)
+			g.vdso = auxv[1];
+	for (i = 1; i < argc; i++) {
+		uint64_t v;
+
+		if (!strcmp(argv[i], "-f") && i + 1 < argc) {
+			if (parse_u64(argv[++i], &v))
+				usage();
+			fd = (int)v;
+		} else if (!strcmp(argv[i], "-d") && i + 1 < argc) {
+			if (parse_u64(argv[++i], &v))
+				usage();
+			g.outdir = (int)v;
+		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			outdir = argv[++i];
+		} else if (!strcmp(argv[i], "-q")) {
+			extra_flags |= FRI_F_QUIET;
+		} else if (!strcmp(argv[i], "-s")) {
+			extra_flags |= FRI_F_SHOW_OUTPUT;
+		} else if (!strcmp(argv[i], "-v")) {
+			extra_flags |= FRI_F_VERBOSE;
+		} else if (!strcmp(argv[i], "-g")) {
+			extra_flags |= FRI_F_GDB;
+		} else if (argv[i][0] != '-' && !path) {
+			path = argv[i];
+		} else {
+			usage();
+		}
+	}
+	if (path) {
+		fd = (int)sys3(__NR_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			die(FR_EXIT_BADFILE, "cannot open replay image %s: %s", path, errname(fd));
+	}
+	if (fd < 0)
+		usage();
+	r = sys3(__NR_lseek, fd, 0, 2 /* SEEK_END */);
+	if (r < (long)sizeof(struct fri_header) || (uint64_t)r > FRI_IMAGE_MAX)
+		die(FR_EXIT_BADFILE, "replay image: bad size %ld", r);
+	size = (uint64_t)r;
+	img = sys_mmap(FRI_IMAGE_ADDR, size, PROT_READ, MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0);
+	if (img != (void *)FRI_IMAGE_ADDR)
+		die(FR_EXIT_FAIL, "cannot map the replay image: %s", errname((long)img));
+	sys1(__NR_close, fd);
+	g.base = img;
+	g.h = img;
+	if (g.h->size != size)
+		die(FR_EXIT_BADFILE, "replay image: size %lu, header says %lu", size, g.h->size);
+	g.flags = g.h->flags | (uint32_t)extra_flags;
+	if (outdir) {
+		r = sys3(__NR_openat, AT_FDCWD, outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (r < 0)
+			die(FR_EXIT_FAIL, "cannot open output directory %s: %s", outdir, errname(r));
+		g.outdir = (int)r;
+	}
+	main_t = new_thread(0, FRI_NO_NEXT);
+	alloc_slot(main_t);
+	switch_stack((void *)(slot_addr(main_t) + STACK_OFF + STACK_SIZE), stage2, main_t);
+}
