@@ -215,7 +215,7 @@ struct fr_proc {
 	struct completion *dump_done;
 	bool at_exit_done;
 	bool started;			/* fr_proc_start() ran */
-	void *vdso_patched;		/* the vDSO base patched for time calls */
+	void __user *vdso_patched;	/* the vDSO base patched for time calls */
 	struct mutex work_lock;		/* boundaries, freezes, stop */
 	u32 dump_result;		/* id of the dump the request produced */
 	struct work_struct exit_work;	/* teardown after the last thread exits */

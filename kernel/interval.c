@@ -254,7 +254,8 @@ static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
 static int fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 {
 	struct vm_area_struct *vma;
-	struct sighand_struct *sh = current->sighand;
+	/* current's sighand cannot change under it */
+	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
 	u32 n = 0, i;
 
 	VMA_ITERATOR(vmi, mm, 0);

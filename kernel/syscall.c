@@ -39,9 +39,7 @@
 #include <uapi/asm-generic/ioctls.h>
 #include "flightrec.h"
 #include "../uapi/flightrec_syscalls.h"
-#if __has_include("../uapi/flightrec_syscall_check.h")
 #include "../uapi/flightrec_syscall_check.h"
-#endif
 
 struct fr_kdesc {
 	u16 flags;

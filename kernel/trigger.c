@@ -130,7 +130,7 @@ static void fr_signal_probe(void *data, int sig, struct kernel_siginfo *info,
 	    result != 0 /* TRACE_SIGNAL_DELIVERED */)
 		return;
 	/* the signal generator holds task->sighand->siglock */
-	handler = task->sighand->action[sig - 1].sa.sa_handler;
+	handler = rcu_dereference_protected(task->sighand, 1)->action[sig - 1].sa.sa_handler;
 	if (handler != SIG_DFL)
 		return;		/* handled or ignored: not fatal */
 	rcu_read_lock();
