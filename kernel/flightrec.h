@@ -45,6 +45,8 @@ struct fr_proc;
 /* global accounting of recorded data against ring_mb */
 extern atomic64_t fr_bytes;
 bool fr_charge(struct fr_proc *proc, size_t bytes);
+bool fr_charge_locked(struct fr_proc *proc, size_t bytes, struct list_head *drop);
+void fr_intervals_free(struct list_head *list);
 void fr_uncharge(size_t bytes);
 
 struct fr_proc;

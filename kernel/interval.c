@@ -412,6 +412,37 @@ bool fr_charge(struct fr_proc *proc, size_t bytes)
 	return true;
 }
 
+/*
+ * The same with proc->lock held (the write-fault probe): only the process's
+ * own ring is evicted; the dropped intervals go to `drop`, to be freed with
+ * fr_intervals_free() after the lock is released.
+ */
+bool fr_charge_locked(struct fr_proc *proc, size_t bytes, struct list_head *drop)
+{
+	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
+	struct fr_interval *iv;
+
+	while (atomic64_add_return(bytes, &fr_bytes) > cap) {
+		atomic64_sub(bytes, &fr_bytes);
+		iv = fr_ring_pop_locked(proc);
+		if (!iv)
+			return false;
+		proc->dropped++;
+		list_add_tail(&iv->node, drop);
+	}
+	return true;
+}
+
+void fr_intervals_free(struct list_head *list)
+{
+	struct fr_interval *iv, *tmp;
+
+	list_for_each_entry_safe(iv, tmp, list, node) {
+		list_del(&iv->node);
+		fr_interval_free(iv);
+	}
+}
+
 void fr_uncharge(size_t bytes)
 {
 	atomic64_sub(bytes, &fr_bytes);
@@ -461,7 +492,12 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	mmap_read_unlock(mm);
 
 	fr_capture_threads(proc, next);
-	fr_charge(proc, next->bytes - sizeof(*next));
+	/*
+	 * The map and contexts are needed whatever the cap says: when nothing
+	 * can be evicted they are charged anyway (a few KiB over the cap).
+	 */
+	if (!fr_charge(proc, next->bytes - sizeof(*next)))
+		atomic64_add(next->bytes - sizeof(*next), &fr_bytes);
 	if (closed)
 		closed->end_ns = next->start_ns;
 	return closed;
@@ -477,6 +513,8 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 	ctx = fr_ctx_capture(current, GFP_KERNEL);
 	if (!ctx)
 		return;
+	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size))
+		atomic64_add(sizeof(*ctx) + ctx->xsave_size, &fr_bytes);
 	spin_lock_irqsave(&proc->lock, flags);
 	if (proc->cur) {
 		list_add_tail(&ctx->node, &proc->cur->threads);
@@ -484,7 +522,10 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 		ctx = NULL;
 	}
 	spin_unlock_irqrestore(&proc->lock, flags);
-	fr_ctx_free(ctx);
+	if (ctx) {
+		fr_uncharge(sizeof(*ctx) + ctx->xsave_size);
+		fr_ctx_free(ctx);
+	}
 }
 
 static void fr_boundary_and_push(struct fr_proc *proc, struct fr_thread *t)
@@ -935,4 +976,8 @@ void fr_interval_exit(void)
 		list_del_init(&dump->node);
 		fr_dump_put(dump);
 	}
+	/* everything recorded is freed: the accounting must be back to zero */
+	if (atomic64_read(&fr_bytes))
+		pr_err("leak: %lld bytes of recorded data still accounted at unload\n",
+		       (long long)atomic64_read(&fr_bytes));
 }

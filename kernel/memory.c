@@ -73,6 +73,7 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	struct fr_page *pg = NULL;
 	struct page *page = NULL;
 	void *old, *entry;
+	LIST_HEAD(drop);
 
 	spin_lock_irqsave(&proc->lock, flags);
 	iv = proc->cur;
@@ -82,9 +83,15 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	if (old && (!xa_is_value(old) ||
 		    (xa_to_value(old) & (FR_PG_NOTPRESENT | FLIGHTREC_PAGE_ZERO))))
 		goto out;	/* the original is known already */
+	if (!fr_charge_locked(proc, PAGE_SIZE + sizeof(*pg), &drop)) {
+		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+		proc->lost_pages++;
+		goto out;
+	}
 	page = alloc_page(GFP_NOWAIT | __GFP_NOWARN);
 	pg = kmalloc(sizeof(*pg), GFP_NOWAIT | __GFP_NOWARN);
 	if (!page || !pg) {
+		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
 		goto out;
@@ -99,6 +106,7 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		entry = pg;
 	}
 	if (xa_err(xa_store(&iv->pages, idx, entry, GFP_NOWAIT | __GFP_NOWARN))) {
+		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
 		goto out;
@@ -107,15 +115,17 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		iv->nr_pages++;
 	if (entry == pg) {
 		iv->bytes += PAGE_SIZE + sizeof(*pg);
-		atomic64_add(PAGE_SIZE + sizeof(*pg), &fr_bytes);
 		pg = NULL;
 		page = NULL;
+	} else {
+		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 	}
 out:
 	spin_unlock_irqrestore(&proc->lock, flags);
 	kfree(pg);
 	if (page)
 		__free_page(page);
+	fr_intervals_free(&drop);
 }
 
 static void fr_pf_probe(void *data, unsigned long address,
@@ -349,11 +359,17 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 			proc->lost_pages++;
 			goto store;
 		}
+		if (!fr_charge(proc, PAGE_SIZE + sizeof(*pg))) {
+			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			proc->lost_pages++;
+			goto store;
+		}
 		data = (void *)get_zeroed_page(GFP_KERNEL);
 		pg = kmalloc(sizeof(*pg), GFP_KERNEL);
 		if (!data || !pg) {
 			free_page((unsigned long)data);
 			kfree(pg);
+			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 			proc->lost_pages++;
 			goto store;
@@ -364,6 +380,7 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		if (n < 0) {
 			free_page((unsigned long)data);
 			kfree(pg);
+			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 			proc->lost_pages++;
 			goto store;
@@ -372,7 +389,6 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		pg->data = data;
 		repl = pg;
 		iv->bytes += PAGE_SIZE + sizeof(*pg);
-		atomic64_add(PAGE_SIZE + sizeof(*pg), &fr_bytes);
 store:
 		spin_lock_irqsave(&proc->lock, flags);
 		xa_store(&iv->pages, idx, repl, GFP_ATOMIC | __GFP_NOWARN);
@@ -500,9 +516,13 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		/* not in the open interval's set, nor needed by the ring */
 		if (!need || (!old && !fr_ring_references(proc, idx)))
 			continue;
+		if (!fr_charge(proc, PAGE_SIZE + sizeof(*pg)))
+			goto out_lost;
 		pg = fr_page_copy_user(w.addrs[i]);
-		if (!pg)
+		if (!pg) {
+			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 			continue;
+		}
 		spin_lock_irqsave(&proc->lock, flags);
 		iv = proc->cur;
 		if (iv && !fr_pg_has_bytes(xa_load(&iv->pages, idx)) &&
@@ -510,13 +530,13 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			if (!old)
 				iv->nr_pages++;
 			iv->bytes += PAGE_SIZE + sizeof(*pg);
-			atomic64_add(PAGE_SIZE + sizeof(*pg), &fr_bytes);
 			pg = NULL;
 		}
 		spin_unlock_irqrestore(&proc->lock, flags);
 		if (pg) {
 			free_page((unsigned long)pg->data);
 			kfree(pg);
+			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		}
 	}
 	if (w.huge)
@@ -558,12 +578,19 @@ int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 			}
 			if (found || xa_load(&dump->final, idx))
 				continue;
+			/* evicts older frozen dumps, never this one */
+			if (!fr_charge(NULL, PAGE_SIZE)) {
+				iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+				lost++;
+				continue;
+			}
 			data = (void *)__get_free_page(GFP_KERNEL);
 			if (!data ||
 			    copy_from_user(data, (const void __user *)(idx << PAGE_SHIFT),
 					   PAGE_SIZE) ||
 			    xa_err(xa_store(&dump->final, idx, data, GFP_KERNEL))) {
 				free_page((unsigned long)data);
+				fr_uncharge(PAGE_SIZE);
 				iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 				lost++;
 				continue;
@@ -571,7 +598,6 @@ int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 			dump->bytes += PAGE_SIZE;
 		}
 	}
-	atomic64_add(dump->bytes, &fr_bytes);
 	return lost ? -EFAULT : 0;
 }
 
