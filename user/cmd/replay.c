@@ -713,7 +713,7 @@ int cmd_replay(int argc, char **argv)
 	const char *loader;
 	int ch, r, mfd, dfd;
 
-	while ((ch = getopt_long(argc, argv, "+f:o:siqvh", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			o.from = (uint32_t)strtoul(optarg, NULL, 0);
@@ -978,7 +978,7 @@ int cmd_gdb(int argc, char **argv)
 	pid_t pid;
 
 	o.symbols = calloc(argc + 1, sizeof(*o.symbols));
-	while ((ch = getopt_long(argc, argv, "+S:f:o:b:iqh", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "S:f:o:b:iqh", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'S': o.symbols[o.n_symbols++] = optarg; break;
 		case 'f':

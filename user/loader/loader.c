@@ -923,6 +923,10 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 	case __NR_brk: {
 		uint64_t old = page_up(g.brk), new = page_up((uint64_t)s->ret);
 
+		if (!g.brk) {	/* the start of the heap was not recorded: learn it */
+			g.brk = (uint64_t)s->ret;
+			break;
+		}
 		if (new > old) {
 			r = map_anon(old, new - old, 0);
 			check_real(t, s, mc, r, 0);
