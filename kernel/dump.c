@@ -513,3 +513,101 @@ int fr_nl_get_dump_done(struct netlink_callback *cb)
 	fr_dump_put((struct fr_dump *)cb->args[A_DUMP]);
 	return 0;
 }
+
+/*
+ * FLIGHTREC_CMD_GET_RECORDS: the syscall records of a live ring, oldest
+ * interval first, for `flightrec log PID`.  Nothing is copied: each call
+ * takes proc->lock, finds its place again by (interval index, position)
+ * (records are only ever appended to an interval) and fills the skb.  An
+ * interval the ring dropped between two calls is skipped.
+ */
+#define G_PROC		0	/* struct fr_proc *, referenced */
+#define G_IV		1	/* interval index */
+#define G_POS		2	/* position in it */
+#define G_MAXSEQ	3	/* records made after the request are left out */
+
+static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb,
+				struct fr_interval *iv)
+{
+	long *a = cb->args, n = 0;
+	struct fr_sc_rec *r;
+	int err;
+
+	list_for_each_entry(r, &iv->syscalls, node) {
+		if (n++ < a[G_POS])
+			continue;
+		if (r->seq > (u64)a[G_MAXSEQ]) {
+			a[G_POS]++;
+			continue;
+		}
+		err = fr_put_syscall(skb, cb, iv, r);
+		if (err)
+			return err;
+		a[G_POS]++;
+	}
+	return 0;
+}
+
+int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	struct fr_interval *iv, *next;
+	long *a = cb->args;
+	struct fr_proc *proc;
+	unsigned long flags;
+	int err = 0;
+
+	if (!a[G_PROC]) {
+		if (!info->attrs[FLIGHTREC_A_PID]) {
+			NL_SET_ERR_MSG_MOD(cb->extack, "PID is required");
+			return -EINVAL;
+		}
+		proc = fr_proc_get(nla_get_u32(info->attrs[FLIGHTREC_A_PID]));
+		if (!proc) {
+			NL_SET_ERR_MSG_MOD(cb->extack, "the process is not registered");
+			return -ENOENT;
+		}
+		a[G_PROC] = (long)proc;
+		a[G_IV] = -1;
+		a[G_MAXSEQ] = atomic64_read(&proc->seq);
+	}
+	proc = (struct fr_proc *)a[G_PROC];
+
+	spin_lock_irqsave(&proc->lock, flags);
+	for (;;) {
+		/* the first interval at or after the cursor */
+		next = NULL;
+		list_for_each_entry(iv, &proc->ring, node) {
+			if ((long)iv->index >= a[G_IV]) {
+				next = iv;
+				break;
+			}
+		}
+		if (!next && proc->cur && (long)proc->cur->index >= a[G_IV])
+			next = proc->cur;
+		if (!next)
+			break;
+		if ((long)next->index != a[G_IV]) {
+			a[G_IV] = next->index;
+			a[G_POS] = 0;
+		}
+		err = fr_put_live_interval(skb, cb, next);
+		if (err)
+			break;
+		if (next == proc->cur)
+			break;
+		a[G_IV]++;
+		a[G_POS] = 0;
+	}
+	spin_unlock_irqrestore(&proc->lock, flags);
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err;
+}
+
+int fr_nl_get_records_done(struct netlink_callback *cb)
+{
+	if (cb->args[G_PROC])
+		fr_proc_put((struct fr_proc *)cb->args[G_PROC]);
+	return 0;
+}

@@ -302,6 +302,8 @@ int fr_vdso_patch(void);
 /* dump.c: netlink serialisation of frozen dumps */
 int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int fr_nl_get_dump_done(struct netlink_callback *cb);
+int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb);
+int fr_nl_get_records_done(struct netlink_callback *cb);
 
 /*
  * More of registry.c.
