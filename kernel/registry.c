@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: the registry of recorded processes and their threads.
+ *
+ * A registered process is a struct fr_proc, found by its pid in fr_procs
+ * (RCU hash, writers under fr_registry_lock) and on fr_proc_list.  Each of
+ * its threads is a struct fr_thread in fr_threads, a global RCU hash keyed by
+ * the task_struct pointer: the syscall, fault and signal probes call
+ * fr_thread_find(current) on every event of every task on the machine, so the
+ * lookup is a counter test (nothing registered) or one hash bucket walk.
+ *
+ * References: the registry holds one on each proc (dropped at
+ * unregistration); every fr_thread holds one on its proc and one on its task.
+ * A thread holds its own reference count: one for the hash, one for each
+ * user that may outlive its removal (fr_thread_get/put).  The last put frees
+ * the thread after an RCU grace period, so a probe that found it under RCU can
+ * use it and its proc until it leaves the read-side section.
+ *
+ * Exit: the trigger probes call fr_thread_remove() for every exiting thread.
+ * When the last thread of a process is gone, the reaper work drops the
+ * process (process context, fr_registry_lock), as an unregister would, and
+ * announces FLIGHTREC_EVENT_EXIT.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/slab.h>
+#include <linux/rculist.h>
+#include <linux/mutex.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+#include <linux/cred.h>
+#include <linux/capability.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/task.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/coredump.h>
+#include <linux/pid_namespace.h>
+#include "flightrec.h"
+
+DEFINE_MUTEX(fr_registry_lock);
+LIST_HEAD(fr_proc_list);
+atomic_t fr_nr_threads = ATOMIC_INIT(0);
+u32 fr_registry_gen;
+atomic_t fr_live_procs = ATOMIC_INIT(0);
+atomic_t fr_live_threads = ATOMIC_INIT(0);
+
+#define FR_PROCS_BITS	6
+#define FR_THREADS_BITS	10
+
+static DEFINE_HASHTABLE(fr_procs, FR_PROCS_BITS);	/* by tgid, init ns */
+static DEFINE_HASHTABLE(fr_threads, FR_THREADS_BITS);	/* by task pointer */
+static DEFINE_SPINLOCK(fr_threads_lock);
+static DECLARE_WAIT_QUEUE_HEAD(fr_threads_freed);
+
+static bool fr_registry_closed;	/* unload began: no new registration */
+
+static void fr_reap_workfn(struct work_struct *work);
+static DECLARE_WORK(fr_reap_work, fr_reap_workfn);
+
+/* ---- threads ---------------------------------------------------------- */
+
+struct fr_thread *fr_thread_find(struct task_struct *task)
+{
+	struct fr_thread *thr;
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return NULL;
+	hash_for_each_possible_rcu(fr_threads, thr, hnode, (unsigned long)task)
+		if (thr->task == task)
+			return thr;
+	return NULL;
+}
+
+void fr_thread_get(struct fr_thread *thr)
+{
+	refcount_inc(&thr->ref);
+}
+
+static void fr_thread_free_rcu(struct rcu_head *head)
+{
+	struct fr_thread *thr = container_of(head, struct fr_thread, rcu);
+
+	put_task_struct(thr->task);
+	fr_proc_put(thr->proc);
+	kfree(thr);
+	if (atomic_dec_and_test(&fr_live_threads))
+		wake_up(&fr_threads_freed);
+}
+
+void fr_thread_put(struct fr_thread *thr)
+{
+	if (refcount_dec_and_test(&thr->ref)) {
+		/* what hangs off a thread belongs to whoever holds a reference */
+		WARN_ON_ONCE(thr->sc_pending);
+		call_rcu(&thr->rcu, fr_thread_free_rcu);
+	}
+}
+
+/* Takes thr off its proc's list; the caller holds a reference on thr. */
+static void fr_thread_unlink(struct fr_thread *thr)
+{
+	struct fr_proc *proc = thr->proc;
+	unsigned long flags;
+	bool last;
+
+	spin_lock_irqsave(&proc->lock, flags);
+	list_del_rcu(&thr->pnode);	/* fr_boundary_request() walks it under RCU */
+	proc->nr_threads--;
+	last = !proc->nr_threads && !proc->dying;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	if (last)
+		schedule_work(&fr_reap_work);
+}
+
+/*
+ * Removes thr from the thread hash, then from its proc.  Only the caller that
+ * takes it out of the hash does the rest, so an exit probe and an
+ * unregistration can race on the same thread.  Returns whether it did.
+ */
+static bool fr_thread_unhash(struct fr_thread *thr)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&fr_threads_lock, flags);
+	if (hlist_unhashed(&thr->hnode)) {
+		spin_unlock_irqrestore(&fr_threads_lock, flags);
+		return false;
+	}
+	hash_del_rcu(&thr->hnode);
+	atomic_dec(&fr_nr_threads);
+	spin_unlock_irqrestore(&fr_threads_lock, flags);
+
+	fr_thread_unlink(thr);
+	fr_thread_put(thr);	/* the hash's reference */
+	return true;
+}
+
+static struct fr_thread *fr_thread_lookup_locked(struct task_struct *task)
+{
+	struct fr_thread *thr;
+
+	hash_for_each_possible(fr_threads, thr, hnode, (unsigned long)task)
+		if (thr->task == task)
+			return thr;
+	return NULL;
+}
+
+/*
+ * Adds @task to @proc.  Any context (the fork probe calls it with preemption
+ * off): the allocation does not sleep.  Returns 0 when the task is recorded
+ * (also when it already was), -ESRCH when @proc is being unregistered or the
+ * task is exiting, -ENOMEM.
+ */
+int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
+{
+	struct fr_thread *thr;
+	unsigned long flags;
+	bool dup;
+
+	thr = kzalloc(sizeof(*thr), GFP_ATOMIC | __GFP_NOWARN);
+	if (!thr)
+		return -ENOMEM;
+	atomic_inc(&fr_live_threads);
+	INIT_HLIST_NODE(&thr->hnode);
+	INIT_LIST_HEAD(&thr->pnode);
+	refcount_set(&thr->ref, 2);	/* the hash's and ours, until we return */
+	get_task_struct(task);
+	thr->task = task;
+	thr->tid = task_pid_nr(task);
+	refcount_inc(&proc->ref);
+	thr->proc = proc;
+
+	/*
+	 * Onto the proc's list first, then into the hash: whoever takes a
+	 * thread out of the hash also takes it off the list (fr_thread_unhash).
+	 */
+	spin_lock_irqsave(&proc->lock, flags);
+	if (proc->dying) {
+		spin_unlock_irqrestore(&proc->lock, flags);
+		refcount_set(&thr->ref, 1);
+		fr_thread_put(thr);
+		return -ESRCH;
+	}
+	list_add_tail_rcu(&thr->pnode, &proc->threads);
+	proc->nr_threads++;
+	spin_unlock_irqrestore(&proc->lock, flags);
+
+	spin_lock_irqsave(&fr_threads_lock, flags);
+	dup = fr_thread_lookup_locked(task);
+	if (!dup) {
+		hash_add_rcu(fr_threads, &thr->hnode, (unsigned long)task);
+		atomic_inc(&fr_nr_threads);
+	}
+	spin_unlock_irqrestore(&fr_threads_lock, flags);
+
+	if (dup) {
+		fr_thread_unlink(thr);
+		refcount_set(&thr->ref, 1);
+		fr_thread_put(thr);
+		return 0;
+	}
+
+	/*
+	 * A thread that began exiting before it was in the hash may already
+	 * have passed the exit probe: nobody else would remove it.  Pairs
+	 * with the ordering of PF_EXITING before the exit tracepoint.
+	 */
+	smp_mb();
+	if (task->flags & PF_EXITING) {
+		fr_thread_unhash(thr);
+		fr_thread_put(thr);
+		return -ESRCH;
+	}
+	fr_thread_put(thr);
+	return 0;
+}
+
+/* Any context.  A no-op for a task that is not recorded. */
+void fr_thread_remove(struct task_struct *task)
+{
+	struct fr_thread *thr;
+	unsigned long flags;
+
+	if (!atomic_read(&fr_nr_threads))
+		return;
+	spin_lock_irqsave(&fr_threads_lock, flags);
+	thr = fr_thread_lookup_locked(task);
+	if (thr)
+		fr_thread_get(thr);
+	spin_unlock_irqrestore(&fr_threads_lock, flags);
+	if (!thr)
+		return;
+	fr_thread_unhash(thr);
+	fr_thread_put(thr);
+}
+
+/* Removes every thread of a dying proc.  Process context. */
+static void fr_proc_remove_threads(struct fr_proc *proc)
+{
+	struct fr_thread *thr;
+	unsigned long flags;
+
+	for (;;) {
+		spin_lock_irqsave(&proc->lock, flags);
+		thr = list_first_entry_or_null(&proc->threads,
+					       struct fr_thread, pnode);
+		if (thr)
+			fr_thread_get(thr);
+		spin_unlock_irqrestore(&proc->lock, flags);
+		if (!thr)
+			break;
+		/* not hashed: its adder or an exit probe is between the steps */
+		if (!fr_thread_unhash(thr))
+			cond_resched();
+		fr_thread_put(thr);
+	}
+}
+
+/* ---- processes -------------------------------------------------------- */
+
+void fr_proc_put(struct fr_proc *proc)
+{
+	if (!refcount_dec_and_test(&proc->ref))
+		return;
+	/* may run in an RCU callback: nothing here sleeps */
+	mmdrop_sched(proc->mm);
+	put_pid(proc->pid);
+	atomic_dec(&fr_live_procs);
+	kfree_rcu(proc, rcu);
+}
+
+static struct fr_proc *fr_proc_lookup(struct pid *pid)
+{
+	struct fr_proc *proc;
+
+	hash_for_each_possible_rcu(fr_procs, proc, hnode, pid_nr(pid))
+		if (proc->pid == pid)
+			return proc;
+	return NULL;
+}
+
+/* @nr is a pid in the caller's pid namespace.  Process context. */
+struct fr_proc *fr_proc_get(pid_t nr)
+{
+	struct fr_proc *proc = NULL;
+	struct pid *pid;
+
+	if (nr <= 0)
+		return NULL;
+	rcu_read_lock();
+	pid = find_vpid(nr);
+	if (pid)
+		proc = fr_proc_lookup(pid);
+	if (proc && !refcount_inc_not_zero(&proc->ref))
+		proc = NULL;
+	rcu_read_unlock();
+	return proc;
+}
+
+/*
+ * The check ptrace_may_access(task, PTRACE_MODE_ATTACH_REALCREDS) makes,
+ * from exported pieces (ptrace_may_access itself is not exported): the
+ * caller is in the same thread group, or has the target's real, effective
+ * and saved uid and gid, or CAP_SYS_PTRACE in the target's user namespace;
+ * and the target is dumpable or the caller has CAP_SYS_PTRACE over its mm.
+ * The LSM hook (security_ptrace_access_check: Yama, SELinux) is not exported
+ * either and is not consulted; the control planes are for CAP_SYS_ADMIN
+ * callers only.  Called with task_lock(task) held, as the kernel does.
+ */
+static bool fr_may_attach(struct task_struct *task)
+{
+	const struct cred *cred = current_cred(), *tcred;
+	struct mm_struct *mm;
+	bool ok;
+
+	if (same_thread_group(task, current))
+		return true;
+	rcu_read_lock();
+	tcred = __task_cred(task);
+	ok = (uid_eq(cred->uid, tcred->euid) &&
+	      uid_eq(cred->uid, tcred->suid) &&
+	      uid_eq(cred->uid, tcred->uid) &&
+	      gid_eq(cred->gid, tcred->egid) &&
+	      gid_eq(cred->gid, tcred->sgid) &&
+	      gid_eq(cred->gid, tcred->gid)) ||
+	     ns_capable(tcred->user_ns, CAP_SYS_PTRACE);
+	rcu_read_unlock();
+	if (!ok)
+		return false;
+	/* dumpability is read after the credentials (see __ptrace_may_access) */
+	smp_rmb();
+	mm = task->mm;
+	if (mm)
+		return get_dumpable(mm) == SUID_DUMP_USER ||
+		       ns_capable(mm->user_ns, CAP_SYS_PTRACE);
+	return task->user_dumpable || ns_capable(&init_user_ns, CAP_SYS_PTRACE);
+}
+
+/*
+ * Finds the process @nr (caller's pid namespace), checks the caller may
+ * record it and takes a reference on its mm.  Returns the task with a
+ * reference, or an ERR_PTR.
+ */
+static struct task_struct *fr_find_target(pid_t nr, struct pid **pidp,
+					  struct mm_struct **mmp,
+					  struct netlink_ext_ack *extack)
+{
+	struct task_struct *task;
+	struct pid *pid;
+	int err;
+
+	pid = find_get_pid(nr);
+	if (!pid) {
+		NL_SET_ERR_MSG_MOD(extack, "no process with this PID");
+		return ERR_PTR(-ESRCH);
+	}
+	task = get_pid_task(pid, PIDTYPE_TGID);
+	if (!task) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "no process with this PID (a thread ID is not a process ID)");
+		err = -ESRCH;
+		goto out_put_pid;
+	}
+	if (task->flags & PF_KTHREAD) {
+		NL_SET_ERR_MSG_MOD(extack, "kernel threads cannot be recorded");
+		err = -EPERM;
+		goto out_put_task;
+	}
+	task_lock(task);
+	if (!fr_may_attach(task)) {
+		task_unlock(task);
+		NL_SET_ERR_MSG_MOD(extack,
+				   "permission denied: the caller may not ptrace-attach to this process");
+		err = -EPERM;
+		goto out_put_task;
+	}
+	*mmp = task->mm;
+	if (*mmp)
+		mmgrab(*mmp);
+	task_unlock(task);
+	if (!*mmp || (task->flags & PF_EXITING)) {
+		NL_SET_ERR_MSG_MOD(extack, "the process is exiting");
+		err = -ESRCH;
+		goto out_mmdrop;
+	}
+	*pidp = pid;
+	return task;
+
+out_mmdrop:
+	if (*mmp)
+		mmdrop(*mmp);
+out_put_task:
+	put_task_struct(task);
+out_put_pid:
+	put_pid(pid);
+	return ERR_PTR(err);
+}
+
+static int fr_check_settings(u32 interval_ms, u32 keep,
+			     struct netlink_ext_ack *extack)
+{
+	if (interval_ms < FLIGHTREC_INTERVAL_MS_MIN ||
+	    interval_ms > FLIGHTREC_INTERVAL_MS_MAX) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "interval_ms out of range (" __stringify(FLIGHTREC_INTERVAL_MS_MIN)
+				   "-" __stringify(FLIGHTREC_INTERVAL_MS_MAX) ")");
+		return -EINVAL;
+	}
+	if (keep < FLIGHTREC_KEEP_MIN || keep > FLIGHTREC_KEEP_MAX) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "keep out of range (" __stringify(FLIGHTREC_KEEP_MIN)
+				   "-" __stringify(FLIGHTREC_KEEP_MAX) ")");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Unregisters @proc: unlinks it, stops its recording (fr_proc_stop), removes
+ * its threads, drops the registry's reference.  fr_registry_lock held.
+ */
+static void fr_proc_teardown(struct fr_proc *proc)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&fr_registry_lock);
+	spin_lock_irqsave(&proc->lock, flags);
+	proc->dying = true;	/* fr_thread_add() refuses from here on */
+	spin_unlock_irqrestore(&proc->lock, flags);
+	hash_del_rcu(&proc->hnode);
+	list_del_init(&proc->lnode);
+	fr_registry_gen++;
+	fr_proc_stop(proc);
+	fr_proc_remove_threads(proc);
+	fr_proc_put(proc);
+}
+
+int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
+		struct netlink_ext_ack *extack)
+{
+	struct task_struct *task, *t;
+	struct mm_struct *mm = NULL;
+	struct fr_proc *proc;
+	struct pid *pid;
+	int err;
+
+	err = fr_check_settings(interval_ms, keep, extack);
+	if (err)
+		return err;
+	if (nr <= 0) {
+		NL_SET_ERR_MSG_MOD(extack, "invalid PID");
+		return -EINVAL;
+	}
+	task = fr_find_target(nr, &pid, &mm, extack);
+	if (IS_ERR(task))
+		return PTR_ERR(task);
+
+	mutex_lock(&fr_registry_lock);
+	if (fr_registry_closed) {
+		NL_SET_ERR_MSG_MOD(extack, "the module is being unloaded");
+		err = -ENODEV;
+		goto out_unlock;
+	}
+	rcu_read_lock();
+	proc = fr_proc_lookup(pid);
+	rcu_read_unlock();
+	if (proc) {
+		NL_SET_ERR_MSG_MOD(extack, "the process is already registered");
+		err = -EEXIST;
+		goto out_unlock;
+	}
+
+	proc = kzalloc(sizeof(*proc), GFP_KERNEL);
+	if (!proc) {
+		err = -ENOMEM;
+		goto out_unlock;
+	}
+	atomic_inc(&fr_live_procs);
+	refcount_set(&proc->ref, 1);
+	proc->pid = pid;
+	proc->tgid = pid_nr(pid);
+	proc->mm = mm;
+	proc->interval_ms = interval_ms;
+	proc->keep = keep;
+	proc->at_exit = at_exit;
+	spin_lock_init(&proc->lock);
+	INIT_LIST_HEAD(&proc->threads);
+	INIT_LIST_HEAD(&proc->ring);
+	INIT_LIST_HEAD(&proc->lnode);
+	INIT_HLIST_NODE(&proc->hnode);
+	mutex_init(&proc->work_lock);
+	/* the proc owns pid and mm from here: fr_proc_put() releases them */
+	pid = NULL;
+	mm = NULL;
+
+	/*
+	 * Threads cloned while we walk are added by the fork probe: a thread
+	 * is linked at the list tail before its parent's fork tracepoint
+	 * fires, so either the walk sees it or its parent is in the hash.
+	 */
+	rcu_read_lock();
+	for_each_thread(task, t) {
+		err = fr_thread_add(proc, t);
+		if (err == -ESRCH)
+			err = 0;	/* an exiting thread: not recorded */
+		if (err)
+			break;
+	}
+	rcu_read_unlock();
+	if (!err && !proc->nr_threads) {
+		NL_SET_ERR_MSG_MOD(extack, "the process is exiting");
+		err = -ESRCH;
+	}
+	if (err) {
+		spin_lock_irq(&proc->lock);
+		proc->dying = true;
+		spin_unlock_irq(&proc->lock);
+		fr_proc_remove_threads(proc);
+		fr_proc_put(proc);
+		goto out_unlock;
+	}
+
+	/* started before it can be found: fr_dump_request() needs it so */
+	fr_proc_start(proc);
+	hash_add_rcu(fr_procs, &proc->hnode, proc->tgid);
+	list_add_tail(&proc->lnode, &fr_proc_list);
+	fr_registry_gen++;
+	mutex_unlock(&fr_registry_lock);
+	put_task_struct(task);
+	return 0;
+
+out_unlock:
+	mutex_unlock(&fr_registry_lock);
+	if (mm)
+		mmdrop(mm);
+	put_pid(pid);
+	put_task_struct(task);
+	return err;
+}
+
+int fr_unregister(pid_t nr, struct netlink_ext_ack *extack)
+{
+	struct fr_proc *proc = NULL;
+	struct pid *pid;
+
+	if (nr <= 0) {
+		NL_SET_ERR_MSG_MOD(extack, "invalid PID");
+		return -EINVAL;
+	}
+	mutex_lock(&fr_registry_lock);
+	rcu_read_lock();
+	pid = find_vpid(nr);
+	if (pid)
+		proc = fr_proc_lookup(pid);
+	rcu_read_unlock();
+	if (!proc) {
+		mutex_unlock(&fr_registry_lock);
+		NL_SET_ERR_MSG_MOD(extack, "the process is not registered");
+		return -ENOENT;
+	}
+	fr_proc_teardown(proc);
+	mutex_unlock(&fr_registry_lock);
+	return 0;
+}
+
+/* Drops every process whose threads have all exited. */
+static void fr_reap_workfn(struct work_struct *work)
+{
+	struct fr_proc *proc, *next;
+	unsigned long flags;
+	bool gone, announced;
+	pid_t tgid;
+
+	mutex_lock(&fr_registry_lock);
+	list_for_each_entry_safe(proc, next, &fr_proc_list, lnode) {
+		spin_lock_irqsave(&proc->lock, flags);
+		gone = !proc->nr_threads;
+		spin_unlock_irqrestore(&proc->lock, flags);
+		if (!gone)
+			continue;
+		tgid = proc->tgid;
+		/* with at_exit, the freeze at exit_group announced it */
+		announced = proc->at_exit_done;
+		fr_proc_teardown(proc);
+		if (!announced)
+			fr_nl_event(FLIGHTREC_EVENT_EXIT, tgid, 0);
+	}
+	mutex_unlock(&fr_registry_lock);
+}
+
+void fr_unregister_all(void)
+{
+	struct fr_proc *proc;
+
+	mutex_lock(&fr_registry_lock);
+	/* a child registered by the fork follower's task_work must not sneak in */
+	fr_registry_closed = true;
+	while ((proc = list_first_entry_or_null(&fr_proc_list,
+						struct fr_proc, lnode)))
+		fr_proc_teardown(proc);
+	mutex_unlock(&fr_registry_lock);
+	/* every proc is dying now: nothing queues the reaper again */
+	cancel_work_sync(&fr_reap_work);
+}
+
+/* pid of @proc in the caller's pid namespace, 0 where it is not visible */
+pid_t fr_proc_vpid(struct fr_proc *proc)
+{
+	return pid_vnr(proc->pid);
+}
+
+void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
+{
+	struct task_struct *task;
+	struct fr_interval *iv;
+	unsigned long flags;
+
+	memset(st, 0, sizeof(*st));
+	st->pid = fr_proc_vpid(proc);
+	st->interval_ms = proc->interval_ms;
+	st->keep = proc->keep;
+	st->at_exit = proc->at_exit;
+	rcu_read_lock();
+	task = pid_task(proc->pid, PIDTYPE_TGID);
+	if (task)
+		__get_task_comm(st->comm, sizeof(st->comm), task);
+	rcu_read_unlock();
+	spin_lock_irqsave(&proc->lock, flags);
+	st->nr_threads = proc->nr_threads;
+	st->nr_ring = proc->nr_ring;
+	st->frozen = proc->frozen;
+	st->nr_syscalls = proc->nr_syscalls;
+	st->lost = proc->lost;
+	st->dropped = proc->dropped;
+	st->lost_pages = proc->lost_pages;
+	st->nr_dumps = proc->nr_dumps;
+	list_for_each_entry(iv, &proc->ring, node)
+		st->bytes += iv->bytes;
+	if (proc->cur)
+		st->bytes += proc->cur->bytes;
+	spin_unlock_irqrestore(&proc->lock, flags);
+}
+
+int fr_registry_init(void)
+{
+	return 0;
+}
+
+/*
+ * Last step of unload: every proc was torn down by fr_unregister_all();
+ * wait until the references still held on threads are dropped and their RCU
+ * callbacks have run (they are module code).
+ */
+void fr_registry_exit(void)
+{
+	fr_unregister_all();
+	wait_event(fr_threads_freed, !atomic_read(&fr_live_threads));
+	rcu_barrier();
+	WARN_ON_ONCE(atomic_read(&fr_nr_threads));
+	if (atomic_read(&fr_live_procs))
+		pr_err("%d process records still referenced at unload\n",
+		       atomic_read(&fr_live_procs));
+}
