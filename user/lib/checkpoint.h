@@ -36,7 +36,7 @@ struct flrc {
 	struct flrc_page *pages;	/* sorted by (interval, addr) */
 	size_t n_syscalls;
 	Flightrec__Syscall **syscalls;	/* sorted by seq */
-	Flightrec__End *end;		/* NULL if the file has none */
+	Flightrec__End *end;		/* always there: a file without one is incomplete */
 	void *priv;			/* reader-owned storage */
 };
 
@@ -56,11 +56,71 @@ uint32_t flrc_first_interval(const struct flrc *c);
 uint32_t flrc_nr_intervals(const struct flrc *c);
 
 /*
- * The state at the start of interval `from` (an index from hdr->intervals):
+ * The state at the start of interval `from` (an interval number, as in
+ * IntervalInfo.index and Page.interval):
  * the page of `addr` as it was then, or NULL if the interval range [from, end)
  * never touched it.  Looks up the entry with the smallest interval >= from.
  */
 const struct flrc_page *flrc_page_at(const struct flrc *c, uint32_t from,
 				     uint64_t addr);
+
+/* The interval `index` of the header, or NULL. */
+const Flightrec__IntervalInfo *flrc_interval(const struct flrc *c,
+					     uint32_t index);
+
+/* Limits the reader enforces (docs/checkpoint-format.md, "Limits"). */
+#define FLRC_MAX_ENTRY		(64u << 20)	/* one entry */
+#define FLRC_MAX_OUT_ARG	5		/* OutBuf.arg: 0..5 or 255 */
+
+/* XXH64 with seed 0: the content hash of pages (Page.hash, Page.same_as). */
+uint64_t flrc_hash(const void *buf, size_t len);
+
+/* The name of XSAVE state component `index` ("AVX", "PKRU"...), or NULL. */
+const char *flrc_xsave_component_name(unsigned int index);
+
+/* Entry kinds in the order a file holds them (FLRC_RANK_*). */
+enum flrc_rank {
+	FLRC_RANK_HEADER,
+	FLRC_RANK_MAP,
+	FLRC_RANK_THREAD,
+	FLRC_RANK_SIGACTION,
+	FLRC_RANK_PAGE,
+	FLRC_RANK_SYSCALL,
+	FLRC_RANK_END,
+	FLRC_NR_RANKS,
+};
+int flrc_entry_rank(const Flightrec__Entry *e);	/* -1: unknown kind */
+
+/*
+ * An entry as it lies in a file: u32 length (little-endian) + packed Entry.
+ * flrc_framed_size() is the size of that; flrc_frame() writes it into `out`.
+ */
+size_t flrc_framed_size(const Flightrec__Entry *e);
+size_t flrc_frame(const Flightrec__Entry *e, uint8_t *out);
+
+/*
+ * Writing a file.  The data goes to DIR/.NAME.tmp (created O_EXCL, mode 0600
+ * whatever the umask); flrc_writer_finish() fsyncs it and renames it to
+ * DIR/NAME without replacing an existing file: if NAME exists, the file gets
+ * NAME with ".1", ".2"... before its extension.  Entries must come in rank
+ * order: the header first, the end last.  Functions return 0 or -errno; the
+ * message is in flrc_writer_error().  After an error only abort is useful.
+ */
+struct flrc_writer;
+int flrc_writer_begin(struct flrc_writer **wp, const char *dir,
+		      const char *name, char *err, size_t errlen);
+int flrc_writer_add(struct flrc_writer *w, const Flightrec__Entry *e);
+/* Already framed entries of rank `rank` (copied from a spool file). */
+int flrc_writer_add_framed(struct flrc_writer *w, int rank,
+			   const void *buf, size_t len);
+int flrc_writer_copy_fd(struct flrc_writer *w, int rank, int fd,
+			uint64_t len);
+uint64_t flrc_writer_offset(const struct flrc_writer *w);
+/* On success the final path is in path (if non-NULL); frees w either way. */
+int flrc_writer_finish(struct flrc_writer *w, char *path, size_t pathlen,
+		       char *err, size_t errlen);
+/* Removes the temporary file and frees w. */
+void flrc_writer_abort(struct flrc_writer *w);
+const char *flrc_writer_error(const struct flrc_writer *w);
 
 #endif /* FLIGHTREC_CHECKPOINT_H */
