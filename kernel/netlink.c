@@ -79,7 +79,8 @@ static int fr_nl_admin_start(struct netlink_callback *cb)
 }
 
 /*
- * GET_DUMP records carry whole pages and XSAVE areas: make every batch at
+ * GET_DUMP and GET_RECORDS records carry whole pages, XSAVE areas and syscall
+ * out-buffers: make every batch at
  * least this big, the first one too (it is built before the reader's first
  * recvmsg() told netlink how large its buffer is).
  */
@@ -347,6 +348,13 @@ static const struct genl_ops fr_nl_ops[] = {
 		.start	= fr_nl_get_dump_start,
 		.dumpit	= fr_nl_get_dump,
 		.done	= fr_nl_get_dump_done,
+		.flags	= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd	= FLIGHTREC_CMD_GET_RECORDS,
+		.start	= fr_nl_get_dump_start,
+		.dumpit	= fr_nl_get_records,
+		.done	= fr_nl_get_records_done,
 		.flags	= GENL_ADMIN_PERM,
 	},
 	{

@@ -5,6 +5,11 @@
  * (or a file grouping related commands) and returns the process exit status.
  */
 #define FLIGHTREC_COMMANDS(CMD) \
+	CMD(register, "PID [--interval-ms N] [--keep N] [--at-exit]", \
+	    "start recording a process (and the children it forks)") \
+	CMD(unregister, "PID", "stop recording a process and drop its ring") \
+	CMD(list, "", "the recorded processes, their settings and counters") \
+	CMD(version, "", "the tool's, the module's and their ABI versions") \
 	CMD(replay, "FILE [--from N] [--out DIR] [--show-output] [--ignore-cpu] [--quiet]", \
 	    "re-execute a checkpoint's interval; the recorded end happens again") \
 	CMD(gdb, "FILE [--symbols FILE|DIR]... [--from N] [--batch CMDS] [-- GDB-ARGS]", \

@@ -29,4 +29,123 @@
 
 #define FR_TOOL_VERSION "0.1.0"
 
+/*
+ * The netlink client (lib/client.c).  Functions return 0 or -errno; the
+ * kernel's message for a refusal (its extack) is copied into err, or is
+ * fr_client_error(c) for the calls without an err argument.
+ */
+struct fr_client;
+struct nlattr;
+
+#define FR_ENOMODULE	(-10001)	/* the flightrec module is not loaded */
+#define FR_EABI		(-10002)	/* the module speaks another ABI version */
+
+/*
+ * Resolves the "flightrec" family and checks the module's ABI version:
+ * FR_ENOMODULE when the family does not exist, FR_EABI on a mismatch.
+ */
+int fr_client_open(struct fr_client **out, char *err, size_t errlen);
+void fr_client_close(struct fr_client *c);
+/* the module's version string; its ABI version in *abi */
+const char *fr_client_version(const struct fr_client *c, uint32_t *abi);
+/* the message of the last failure */
+const char *fr_client_error(const struct fr_client *c);
+
+/* interval_ms, keep: 0 = the module's default; at_exit: -1 = default (off) */
+int fr_client_register(struct fr_client *c, uint32_t pid, uint32_t interval_ms,
+		       uint32_t keep, int at_exit, char *err, size_t errlen);
+int fr_client_unregister(struct fr_client *c, uint32_t pid, char *err,
+			 size_t errlen);
+
+/* one registered process, as LIST reports it */
+struct fr_proc_info {
+	uint32_t pid;		/* in the caller's pid namespace */
+	char comm[16];
+	uint32_t interval_ms, keep, nr_threads, nr_intervals, nr_dumps;
+	int at_exit, frozen;
+	uint64_t nr_syscalls, lost, lost_pages, dropped, bytes;
+};
+
+/*
+ * Calls cb for each registered process, from one consistent reading (it is
+ * read again when a registration changes it meanwhile).  A non-zero return
+ * of cb stops the walk and is returned.
+ */
+int fr_client_list(struct fr_client *c,
+		   int (*cb)(const struct fr_proc_info *info, void *arg),
+		   void *arg);
+
+/* Freezes a copy of the process's ring: its id in *dump_id. */
+int fr_client_dump(struct fr_client *c, uint32_t pid, uint32_t *dump_id,
+		   char *err, size_t errlen);
+int fr_client_release_dump(struct fr_client *c, uint32_t dump_id, char *err,
+			   size_t errlen);
+
+struct fr_dump_info {
+	uint32_t id, pid;
+	char comm[16];
+	uint32_t end_kind;	/* enum flightrec_end_kind */
+	uint32_t signo;		/* with FLIGHTREC_END_FAULT */
+	uint64_t bytes;
+};
+
+int fr_client_list_dumps(struct fr_client *c,
+			 int (*cb)(const struct fr_dump_info *info, void *arg),
+			 void *arg);
+
+/*
+ * Reads the records of a frozen dump: cb gets each FLIGHTREC_CMD_RECORD
+ * message parsed against fr_nl_policy (tb indexed by FLIGHTREC_A_*).  A
+ * non-zero return of cb ends the read (the rest is drained) and is
+ * returned.  A dump whose data changed while it was read (NLM_F_DUMP_INTR)
+ * fails with -EINTR and says so.  The _raw variant also passes the message's
+ * whole attribute stream (a SYSCALL record has one FLIGHTREC_A_OUT nest per
+ * out-buffer, which tb cannot hold; parse each with fr_nl_out_policy).
+ */
+int fr_client_get_dump(struct fr_client *c, uint32_t dump_id,
+		       int (*cb)(struct nlattr **tb, void *arg), void *arg,
+		       char *err, size_t errlen);
+int fr_client_get_dump_raw(struct fr_client *c, uint32_t dump_id,
+			   int (*cb)(struct nlattr **tb,
+				     const struct nlattr *attrs, int attrlen,
+				     void *arg),
+			   void *arg, char *err, size_t errlen);
+
+/*
+ * The syscall records of a registered process's live ring (GET_RECORDS),
+ * oldest first, each as fr_client_get_dump_raw() passes them.
+ */
+int fr_client_get_records(struct fr_client *c, uint32_t pid,
+			  int (*cb)(struct nlattr **tb,
+				    const struct nlattr *attrs, int attrlen,
+				    void *arg),
+			  void *arg, char *err, size_t errlen);
+
+/*
+ * The attribute policies of uapi/flightrec.h in libnl's form, for
+ * nla_parse(): FLIGHTREC_A_MAX + 1 and FLIGHTREC_OUT_MAX + 1 entries.
+ */
+struct nla_policy;
+const struct nla_policy *fr_nl_attr_policy(void);
+const struct nla_policy *fr_nl_out_attr_policy(void);
+
+/* Events of the "events" multicast group, on a socket of their own. */
+struct fr_event {
+	uint32_t event;		/* enum flightrec_event */
+	uint32_t pid;		/* initial pid namespace */
+	uint32_t dump_id;	/* 0: none */
+};
+
+int fr_client_subscribe(struct fr_client *c, char *err, size_t errlen);
+/* the events socket, for poll(); -1 before fr_client_subscribe() */
+int fr_client_event_fd(const struct fr_client *c);
+/*
+ * Waits up to timeout_ms (-1: for ever) for the next event: 1 and *ev
+ * filled, 0 on timeout, -ENOBUFS when events were lost (the socket
+ * overflowed; later events still come), other -errno on failure.
+ */
+int fr_client_next_event(struct fr_client *c, int timeout_ms,
+			 struct fr_event *ev);
+const char *fr_event_name(uint32_t event);
+
 #endif /* LIBFLIGHTREC_H */
