@@ -36,7 +36,8 @@
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 #include <asm/prctl.h>
-#include <uapi/asm-generic/ioctls.h>
+#include <linux/futex.h>
+#include <linux/sched.h>
 #include "flightrec.h"
 #include "../uapi/flightrec_syscalls.h"
 #include "../uapi/flightrec_syscall_check.h"
@@ -163,7 +164,7 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 		break;
 	case FR_SZ_ARG_RET:
 		if (ret >= 0)
-			fr_span_add(sp, d->arg, a, min_t(u64, args[d->p1], ret));
+			fr_span_add(sp, d->arg, a, min_t(u64, args[d->p1], ret) * mul);
 		break;
 	case FR_SZ_PTRLEN:
 		if (ret < 0 || !args[d->p1])
@@ -171,6 +172,10 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 		if (fr_read(&len, args[d->p1], sizeof(len), atomic))
 			return -EFAULT;
 		fr_span_add(sp, d->arg, a, len);
+		break;
+	case FR_SZ_MSGBUF:
+		if (ret >= 0)
+			fr_span_add(sp, d->arg, a, 8 + (u64)ret);
 		break;
 	case FR_SZ_FDSET:
 		if (ret >= 0)
@@ -203,86 +208,154 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 	return 0;
 }
 
-/*
- * The irregular rows: out-data that depends on a request code.  The one
- * place in the module that knows about them.
- */
-static void fr_span_irregular(struct fr_spans *sp, u32 nr, const u64 *args,
-			      long ret)
-{
-	u64 req = args[1];
+/* The request sub-table: rows grouped by syscall number. */
+struct fr_kreq {
+	u16 nr;
+	u8 arg;
+	u16 flags;
+	u32 mask, value;
+	struct fr_data_desc out[2];
+};
 
-	if (ret < 0)
-		return;
-	switch (nr) {
-	case __NR_ioctl:
-		/* encoded requests say their direction and size */
-		if (_IOC_TYPE(req) && (_IOC_DIR(req) & _IOC_READ)) {
-			fr_span_add(sp, 2, args[2], _IOC_SIZE(req));
-			return;
-		}
-		switch (req) {
-		case TCGETS:
-			fr_span_add(sp, 2, args[2], 36);	/* struct termios */
-			return;
-		case TIOCGWINSZ:
-			fr_span_add(sp, 2, args[2], 8);
-			return;
-		case FIONREAD:
-		case TIOCGPGRP:
-		case TIOCGSID:
-		case TIOCOUTQ:
-			fr_span_add(sp, 2, args[2], 4);
-			return;
-		case TCSETS: case TCSETSW: case TCSETSF: case TIOCSWINSZ:
-		case TIOCSPGRP: case FIONBIO: case FIOCLEX: case FIONCLEX:
-		case FIOASYNC: case TIOCSCTTY: case TIOCNOTTY:
-			return;
-		}
-		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
-		return;
-	case __NR_fcntl:
-		switch (req) {
-		case F_GETLK:
-		case F_OFD_GETLK:
-			fr_span_add(sp, 2, args[2], 32);	/* struct flock */
-			return;
-		case F_GETOWN_EX:
-			fr_span_add(sp, 2, args[2], 8);
-			return;
-		}
-		return;
-	case __NR_prctl:
-		switch (args[0]) {
-		case PR_GET_NAME:
-			fr_span_add(sp, 1, args[1], 16);
-			return;
-		case PR_GET_PDEATHSIG:
-		case PR_GET_ENDIAN:
-		case PR_GET_FPEMU:
-		case PR_GET_FPEXC:
-		case PR_GET_UNALIGN:
-			fr_span_add(sp, 1, args[1], 4);
-			return;
-		case PR_GET_TID_ADDRESS:
-			fr_span_add(sp, 1, args[1], 8);
-			return;
-		}
-		return;
-	case __NR_arch_prctl:
-		if (args[0] == ARCH_GET_FS || args[0] == ARCH_GET_GS)
-			fr_span_add(sp, 1, args[1], 8);
-		return;
-	default:
-		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
-		return;
+#define FR_KREQ(nr, sysname, arg, mask, value, reqname, flags, in1, o1, o2) \
+	{ (nr), (arg), (flags), (mask), (value), { o1, o2 } },
+static const struct fr_kreq fr_reqs[] = {
+	FLIGHTREC_REQUEST_TABLE(FR_KREQ)
+};
+#undef FR_KREQ
+
+/* the first request row of each syscall, and how many it has */
+static u16 fr_req_first[FR_NR_SYSCALLS], fr_req_count[FR_NR_SYSCALLS];
+
+static void fr_reqs_index(void)
+{
+	int i;
+
+	for (i = ARRAY_SIZE(fr_reqs) - 1; i >= 0; i--) {
+		fr_req_first[fr_reqs[i].nr] = i;
+		fr_req_count[fr_reqs[i].nr]++;
 	}
+}
+
+static const struct fr_kreq *fr_req_find(u32 nr, const u64 *args)
+{
+	u32 i, end = fr_req_first[nr] + fr_req_count[nr];
+
+	for (i = fr_req_first[nr]; i < end; i++)
+		if ((args[fr_reqs[i].arg] & fr_reqs[i].mask) == fr_reqs[i].value)
+			return &fr_reqs[i];
+	return NULL;
+}
+
+/*
+ * The irregular rows: what their descriptors cannot say.  Calls chosen by a
+ * request code take the descriptors of their request row; the others are
+ * the cases the table's comments name.  The one place in the module that
+ * knows about them.
+ */
+static int fr_span_irregular(struct fr_spans *sp, u32 nr, const u64 *args,
+			     long ret, u32 *rflags, bool atomic)
+{
+	const struct fr_kreq *rq;
+	u32 len, op;
+	int i, err;
+
+	if (fr_req_count[nr]) {
+		rq = fr_req_find(nr, args);
+		if (!rq) {
+			/* an ioctl built with _IOR/_IOWR says its size */
+			if (nr == __NR_ioctl && _IOC_TYPE(args[1]) &&
+			    _IOC_DIR(args[1]) != _IOC_NONE) {
+				if ((_IOC_DIR(args[1]) & _IOC_READ) && ret >= 0)
+					fr_span_add(sp, 2, args[2], _IOC_SIZE(args[1]));
+				return 0;
+			}
+			sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+			return 0;
+		}
+		*rflags |= rq->flags;
+		if (ret < 0 && !(*rflags & FR_F_OUTERR))
+			return 0;
+		for (i = 0; i < 2; i++) {
+			if (rq->out[i].kind == FR_SZ_NONE)
+				continue;
+			err = fr_span_desc(sp, &rq->out[i], args, ret, atomic);
+			if (err)
+				return err;
+		}
+		return 0;
+	}
+	switch (nr) {
+	case __NR_select:
+	case __NR_pselect6:
+		/* the remaining time, written back even on EINTR */
+		fr_span_add(sp, 4, args[4], 16);
+		return 0;
+	case __NR_mincore:
+		if (ret >= 0)
+			fr_span_add(sp, 2, args[2], DIV_ROUND_UP(args[1], PAGE_SIZE));
+		return 0;
+	case __NR_clone:
+		if (ret > 0 && (args[0] & (CLONE_PARENT_SETTID | CLONE_PIDFD)))
+			fr_span_add(sp, 2, args[2], 4);
+		return 0;
+	case __NR_clone3: {
+		u64 ca[4];	/* flags, pidfd, child_tid, parent_tid */
+
+		if (ret <= 0 || args[1] < sizeof(ca))
+			return 0;
+		if (fr_read(ca, args[0], sizeof(ca), atomic))
+			return -EFAULT;
+		if (ca[0] & CLONE_PIDFD)
+			fr_span_add(sp, FLIGHTREC_OUT_ARG_DERIVED, ca[1], 4);
+		if (ca[0] & CLONE_PARENT_SETTID)
+			fr_span_add(sp, FLIGHTREC_OUT_ARG_DERIVED, ca[3], 4);
+		return 0;
+	}
+	case __NR_futex:
+		op = args[1] & FUTEX_CMD_MASK;
+		switch (op) {
+		case FUTEX_WAKE_OP:
+			fr_span_add(sp, 4, args[4], 4);
+			break;
+		case FUTEX_LOCK_PI:
+		case FUTEX_LOCK_PI2:
+		case FUTEX_UNLOCK_PI:
+		case FUTEX_TRYLOCK_PI:
+			fr_span_add(sp, 0, args[0], 4);
+			break;
+		case FUTEX_WAIT_REQUEUE_PI:
+		case FUTEX_CMP_REQUEUE_PI:
+			fr_span_add(sp, 0, args[0], 4);
+			fr_span_add(sp, 4, args[4], 4);
+			break;
+		}
+		return 0;
+	case __NR_get_mempolicy:
+		if (ret >= 0 && args[2])
+			fr_span_add(sp, 1, args[1], ALIGN(args[2] - 1, 64) / 8);
+		return 0;
+	case __NR_name_to_handle_at:
+		if (!args[2])
+			return 0;
+		if (fr_read(&len, args[2], sizeof(len), atomic))
+			return -EFAULT;
+		fr_span_add(sp, 2, args[2], ret >= 0 ? 8 + (u64)len : 4);
+		return 0;
+	case __NR_restart_syscall:
+		/* recorded under the row of the call it continues */
+		return 0;
+	}
+	/* io_getevents' asynchronously filled buffers, and the rest */
+	sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+	return 0;
 }
 
 static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 		      bool atomic)
 {
 	const struct fr_kdesc *d;
+	u32 flags;
 	int i, err;
 
 	sp->n = 0;
@@ -293,6 +366,16 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 		return 0;
 	}
 	d = &fr_table[nr];
+	flags = d->flags;
+	if (flags & FR_F_IRREGULAR) {
+		err = fr_span_irregular(sp, nr, args, ret, &flags, atomic);
+		if (err)
+			return err;
+	}
+	if (flags & FR_F_UNSAFE)
+		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+	if (ret < 0 && !(flags & FR_F_OUTERR))
+		return 0;
 	for (i = 0; i < 3; i++) {
 		if (d->out[i].kind == FR_SZ_NONE)
 			continue;
@@ -300,8 +383,6 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 		if (err)
 			return err;
 	}
-	if (d->flags & FR_F_IRREGULAR)
-		fr_span_irregular(sp, nr, args, ret);
 	return 0;
 }
 
@@ -637,6 +718,7 @@ int fr_syscall_init(void)
 		pr_err("sys_enter/sys_exit tracepoints not found\n");
 		return -ENOENT;
 	}
+	fr_reqs_index();
 	err = tracepoint_probe_register(fr_tp_enter, fr_sys_enter, NULL);
 	if (err)
 		return err;
