@@ -4,7 +4,8 @@
  * so replay can be tested without the kernel module.
  *
  *   ptsnap -o FILE [--skip N | --marker] [--every M --intervals K]
- *          [--dump-after N] [--quiet] -- PROGRAM [ARGS...]
+ *          [--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I]
+ *          -- PROGRAM [ARGS...]
  *
  * It runs PROGRAM under ptrace.  The vDSO is hidden from it (AT_SYSINFO_EHDR
  * becomes AT_IGNORE) so that time calls are system calls, as the module
@@ -19,7 +20,11 @@
  * in-data hash, until the process exits (End EXIT), faults (End FAULT with
  * the siginfo and registers), or --dump-after N syscalls were recorded (End
  * DUMP: the thread stopped at the entry of the next syscall).
- * Sequence numbers are given at syscall exit (completion order).
+ * Sequence numbers are given at syscall entry: replay runs the user code of
+ * each thread up to a syscall in the order of these entries.
+ *
+ * --tamper-nr/--tamper-hash damage the I-th record (from 0) of the written
+ * log, for divergence tests.
  *
  * The checkpoint is written with the library's writer (user/lib/checkpoint.h).
  */
@@ -104,6 +109,7 @@ struct tstate {
 	uint32_t ptrlen_before[6];
 	uint64_t in_hash;
 	bool has_hash;
+	uint64_t seq;		/* given at entry */
 	uint64_t clear_child_tid;
 };
 
@@ -648,7 +654,7 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 
 	flightrec__syscall__init(s);
 	s->interval = ivs[n_ivs - 1].index;
-	s->seq = ++seq;
+	s->seq = t->seq;
 	s->tid = (uint32_t)t->tid;
 	s->nr = (uint32_t)t->nr;
 	s->n_args = 6;
@@ -676,6 +682,7 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 /* Writing */
 
 static Flightrec__End *end_msg;
+static long tamper_idx = -1, tamper_nr = -1, tamper_hash_idx = -1;
 static int exit_status = -1;
 
 static void add(struct flrc_writer *w, Flightrec__Entry *e)
@@ -723,6 +730,14 @@ static bool same_page(const struct page *a, const struct page *b)
 	if (!a->data || !b->data)
 		return !a->data && !b->data;
 	return !memcmp(a->data, b->data, PG);
+}
+
+static int cmp_seq(const void *a, const void *b)
+{
+	const Flightrec__Syscall *x = *(Flightrec__Syscall * const *)a;
+	const Flightrec__Syscall *y = *(Flightrec__Syscall * const *)b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static void write_file(const char *path, char **argv)
@@ -872,7 +887,17 @@ static void write_file(const char *path, char **argv)
 			add(w, &e);
 		}
 	}
+	qsort(scs, n_scs, sizeof(*scs), cmp_seq);
+	/* test hooks: damage the log to provoke a divergence */
+	if (tamper_idx >= 0 && (size_t)tamper_idx < n_scs)
+		scs[tamper_idx]->nr = (uint32_t)tamper_nr;
+	if (tamper_hash_idx >= 0 && (size_t)tamper_hash_idx < n_scs) {
+		scs[tamper_hash_idx]->has_in_hash = 1;
+		scs[tamper_hash_idx]->in_hash ^= 1;
+	}
 	for (i = 0; i < n_scs; i++) {
+		if (scs[i]->interval < ivs[0].index)
+			continue;	/* of an interval the ring dropped */
 		e.e_case = FLIGHTREC__ENTRY__E_SYSCALL;
 		e.syscall = scs[i];
 		add(w, &e);
@@ -923,7 +948,7 @@ static void hide_vdso(pid_t tid)
 static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
-		"[--dump-after N] [--quiet] -- PROGRAM [ARGS...]\n");
+		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] -- PROGRAM [ARGS...]\n");
 	exit(64);
 }
 
@@ -936,6 +961,8 @@ int main(int argc, char **argv)
 		{ "intervals", required_argument, NULL, 'k' },
 		{ "dump-after", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "tamper-nr", required_argument, NULL, 'T' },
+		{ "tamper-hash", required_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
@@ -953,6 +980,13 @@ int main(int argc, char **argv)
 		case 'k': keep = atol(optarg); break;
 		case 'd': dump_after = atol(optarg); break;
 		case 'q': quiet = true; break;
+		case 'T':	/* INDEX:NR  the INDEX-th record (from 0) gets number NR */
+			if (sscanf(optarg, "%ld:%ld", &tamper_idx, &tamper_nr) != 2)
+				usage();
+			break;
+		case 'H':	/* INDEX  the INDEX-th record's in_hash is flipped */
+			tamper_hash_idx = atol(optarg);
+			break;
 		default: usage();
 		}
 	}
@@ -1032,6 +1066,7 @@ int main(int argc, char **argv)
 						kill(pid, SIGKILL);
 						goto done;
 					}
+					t->seq = ++seq;
 					hash_in(t);
 					ptrlen_before(t);
 					if (row && (row->flags & FR_F_NORETURN)) {

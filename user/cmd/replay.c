@@ -58,6 +58,7 @@ struct opts {
 	uint32_t from;
 	bool has_from;
 	bool show_output, ignore_cpu, quiet, verbose;
+	const char *save_image;
 	/* gdb */
 	const char **symbols;
 	size_t n_symbols;
@@ -630,7 +631,7 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 
 	r = flrc_read(o->file, &c, err, sizeof(err));
 	if (r) {
-		fprintf(stderr, PFX "%s: %s\n", o->file, err);
+		fprintf(stderr, PFX "%s\n", err);
 		return r == -ENOENT || r == -EACCES ? FR_EXIT_FAIL : FR_EXIT_BADFILE;
 	}
 	*cp = c;
@@ -690,7 +691,7 @@ static int make_outdir(const struct opts *o, char *path, size_t len)
 static void usage_replay(FILE *f)
 {
 	fprintf(f, "usage: flightrec replay FILE [--from N] [--out DIR] [--show-output] "
-		"[--ignore-cpu] [--quiet] [--verbose]\n");
+		"[--ignore-cpu] [--quiet] [--verbose] [--save-image PATH]\n");
 }
 
 int cmd_replay(int argc, char **argv)
@@ -702,6 +703,7 @@ int cmd_replay(int argc, char **argv)
 		{ "ignore-cpu", no_argument, NULL, 'i' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "save-image", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -724,6 +726,7 @@ int cmd_replay(int argc, char **argv)
 		case 'i': o.ignore_cpu = true; break;
 		case 'q': o.quiet = true; break;
 		case 'v': o.verbose = true; break;
+		case 'I': o.save_image = optarg; break;
 		case 'h': usage_replay(stdout); return 0;
 		default: usage_replay(stderr); return FR_EXIT_USAGE;
 		}
@@ -741,6 +744,16 @@ int cmd_replay(int argc, char **argv)
 	r = prepare(&o, &c, &im, t0);
 	if (r)
 		goto out;
+	if (o.save_image) {
+		/* for running the loader by hand: flightrec-loader IMAGE -o DIR */
+		FILE *f = fopen(o.save_image, "w");
+
+		if (!f || fwrite(im.b.p, 1, im.b.len, f) != im.b.len || fclose(f)) {
+			fprintf(stderr, PFX "cannot write %s: %s\n", o.save_image, strerror(errno));
+			r = FR_EXIT_FAIL;
+		}
+		goto out;
+	}
 	if (make_outdir(&o, outdir, sizeof(outdir))) {
 		r = FR_EXIT_FAIL;
 		goto out;

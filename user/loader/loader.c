@@ -53,7 +53,7 @@
 #define ALT_OFF		0x90000UL
 #define ALT_SIZE	0x70000UL
 #define FP_AREA_MAX	0x4000			/* XSAVE area of an entry frame */
-#define TURN_TIMEOUT_S	20
+#define TURN_TIMEOUT_S	60
 
 #ifndef PR_SET_SYSCALL_USER_DISPATCH
 #define PR_SET_SYSCALL_USER_DISPATCH	59
@@ -527,6 +527,7 @@ static struct lthread *new_thread(uint32_t tid, uint64_t first)
 
 static void on_sigsys(int sig, siginfo_t *si, void *uc);
 static void on_fault(int sig, siginfo_t *si, void *uc);
+static void wait_resume(struct lthread *t, struct sigcontext *mc);
 
 static void set_handler(int sig, void (*fn)(int, siginfo_t *, void *))
 {
@@ -648,6 +649,7 @@ static void enter(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
 	if (r)
 		die(FR_EXIT_FAIL, "cannot enable Syscall User Dispatch (Linux 5.11 or later "
 		    "is needed): %s", errname(r));
+	wait_resume(t, &t->frame.uc.uc_mcontext);
 	fr_enter_app(&t->frame.uc);
 }
 
@@ -749,6 +751,30 @@ static void wait_turn(struct lthread *t, uint64_t idx, struct sigcontext *mc)
 			    TURN_TIMEOUT_S, o->tid, o->seq, scname(o->nr));
 			diverged(t, &g.sc[idx], mc, buf);
 		}
+	}
+}
+
+/*
+ * Threads run one at a time: a thread goes back to (or into) application
+ * code only when its next record is the next in the recorded order, so the
+ * user code between two syscalls of one thread runs while the others wait
+ * in the loader.  Threads that share memory without syscalls then see each
+ * other's writes in the order the recorded syscalls imply.
+ */
+static void wait_resume(struct lthread *t, struct sigcontext *mc)
+{
+	uint64_t want = t->cur == FRI_NO_NEXT ? g.h->n_syscalls : t->cur;
+
+	while (__atomic_load_n(&g.turn, __ATOMIC_ACQUIRE) < want) {
+		uint32_t cur = __atomic_load_n(&g.turn, __ATOMIC_ACQUIRE);
+
+		if (cur >= want)
+			break;
+		if (t->cur != FRI_NO_NEXT) {
+			wait_turn(t, want, mc);
+			return;
+		}
+		sys4(__NR_futex, (long)&g.turn, FUTEX_WAIT_PRIVATE, cur, NULL);
 	}
 }
 
@@ -1136,6 +1162,8 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	advance_turn(idx);
 	if (rec_is_last(s))
 		end_of_log(t, uc, 1);
+	if (g.nthreads > 1)
+		wait_resume(t, mc);
 }
 
 /* -------------------------------------------------------------------- */
