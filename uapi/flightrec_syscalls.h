@@ -11,7 +11,7 @@
  *   X(nr, name, nargs, flags, argtypes, in1, in2, out1, out2, out3)
  *
  *   nr        the x86_64 number; checked against <asm/unistd_64.h> at compile time
- *             (FLIGHTREC_SYSCALL_CHECK below, used by kernel and userspace).
+ *             (flightrec_syscall_check.h, included once by kernel and userspace).
  *   flags     FR_F_*: how replay treats the call, and FR_F_IRREGULAR when its
  *             out-semantics need code (ioctl by request, fcntl, prctl, ...); that code
  *             lives in one place per side (kernel/syscall.c fr_irregular_*,
@@ -19,7 +19,12 @@
  *   argtypes  a string with one letter per argument, for display only:
  *             d fd, D dirfd (AT_FDCWD), s path/string, p pointer, i signed int,
  *             u unsigned, x hex flags, o open flags, m mode (octal), S signal,
- *             l length/size, P pid
+ *             l length/size, P pid,
+ *             I signed 64-bit (off_t, long), O O_* flags without an access
+ *             mode (pipe2, dup3, accept4 ...), r PROT_*, f MAP_*, a AT_*,
+ *             c clockid, h SIG_BLOCK..., w SEEK_*, k AF_*, T SOCK_*,
+ *             R a request code named by FLIGHTREC_REQUEST_TABLE (ioctl, fcntl,
+ *             prctl, futex ...)
  *   in1..2    data the call reads from the process (checked by replay's
  *             divergence test; kept as output by replay for write-like calls)
  *   out1..3   data the kernel writes back into the process (copied at syscall
@@ -29,15 +34,20 @@
  *     FR_SZ_FIXED   p1 bytes at arg
  *     FR_SZ_RET     ret * (p2 ? p2 : 1) bytes at arg, when ret > 0
  *     FR_SZ_ARG     args[p1] * (p2 ? p2 : 1) bytes at arg
- *     FR_SZ_PTRLEN  *(u32 *)args[p1] bytes at arg (value after the call; the u32 at
- *                   args[p1] is itself an out1..3 descriptor of the row)
+ *     FR_SZ_PTRLEN  *(u32 *)args[p1] bytes at arg (value after the call, but never
+ *                   more than it held before: the kernel truncates to the caller's
+ *                   buffer and reports the full size; the u32 at args[p1] is
+ *                   itself an out1..3 descriptor of the row)
  *     FR_SZ_STR     a NUL-terminated string at arg (inputs only)
  *     FR_SZ_IOV     an iovec array at arg, args[p1] entries; for outputs the bytes
  *                   filled are ret in total, for inputs all of them
  *     FR_SZ_MSGHDR  a struct msghdr at arg (name, iov, control; inputs and outputs)
  *     FR_SZ_MMSGHDR struct mmsghdr[args[p1]] at arg, ret of them filled
  *     FR_SZ_FDSET   an fd_set of args[p1] bits at arg
- *     FR_SZ_ARG_RET min(args[p1], ret) bytes when ret >= 0 (readlink, getcwd...)
+ *     FR_SZ_ARG_RET min(args[p1], ret) * (p2 ? p2 : 1) bytes when ret >= 0
+ *                   (readlink, getcwd, getxattr with size 0, getgroups...)
+ *     FR_SZ_MSGBUF  a SysV struct msgbuf at arg: the 8-byte mtype, then args[p1]
+ *                   text bytes (inputs: msgsnd) or ret text bytes (outputs: msgrcv)
  *
  * Evolving it: rows are only added (a new syscall number) or corrected; the
  * meaning of a kind never changes.  A kind added later gets a new value at the
@@ -59,6 +69,7 @@ enum fr_sz {
 	FR_SZ_MMSGHDR,
 	FR_SZ_FDSET,
 	FR_SZ_ARG_RET,
+	FR_SZ_MSGBUF,
 };
 
 /* row flags */
@@ -72,6 +83,15 @@ enum fr_sz {
 #define FR_F_BLOCKING	0x080	/* may block indefinitely (read on a pipe, wait4, ...) */
 #define FR_F_UNSAFE	0x100	/* cannot be replayed faithfully: marks the interval */
 #define FR_F_SIGRETURN	0x200	/* rt_sigreturn: restores registers from the frame */
+#define FR_F_OUTERR	0x400	/* out-data may be written when the call fails too
+				 * (nanosleep's remaining time on EINTR, select's
+				 * timeout, capget's version probe); without it
+				 * outs exist only when ret >= 0 */
+#define FR_F_NOSYS	0x800	/* no implementation on x86_64: always -ENOSYS */
+#define FR_F_SENDSIG	0x1000	/* sends a signal (kill, tgkill ...); sent to the
+				 * recorded process itself (raise, abort) it is
+				 * delivered at this syscall's return */
+#define FR_F_RETPTR	0x2000	/* returns an address (mmap, mremap, brk, shmat) */
 
 struct fr_data_desc {
 	unsigned char arg;	/* argument index 0..5 */
