@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fr_dump.h - collects the records of a frozen dump into plain arrays, for
+ * tests that check what the module recorded byte for byte.
+ *
+ * Needs libflightrec (fr_client_*) and libnl.  Include after fr_test.h.
+ */
+#ifndef FR_DUMP_H
+#define FR_DUMP_H
+
+#include <stdint.h>
+#include <netlink/attr.h>
+#include <sys/user.h>
+#include "libflightrec.h"
+#include "flightrec.h"
+
+struct frd_out {
+	uint32_t arg;
+	uint64_t addr;
+	uint32_t len;
+	uint8_t *data;
+};
+
+struct frd_sc {
+	uint32_t interval, tid, nr, flags;
+	uint64_t seq, args[6];
+	int64_t ret;
+	uint32_t nouts;
+	struct frd_out *outs;
+};
+
+struct frd_page {
+	uint32_t interval, flags;
+	uint64_t addr;
+	uint8_t *data;		/* 4096 bytes, NULL for a zero page */
+};
+
+struct frd_thread {
+	uint32_t interval, tid;
+	int32_t in_syscall;
+	struct user_regs_struct regs;
+	uint32_t xsave_len;
+};
+
+struct frd_interval {
+	uint32_t index, flags;
+	uint64_t nr_syscalls, lost;
+};
+
+struct frd_map {
+	uint32_t interval, prot, flags;
+	uint64_t start, end;
+	char path[256];
+};
+
+struct frd {
+	struct frd_sc *sc;
+	size_t nsc, capsc;
+	struct frd_page *pg;
+	size_t npg, cappg;
+	struct frd_thread th[256];
+	size_t nth;
+	struct frd_interval iv[128];
+	size_t niv;
+	struct frd_map *maps;
+	size_t nmaps, capmaps;
+	uint32_t pid, ppid;
+	char comm[16];
+	int have_end;
+	uint32_t end_kind, end_tid, end_signo;
+	int32_t end_code;
+	uint64_t end_addr;
+	struct user_regs_struct end_regs;
+	int have_sysinfo;
+	size_t ncpuid;
+};
+
+static inline void *frd_grow(void *p, size_t *cap, size_t n, size_t sz)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : 64;
+	p = realloc(p, *cap * sz);
+	if (!p)
+		abort();
+	return p;
+}
+
+static inline uint8_t *frd_dup(const struct nlattr *a, uint32_t *len)
+{
+	uint8_t *p = malloc(nla_len(a) ? nla_len(a) : 1);
+
+	if (!p)
+		abort();
+	memcpy(p, nla_data(a), nla_len(a));
+	if (len)
+		*len = nla_len(a);
+	return p;
+}
+
+static inline uint64_t frd_u64(struct nlattr **tb, int a)
+{
+	return tb[a] ? nla_get_u64(tb[a]) : 0;
+}
+
+static inline uint32_t frd_u32(struct nlattr **tb, int a)
+{
+	return tb[a] ? nla_get_u32(tb[a]) : 0;
+}
+
+static inline int frd_cb(struct nlattr **tb, const struct nlattr *attrs,
+			 int attrlen, void *arg)
+{
+	struct frd *d = arg;
+	const struct nlattr *a;
+	int rem;
+
+	switch (frd_u32(tb, FLIGHTREC_A_REC_TYPE)) {
+	case FLIGHTREC_REC_SYSINFO:
+		d->have_sysinfo = 1;
+		if (tb[FLIGHTREC_A_CPUID])
+			d->ncpuid = nla_len(tb[FLIGHTREC_A_CPUID]) /
+				    sizeof(struct flightrec_cpuid_leaf);
+		break;
+	case FLIGHTREC_REC_PROCESS:
+		d->pid = frd_u32(tb, FLIGHTREC_A_PID);
+		d->ppid = frd_u32(tb, FLIGHTREC_A_PPID);
+		if (tb[FLIGHTREC_A_COMM])
+			snprintf(d->comm, sizeof(d->comm), "%s",
+				 nla_get_string(tb[FLIGHTREC_A_COMM]));
+		break;
+	case FLIGHTREC_REC_INTERVAL:
+		if (d->niv < 128) {
+			struct frd_interval *iv = &d->iv[d->niv++];
+
+			iv->index = frd_u32(tb, FLIGHTREC_A_INTERVAL);
+			iv->flags = frd_u32(tb, FLIGHTREC_A_INTERVAL_FLAGS);
+			iv->nr_syscalls = frd_u64(tb, FLIGHTREC_A_NR_SYSCALLS);
+			iv->lost = frd_u64(tb, FLIGHTREC_A_LOST);
+		}
+		break;
+	case FLIGHTREC_REC_MAP: {
+		struct frd_map *m;
+
+		d->maps = frd_grow(d->maps, &d->capmaps, d->nmaps, sizeof(*m));
+		m = &d->maps[d->nmaps++];
+		memset(m, 0, sizeof(*m));
+		m->interval = frd_u32(tb, FLIGHTREC_A_INTERVAL);
+		m->start = frd_u64(tb, FLIGHTREC_A_START);
+		m->end = frd_u64(tb, FLIGHTREC_A_END);
+		m->prot = frd_u32(tb, FLIGHTREC_A_PROT);
+		m->flags = frd_u32(tb, FLIGHTREC_A_MAP_FLAGS);
+		if (tb[FLIGHTREC_A_PATH])
+			snprintf(m->path, sizeof(m->path), "%s",
+				 nla_get_string(tb[FLIGHTREC_A_PATH]));
+		break;
+	}
+	case FLIGHTREC_REC_THREAD:
+		if (d->nth < 256) {
+			struct frd_thread *t = &d->th[d->nth++];
+
+			t->interval = frd_u32(tb, FLIGHTREC_A_INTERVAL);
+			t->tid = frd_u32(tb, FLIGHTREC_A_TID);
+			t->in_syscall = (int32_t)frd_u32(tb, FLIGHTREC_A_IN_SYSCALL);
+			if (tb[FLIGHTREC_A_REGS] &&
+			    nla_len(tb[FLIGHTREC_A_REGS]) == sizeof(t->regs))
+				memcpy(&t->regs, nla_data(tb[FLIGHTREC_A_REGS]),
+				       sizeof(t->regs));
+			t->xsave_len = tb[FLIGHTREC_A_XSAVE] ?
+				       nla_len(tb[FLIGHTREC_A_XSAVE]) : 0;
+		}
+		break;
+	case FLIGHTREC_REC_PAGE: {
+		struct frd_page *p;
+
+		d->pg = frd_grow(d->pg, &d->cappg, d->npg, sizeof(*p));
+		p = &d->pg[d->npg++];
+		p->interval = frd_u32(tb, FLIGHTREC_A_INTERVAL);
+		p->addr = frd_u64(tb, FLIGHTREC_A_ADDR);
+		p->flags = frd_u32(tb, FLIGHTREC_A_PAGE_FLAGS);
+		p->data = tb[FLIGHTREC_A_DATA] ? frd_dup(tb[FLIGHTREC_A_DATA], NULL) : NULL;
+		break;
+	}
+	case FLIGHTREC_REC_SYSCALL: {
+		struct frd_sc *s;
+
+		d->sc = frd_grow(d->sc, &d->capsc, d->nsc, sizeof(*s));
+		s = &d->sc[d->nsc++];
+		memset(s, 0, sizeof(*s));
+		s->interval = frd_u32(tb, FLIGHTREC_A_INTERVAL);
+		s->seq = frd_u64(tb, FLIGHTREC_A_SEQ);
+		s->tid = frd_u32(tb, FLIGHTREC_A_TID);
+		s->nr = frd_u32(tb, FLIGHTREC_A_NR);
+		s->ret = (int64_t)frd_u64(tb, FLIGHTREC_A_RET);
+		s->flags = frd_u32(tb, FLIGHTREC_A_SC_FLAGS);
+		if (tb[FLIGHTREC_A_ARGS] && nla_len(tb[FLIGHTREC_A_ARGS]) == 48)
+			memcpy(s->args, nla_data(tb[FLIGHTREC_A_ARGS]), 48);
+		nla_for_each_attr(a, attrs, attrlen, rem) {
+			struct nlattr *ot[FLIGHTREC_OUT_MAX + 1];
+			struct frd_out *o;
+
+			if (nla_type(a) != FLIGHTREC_A_OUT)
+				continue;
+			if (nla_parse_nested(ot, FLIGHTREC_OUT_MAX, (struct nlattr *)a,
+					     (struct nla_policy *)fr_nl_out_attr_policy()))
+				return -EINVAL;
+			s->outs = realloc(s->outs, (s->nouts + 1) * sizeof(*o));
+			if (!s->outs)
+				abort();
+			o = &s->outs[s->nouts++];
+			o->arg = ot[FLIGHTREC_OUT_ARG] ? nla_get_u32(ot[FLIGHTREC_OUT_ARG]) : 0;
+			o->addr = ot[FLIGHTREC_OUT_ADDR] ? nla_get_u64(ot[FLIGHTREC_OUT_ADDR]) : 0;
+			o->data = ot[FLIGHTREC_OUT_DATA] ?
+				  frd_dup(ot[FLIGHTREC_OUT_DATA], &o->len) : NULL;
+		}
+		break;
+	}
+	case FLIGHTREC_REC_END:
+		d->have_end = 1;
+		d->end_kind = frd_u32(tb, FLIGHTREC_A_END_KIND);
+		d->end_tid = frd_u32(tb, FLIGHTREC_A_TID);
+		d->end_signo = frd_u32(tb, FLIGHTREC_A_SIGNO);
+		d->end_code = (int32_t)frd_u32(tb, FLIGHTREC_A_SI_CODE);
+		d->end_addr = frd_u64(tb, FLIGHTREC_A_FAULT_ADDR);
+		if (tb[FLIGHTREC_A_REGS] &&
+		    nla_len(tb[FLIGHTREC_A_REGS]) == sizeof(d->end_regs))
+			memcpy(&d->end_regs, nla_data(tb[FLIGHTREC_A_REGS]),
+			       sizeof(d->end_regs));
+		break;
+	}
+	return 0;
+}
+
+static inline void frd_free(struct frd *d)
+{
+	size_t i, j;
+
+	for (i = 0; i < d->nsc; i++) {
+		for (j = 0; j < d->sc[i].nouts; j++)
+			free(d->sc[i].outs[j].data);
+		free(d->sc[i].outs);
+	}
+	for (i = 0; i < d->npg; i++)
+		free(d->pg[i].data);
+	free(d->sc);
+	free(d->pg);
+	free(d->maps);
+	memset(d, 0, sizeof(*d));
+}
+
+static inline int frd_cmp_seq(const void *a, const void *b)
+{
+	const struct frd_sc *x = a, *y = b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Reads dump `id` into d (syscalls sorted by seq). 0 or -errno. */
+static inline int frd_read(struct fr_client *c, uint32_t id, struct frd *d)
+{
+	char err[256] = "";
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	ret = fr_client_get_dump_raw(c, id, frd_cb, d, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "get_dump %u: %s\n", id, err);
+		return ret;
+	}
+	if (d->nsc)
+		qsort(d->sc, d->nsc, sizeof(*d->sc), frd_cmp_seq);
+	return 0;
+}
+
+/*
+ * Waits for an event of `type` about `pid` (FLIGHTREC_EVENT_*) and returns
+ * its dump id (>0), or -errno / -ETIMEDOUT.
+ */
+static inline int frd_wait_event(struct fr_client *c, uint32_t type,
+				 uint32_t pid, int timeout_ms)
+{
+	struct fr_event ev;
+	int ret;
+
+	for (;;) {
+		ret = fr_client_next_event(c, timeout_ms, &ev);
+		if (ret == 0)
+			return -ETIMEDOUT;
+		if (ret < 0 && ret != -ENOBUFS)
+			return ret;
+		if (ret > 0 && ev.event == type && ev.pid == pid)
+			return ev.dump_id ? (int)ev.dump_id : -ENOENT;
+	}
+}
+
+/* The first syscall record with nr and args[0..1] == a0, a1; -1 if none. */
+static inline long frd_find(const struct frd *d, size_t from, uint32_t nr,
+			    uint64_t a0, uint64_t a1)
+{
+	size_t i;
+
+	for (i = from; i < d->nsc; i++)
+		if (d->sc[i].nr == nr && d->sc[i].args[0] == a0 &&
+		    d->sc[i].args[1] == a1)
+			return (long)i;
+	return -1;
+}
+
+/* The out-buffer of record s for argument arg (FLIGHTREC_OUT_ARG_DERIVED...) */
+static inline const struct frd_out *frd_out(const struct frd_sc *s,
+					    uint32_t arg, size_t nth)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->nouts; i++)
+		if (s->outs[i].arg == arg && nth-- == 0)
+			return &s->outs[i];
+	return NULL;
+}
+
+#endif /* FR_DUMP_H */

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record_syscalls: what the module records of a program's syscalls equals,
+ * byte for byte, what the program itself saw (issue 3).
+ *
+ * tests/progs/sc_known makes a fixed list of syscalls between two markers and
+ * writes its observations to a side file; the test registers it (at_exit, so
+ * the ring freezes at exit_group), reads the dump over netlink and compares
+ * every record: number, result, each out-buffer's bytes, and the order.
+ */
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "fr_dump.h"
+#include "../progs/sc_known.h"
+#include <sys/syscall.h>
+#include <sys/resource.h>
+
+struct expect {
+	uint32_t nr, nouts;
+	int64_t ret;
+	struct {
+		uint32_t arg, len;
+		const uint8_t *data;
+	} outs[4];
+};
+
+static size_t parse_side(const uint8_t *p, size_t len, struct expect *e, size_t max)
+{
+	size_t off = 0, n = 0;
+	uint32_t i;
+
+	while (off + 16 <= len && n < max) {
+		memcpy(&e[n].nr, p + off, 4);
+		memcpy(&e[n].nouts, p + off + 4, 4);
+		memcpy(&e[n].ret, p + off + 8, 8);
+		off += 16;
+		for (i = 0; i < e[n].nouts && i < 4; i++) {
+			memcpy(&e[n].outs[i].arg, p + off, 4);
+			memcpy(&e[n].outs[i].len, p + off + 4, 4);
+			e[n].outs[i].data = p + off + 8;
+			off += 8 + e[n].outs[i].len;
+		}
+		n++;
+	}
+	return n;
+}
+
+FIXTURE(rec) {
+	struct fr_client *c;
+	char dir[64];
+};
+
+FIXTURE_SETUP(rec)
+{
+	char err[256];
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_client_open(&self->c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_client_subscribe(self->c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_mkdtemp(self->dir, sizeof(self->dir)));
+}
+
+FIXTURE_TEARDOWN(rec)
+{
+	char cmd[128];
+
+	if (self->c)
+		fr_client_close(self->c);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", self->dir);
+	if (self->dir[0] && system(cmd))
+		TH_LOG("cleanup of %s failed", self->dir);
+}
+
+TEST_F_TIMEOUT(rec, known_syscalls, 120)
+{
+	char side[128], data[128], sub[128], err[256];
+	static uint8_t sidebuf[1 << 20], content[5000];
+	static struct expect exp[128];
+	struct frd d;
+	size_t nexp, i, j;
+	long start, end;
+	int gate = -1, status, id, fd;
+	ssize_t n;
+	pid_t pid;
+
+	snprintf(side, sizeof(side), "%s/side", self->dir);
+	snprintf(data, sizeof(data), "%s/data", self->dir);
+	snprintf(sub, sizeof(sub), "%s/sub", self->dir);
+	ASSERT_EQ(0, mkdir(sub, 0700));
+	for (i = 0; i < 3; i++) {
+		char f[160];
+
+		snprintf(f, sizeof(f), "%s/file%zu", sub, i);
+		fd = open(f, O_WRONLY | O_CREAT, 0600);
+		ASSERT_GE(fd, 0);
+		close(fd);
+	}
+	for (i = 0; i < sizeof(content); i++)
+		content[i] = (uint8_t)(i * 7 + 3);
+	fd = open(data, O_WRONLY | O_CREAT, 0600);
+	ASSERT_EQ((ssize_t)sizeof(content), write(fd, content, sizeof(content)));
+	close(fd);
+
+	char *argv[] = { (char *)fr_prog("sc_known"), side, data, sub, NULL };
+
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 60000, 8, 1, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0) TH_LOG("no EXIT event with a dump for %d: %d", pid, id);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	EXPECT_EQ((uint32_t)pid, d.pid);
+	EXPECT_TRUE(d.have_sysinfo);
+	EXPECT_TRUE(d.have_end);
+	EXPECT_EQ(FLIGHTREC_END_EXIT, d.end_kind);
+	EXPECT_GT(d.nth, 0);
+
+	fd = open(side, O_RDONLY);
+	ASSERT_GE(fd, 0);
+	n = read(fd, sidebuf, sizeof(sidebuf));
+	close(fd);
+	ASSERT_GT(n, 0);
+	nexp = parse_side(sidebuf, n, exp, 128);
+	ASSERT_GT(nexp, 30);
+
+	start = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, SC_MARK_START);
+	ASSERT_GE(start, 0) TH_LOG("start marker not recorded (%zu records)", d.nsc);
+	end = frd_find(&d, start, SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
+	ASSERT_GE(end, 0);
+	/* nothing else, nothing missing, same order */
+	ASSERT_EQ((long)nexp, end - start - 1);
+	for (i = 0; i < nexp; i++) {
+		const struct frd_sc *s = &d.sc[start + 1 + i];
+		size_t nth[256] = { 0 };
+
+		ASSERT_EQ(exp[i].nr, s->nr) TH_LOG("record %zu", i);
+		ASSERT_EQ(exp[i].ret, s->ret) TH_LOG("record %zu (nr %u)", i, s->nr);
+		ASSERT_EQ((uint32_t)pid, s->tid);
+		EXPECT_EQ(0, s->flags & (FLIGHTREC_SC_COPY_FAILED | FLIGHTREC_SC_UNKNOWN_OUT))
+			TH_LOG("nr %u flags %#x", s->nr, s->flags);
+		if (i)
+			ASSERT_LT(d.sc[start + i].seq, s->seq);
+		for (j = 0; j < exp[i].nouts; j++) {
+			const struct frd_out *o;
+			uint32_t arg = exp[i].outs[j].arg;
+
+			if (!exp[i].outs[j].len)
+				continue;
+			o = frd_out(s, arg, nth[arg & 255]++);
+			ASSERT_NE(NULL, o) TH_LOG("nr %u: no out-buffer for arg %u", s->nr, arg);
+			ASSERT_EQ(exp[i].outs[j].len, o->len)
+				TH_LOG("nr %u arg %u", s->nr, arg);
+			ASSERT_EQ(0, memcmp(exp[i].outs[j].data, o->data, o->len))
+				TH_LOG("nr %u arg %u: bytes differ", s->nr, arg);
+		}
+	}
+	/* the known file's bytes, as the read returned them */
+	ASSERT_EQ(0, memcmp(d.sc[start + 2].outs[0].data, content, d.sc[start + 2].outs[0].len));
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
+TEST_HARNESS_MAIN
