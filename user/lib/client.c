@@ -921,7 +921,8 @@ int fr_client_next_event(struct fr_client *c, int timeout_ms,
 			return errno == EINTR ? -EINTR : -errno;
 		if (!rc)
 			return 0;
-		cb = nl_cb_alloc(NL_CB_DEFAULT);
+		/* a clone of the socket's: it keeps the disabled sequence check */
+		cb = nl_cb_clone(nl_socket_get_cb(c->ev));
 		if (!cb)
 			return -ENOMEM;
 		nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fr_cb_event, &ctx);
