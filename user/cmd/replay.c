@@ -904,6 +904,9 @@ static bool find_symbols(const struct opts *o, const char *path, const char *bid
 		if (*bid && *ei->build_id ? !strcmp(ei->build_id, bid) :
 		    !strcmp(strrchr(s, '/') ? strrchr(s, '/') + 1 : s, base))
 			return true;
+		if (!strcmp(strrchr(s, '/') ? strrchr(s, '/') + 1 : s, base))
+			fprintf(stderr, "flightrec gdb: warning: %s has build ID %s, the recorded "
+				"%s had %s: not used\n", s, ei->build_id, path, bid);
 	}
 	/* the system's debug directory, then the recorded file if it is the same */
 	if (*bid) {
@@ -1041,6 +1044,7 @@ int cmd_gdb(int argc, char **argv)
 		"set disable-randomization off\n"
 		"handle SIGSYS nostop noprint pass\n"
 		"handle SIGUSR2 nostop noprint pass\n"
+		"set libthread-db-search-path /nonexistent\n"
 		"file %s\n"
 		"set args -g %s%s -o %s\n", loader, o.quiet ? "-q " : "", img, outdir);
 	symbol_commands(c, &o, im.from, f);
