@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# deps.sh - install what flightrec needs to build and test, from Debian 12's
+# packages, then extract the kselftest harness headers.  Idempotent: packages
+# already installed are not touched, and apt-get update runs only when
+# something is missing.  Runs as root (CI) or through sudo.
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+PACKAGES=(
+	# the test kernel (the VM boots it) and headers to build the module against
+	linux-image-amd64 linux-headers-amd64
+	# the test VM
+	qemu-system-x86 busybox-static cpio
+	# build
+	build-essential pkg-config clang libclang-rt-14-dev sparse
+	libnl-genl-3-dev libprotobuf-c-dev protobuf-c-compiler libzstd-dev
+	# kselftest harness headers come from the kernel source tarball
+	linux-source-6.1 xz-utils
+	# debugging, replay under gdb, and programs the tests record
+	gdb bc gzip sqlite3 python3 kmod
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+	[[ $p == \#* ]] && continue
+	# "install ok installed" only; a removed-but-configured package is missing.
+	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	[[ $status == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+	echo "deps: installing ${missing[*]}" >&2
+	SUDO=()
+	if [[ $(id -u) != 0 ]]; then
+		command -v sudo >/dev/null || {
+			echo "deps: need root (or sudo) to install: ${missing[*]}" >&2
+			exit 1
+		}
+		SUDO=(sudo)
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	"${SUDO[@]}" apt-get update -q
+	"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+	echo "deps: all ${#PACKAGES[@]} packages installed" >&2
+fi
+
+# The test kernel must be complete: image, modules and headers of one version.
+kver=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' |
+	sort -V | tail -n 1)
+if [[ -z $kver || ! -e /boot/vmlinuz-$kver || ! -d /lib/modules/$kver ]]; then
+	echo "deps: the test kernel is incomplete: headers '${kver:-none}'," \
+	     "/boot/vmlinuz-$kver and /lib/modules/$kver must all exist" >&2
+	exit 1
+fi
+
+"$TOP/scripts/kselftest-headers.sh"

@@ -1,0 +1,349 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm.sh - run a command (or a shell) in the flightrec test VM.
+#
+# The VM boots the packaged Debian test kernel under qemu with a small busybox
+# initramfs (scripts/mkinitramfs.sh, scripts/vm-init.sh), mounts the host's root
+# filesystem read-only over 9p and the project tree writable at the same path,
+# loads the module, runs the command as root in the current directory (or the
+# project root), unloads the module, scans the kernel log (scripts/kcheck.sh)
+# and powers off.  See docs/testing.md.
+set -euo pipefail
+shopt -s lastpipe
+
+usage() {
+	cat <<'EOF'
+usage: scripts/vm.sh [OPTIONS] run [--] CMD [ARGS...]   run CMD in the VM, exit with its status
+       scripts/vm.sh [OPTIONS] shell                    interactive shell in the VM (Ctrl-A X kills qemu)
+       scripts/vm.sh probe                              say whether KVM or TCG will be used
+       scripts/vm.sh initramfs                          (re)build the cached initramfs only
+
+options (each has an environment variable too):
+  --no-module        do not load the module            FR_NOMODULE=1
+  --module PATH      module to load                    FR_MODULE      (default kernel/flightrec.ko)
+  --params "A=1 B=2" module parameters                 FR_MODPARAMS
+  --timeout SEC      kill the VM after SEC seconds     FR_VM_TIMEOUT  (default 900)
+  --mem SIZE         guest memory                      FR_VM_MEM      (default 2G)
+  --smp N            guest CPUs                        FR_VM_SMP      (default 2)
+  --accel A          kvm, tcg or auto                  FR_VM_ACCEL    (default auto: probe KVM)
+  -v, --verbose      show the whole console            FR_VM_VERBOSE=1
+other environment: TEST_KVER (guest kernel version), FR_VM_APPEND (extra kernel
+command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
+slub_debug).  FR_* and TEST_* variables are passed on to the command.
+EOF
+}
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TOP=$(cd "$HERE/.." && pwd)
+BUILD=$TOP/build/vm
+
+say() { echo "vm.sh: $*" >&2; }
+die() { echo "vm.sh: FAIL: $*" >&2; exit 1; }
+
+NOMODULE=${FR_NOMODULE:-0}
+MODULE=${FR_MODULE:-$TOP/kernel/flightrec.ko}
+MODPARAMS=${FR_MODPARAMS:-}
+TIMEOUT=${FR_VM_TIMEOUT:-900}
+MEM=${FR_VM_MEM:-2G}
+SMP=${FR_VM_SMP:-2}
+ACCEL=${FR_VM_ACCEL:-auto}
+VERBOSE=${FR_VM_VERBOSE:-0}
+LOGLEVEL=${FR_VM_LOGLEVEL:-4}
+MODE=
+
+while (($#)); do
+	case $1 in
+	--no-module) NOMODULE=1 ;;
+	--module) MODULE=${2:?--module needs a path}; shift ;;
+	--params) MODPARAMS=${2?--params needs a value}; shift ;;
+	--timeout) TIMEOUT=${2:?}; shift ;;
+	--mem) MEM=${2:?}; shift ;;
+	--smp) SMP=${2:?}; shift ;;
+	--accel) ACCEL=${2:?}; shift ;;
+	-v|--verbose) VERBOSE=1 ;;
+	-h|--help) usage; exit 0 ;;
+	run|shell|probe|initramfs)
+		[[ -z $MODE ]] || break
+		MODE=$1 ;;
+	--) shift; break ;;
+	*)
+		[[ $MODE == run ]] && break
+		usage >&2; exit 2 ;;
+	esac
+	shift
+done
+[[ -n $MODE ]] || { usage >&2; exit 2; }
+if [[ $MODE == run ]] && (($# == 0)); then
+	usage >&2
+	exit 2
+fi
+[[ $TIMEOUT =~ ^[0-9]+$ ]] || die "bad timeout '$TIMEOUT'"
+
+# The guest kernel: the newest Debian headers installed, unless TEST_KVER says.
+KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
+	sed 's|.*/linux-headers-||' | sort -V | tail -n 1)}
+[[ -n $KVER ]] || die "no /usr/src/linux-headers-*-amd64: run scripts/deps.sh"
+KERNEL=/boot/vmlinuz-$KVER
+[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable: run scripts/deps.sh (or set TEST_KVER)"
+[[ -d /lib/modules/$KVER ]] || die "/lib/modules/$KVER is missing (install linux-image-$KVER)"
+QEMU=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 not found: run scripts/deps.sh"
+
+mkdir -p "$BUILD"
+INITRD=$BUILD/initramfs-$KVER.cpio
+"$HERE/mkinitramfs.sh" "$KVER" "$INITRD" || die "cannot build the initramfs"
+[[ $MODE == initramfs ]] && { echo "$INITRD"; exit 0; }
+
+qemu_base() {
+	local accel=$1
+	QARGS=("$QEMU" -nodefaults -no-user-config -machine q35 -no-reboot
+		-m "$MEM" -smp "$SMP" -kernel "$KERNEL" -initrd "$INITRD"
+		-display none -nic none)
+	case $accel in
+	kvm) QARGS+=(-accel kvm -cpu host) ;;
+	tcg) QARGS+=(-accel "tcg,thread=multi,tb-size=256" -cpu max) ;;
+	esac
+}
+
+# KVM may be absent, forbidden, or hang when nested: boot a probe to a marker
+# with a short timeout.  The answer is cached for this host boot.
+probe_kvm() {
+	local log=$BUILD/kvm-probe.log t0 t1
+	if [[ ! -r /dev/kvm || ! -w /dev/kvm ]]; then
+		echo "no access to /dev/kvm"
+		return 1
+	fi
+	qemu_base kvm
+	t0=$(date +%s.%N)
+	if timeout -k 2 20 "${QARGS[@]}" -serial stdio \
+		-append "console=ttyS0 quiet panic=-1 rdinit=/init frvm.mode=probe" \
+		</dev/null >"$log" 2>&1 && grep -q 'FRVM: probe-ok' "$log"; then
+		t1=$(date +%s.%N)
+		echo "probe boot $(echo "$t1 - $t0" | bc 2>/dev/null || echo '?')s"
+		return 0
+	fi
+	if grep -qiE 'error|fail|could not' "$log"; then
+		echo "KVM probe failed: $(grep -m1 -iE 'error|fail|could not' "$log")"
+	else
+		echo "KVM probe did not reach userspace within 20s (KVM hangs here)"
+	fi
+	return 1
+}
+
+choose_accel() {
+	local bootid cache why
+	case $ACCEL in
+	kvm|tcg) echo "$ACCEL"; return ;;
+	auto) ;;
+	*) die "FR_VM_ACCEL must be kvm, tcg or auto, not '$ACCEL'" ;;
+	esac
+	bootid=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+	cache=$BUILD/accel-$bootid
+	if [[ ! -s $cache ]]; then
+		rm -f "$BUILD"/accel-*
+		if why=$(probe_kvm); then
+			echo "kvm ($why)" >"$cache"
+		else
+			echo "tcg ($why)" >"$cache"
+		fi
+	fi
+	say "accelerator: $(cat "$cache") [cached in ${cache#"$TOP"/}]"
+	cut -d' ' -f1 "$cache"
+}
+
+if [[ $MODE == probe ]]; then
+	rm -f "$BUILD"/accel-*
+	ACCEL=auto
+	choose_accel
+	exit 0
+fi
+accel=$(choose_accel)
+
+# One directory per run, inside the project tree so the guest can write to it.
+mkdir -p "$BUILD/runs"
+RUN=$(mktemp -d "$BUILD/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
+# keep the 20 newest runs
+ls -1dt "$BUILD"/runs/*/ 2>/dev/null | tail -n +21 | xargs -r rm -rf --
+
+if [[ $NOMODULE != 1 ]]; then
+	[[ -f $MODULE ]] || die "module $MODULE not found (build it: make module KDIR=/usr/src/linux-headers-$KVER), or use --no-module"
+	vermagic=$(modinfo -F vermagic "$MODULE" 2>/dev/null | cut -d' ' -f1)
+	[[ $vermagic == "$KVER" ]] ||
+		die "$MODULE is built for kernel '${vermagic:-?}', the VM runs $KVER (make module KDIR=/usr/src/linux-headers-$KVER)"
+	modname=$(modinfo -F name "$MODULE" 2>/dev/null || true)
+	[[ -n $modname ]] || modname=$(basename "$MODULE" .ko | tr - _)
+	# A copy in the run directory: the guest hides the host's /tmp.
+	cp "$MODULE" "$RUN/$modname.ko"
+	echo "$RUN/$modname.ko" >"$RUN/module"
+	echo "$MODPARAMS" >"$RUN/modparams"
+fi
+
+# The command, as a bash script that the guest runs in the host's root.
+cwd=$PWD
+[[ $cwd == "$TOP" || $cwd == "$TOP"/* ]] || cwd=$TOP
+{
+	echo '#!/bin/bash'
+	echo 'export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8'
+	if [[ $MODE == shell ]]; then
+		printf 'export TERM=%q\n' "${TERM:-vt100}"
+	else
+		echo 'export TERM=dumb'
+	fi
+	printf 'export FR_VM=1 FR_TOP=%q TEST_KVER=%q\n' "$TOP" "$KVER"
+	if [[ $NOMODULE != 1 ]]; then
+		printf 'export FR_MODULE=%q FR_MODNAME=%q FR_MODPARAMS=%q\n' \
+			"$RUN/$modname.ko" "$modname" "$MODPARAMS"
+	else
+		echo 'unset FR_MODULE FR_MODNAME; export FR_NOMODULE=1'
+	fi
+	while IFS= read -r var; do
+		case $var in
+		FR_VM_*|FR_MODULE|FR_MODNAME|FR_MODPARAMS|FR_NOMODULE|FR_TOP|TEST_KVER) ;;
+		*) printf 'export %s=%q\n' "$var" "${!var}" ;;
+		esac
+	done < <(compgen -e | grep -E '^(FR|TEST)_' || true)
+	printf 'cd -- %q || exit 127\n' "$cwd"
+	if [[ $MODE == shell ]]; then
+		echo 'echo "flightrec test VM: kernel $(uname -r), module ${FR_MODNAME:-not loaded}; exit or Ctrl-D powers off"'
+		echo 'exec /bin/bash -i'
+	else
+		printf 'exec'
+		printf ' %q' "$@"
+		printf '\n'
+	fi
+} >"$RUN/cmd"
+chmod +x "$RUN/cmd"
+
+APPEND="console=ttyS0,115200 loglevel=$LOGLEVEL panic=1 rdinit=/init log_buf_len=4M"
+[[ ${FR_VM_DEBUG:-1} == 0 ]] || APPEND+=" slub_debug=FZP"
+# Emulation is slow and the host may be busy: no false stall reports.
+[[ $accel == tcg ]] && APPEND+=" rcupdate.rcu_cpu_stall_timeout=60 watchdog_thresh=30"
+APPEND+=" frvm.mode=$MODE frvm.top=$TOP frvm.run=$RUN ${FR_VM_APPEND:-}"
+[[ $TOP != *[[:space:]]* ]] || die "the project path '$TOP' contains spaces; the kernel command line cannot carry it"
+
+qemu_base "$accel"
+QARGS+=(-append "$APPEND"
+	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
+	-device "virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot"
+	-fsdev "local,id=project,path=$TOP,security_model=none,multidevs=remap"
+	-device "virtio-9p-pci,fsdev=project,mount_tag=project")
+
+if [[ $MODE == shell ]]; then
+	stty size 2>/dev/null >"$RUN/winsize" || true
+	say "booting $KVER ($accel); the shell starts in ${cwd}; 'exit' powers off, Ctrl-A X kills qemu"
+	set +e
+	# Like -serial mon:stdio (Ctrl-A X quits, Ctrl-A C is the monitor), logged;
+	# Ctrl-C goes to the guest.
+	timeout --foreground "$TIMEOUT" "${QARGS[@]}" \
+		-chardev "stdio,id=con0,mux=on,signal=off,logfile=$RUN/console.log" \
+		-serial chardev:con0 -mon chardev=con0,mode=readline
+	qrc=$?
+	set -e
+	stty sane 2>/dev/null || true
+else
+	say "booting $KVER ($accel, $SMP CPUs, $MEM); run directory ${RUN#"$TOP"/}"
+	t_start=$(date +%s.%N)
+	t_begin=
+	t_end=
+	phase=boot
+	hidden=()
+	set +e
+	timeout -k 10 "$TIMEOUT" "${QARGS[@]}" -serial stdio </dev/null 2>"$RUN/qemu.stderr" |
+		tee "$RUN/console.log" |
+		while IFS= read -r line || [[ -n $line ]]; do
+			line=${line%$'\r'}
+			case $line in
+			"FRVM: begin"*)
+				t_begin=$(date +%s.%N)
+				phase=cmd
+				say "booted in $(printf '%.1f' "$(echo "$t_begin - $t_start" | bc)")s"
+				continue ;;
+			"FRVM: end"*)
+				t_end=$(date +%s.%N)
+				phase=post
+				continue ;;
+			"FRVM: FATAL"*)
+				echo "vm.sh: guest: ${line#FRVM: }" >&2
+				continue ;;
+			"FRVM: "*)
+				[[ $VERBOSE == 1 ]] && echo "$line" >&2
+				continue ;;
+			esac
+			if [[ $phase == cmd || $VERBOSE == 1 ]]; then
+				printf '%s\n' "$line"
+			else
+				hidden+=("$line")
+			fi
+		done
+	rcs=("${PIPESTATUS[@]}")
+	set -e
+	qrc=${rcs[0]}
+fi
+
+# ---- verdict ----
+declare -A st=()
+if [[ -f $RUN/status ]]; then
+	while IFS='=' read -r k v; do
+		[[ -n $k ]] && st[$k]=$v
+	done <"$RUN/status"
+fi
+
+show_hidden() {
+	if [[ $MODE != shell && $VERBOSE != 1 && ${#hidden[@]} -gt 0 ]]; then
+		echo "vm.sh: ---- console (last 40 lines, not shown above) ----" >&2
+		printf '%s\n' "${hidden[@]}" | tail -n 40 >&2
+		echo "vm.sh: ----" >&2
+	fi
+}
+
+fails=()
+boot_trouble=0
+fail() { fails+=("$1"); }
+if [[ $qrc == 124 || $qrc == 137 ]]; then
+	fail "the VM timed out after ${TIMEOUT}s (FR_VM_TIMEOUT)"
+	boot_trouble=1
+fi
+if grep -q 'Kernel panic' "$RUN/console.log" 2>/dev/null; then
+	fail "kernel panic: $(grep -m1 'Kernel panic' "$RUN/console.log" | tr -d '\r')"
+	boot_trouble=1
+fi
+if [[ -n ${st[fatal]:-} ]]; then
+	fail "guest setup failed: ${st[fatal]}"
+	boot_trouble=1
+elif ! grep -q '^FRVM: init' "$RUN/console.log" 2>/dev/null; then
+	fail "the VM did not boot (qemu exit status $qrc) $(tail -n 3 "$RUN/qemu.stderr" 2>/dev/null | tr '\n' ' ')"
+	boot_trouble=1
+elif [[ -z ${st[cmd]:-} ]]; then
+	fail "the command's exit status is missing (the VM died or hung while it ran)"
+	boot_trouble=1
+fi
+if [[ ${st[rmmod]:-} == fail* ]]; then
+	fail "cannot unload the module: ${st[rmmod]#fail: }"
+fi
+if [[ -n ${st[kcheck]:-} && ${st[kcheck]} != 0 ]]; then
+	fail "the kernel log is not clean after the run (scripts/kcheck.sh):"
+	while IFS= read -r l; do fails+=("  $l"); done <"$RUN/kcheck.txt"
+elif [[ -n ${st[cmd]:-} && -z ${st[done]:-} && $boot_trouble == 0 ]]; then
+	fail "the VM stopped before the kernel log was checked"
+	boot_trouble=1
+fi
+
+if ((${#fails[@]})); then
+	((boot_trouble)) && show_hidden
+	for f in "${fails[@]}"; do
+		case $f in
+		" "*) echo "vm.sh:   $f" >&2 ;;
+		*) echo "vm.sh: FAIL: $f" >&2 ;;
+		esac
+	done
+	echo "vm.sh: logs in ${RUN#"$TOP"/}/ (console.log, dmesg.txt, status)" >&2
+	[[ $qrc == 124 || $qrc == 137 ]] && exit 124
+	rc=${st[cmd]:-1}
+	((rc != 0)) && exit "$rc"
+	exit 1
+fi
+if [[ $MODE != shell && -n $t_begin && -n $t_end ]]; then
+	printf 'boot %.1fs, command %.1fs, accel %s\n' "$(echo "$t_begin - $t_start" | bc)" \
+		"$(echo "$t_end - $t_begin" | bc)" "$accel" >"$RUN/summary"
+fi
+exit "${st[cmd]}"
