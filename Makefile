@@ -39,3 +39,26 @@ clean:
 	-$(MAKE) -C $(KDIR) M=$(TOP) clean
 	$(MAKE) -C user clean
 	$(MAKE) -C tests clean
+
+# ---- test rig: scripts/vm.sh, tests/run.sh; see docs/testing.md ----
+.PHONY: kselftest check-build
+
+# kselftest harness headers, from the kernel source package, into build/kselftest
+kselftest: build/kselftest/kselftest_harness.h
+build/kselftest/kselftest_harness.h:
+	scripts/kselftest-headers.sh
+tests: kselftest
+
+# Dependencies first, then a sub-make, so a fresh machine sees the kernel
+# headers that deps.sh just installed.  The module is built for the VM's kernel.
+check: deps
+	$(MAKE) check-build
+	scripts/vm.sh run -- tests/run.sh
+
+check-build:
+	$(MAKE) module KDIR=$(TEST_KDIR)
+	$(MAKE) tests
+
+vm-shell:
+	$(MAKE) module KDIR=$(TEST_KDIR)
+	scripts/vm.sh shell
