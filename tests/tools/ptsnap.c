@@ -24,7 +24,8 @@
  * each thread up to a syscall in the order of these entries.
  *
  * --tamper-nr/--tamper-hash damage the I-th record (from 0) of the written
- * log, for divergence tests.
+ * log, for divergence tests; --add-cpu-feature LEAF:REG:BIT records a CPUID
+ * feature this CPU lacks, for the CPU check.
  *
  * The checkpoint is written with the library's writer (user/lib/checkpoint.h).
  */
@@ -683,6 +684,8 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 
 static Flightrec__End *end_msg;
 static long tamper_idx = -1, tamper_nr = -1, tamper_hash_idx = -1;
+static unsigned int add_leaf, add_bit;
+static char add_reg;
 static int exit_status = -1;
 
 static void add(struct flrc_writer *w, Flightrec__Entry *e)
@@ -785,6 +788,14 @@ static void write_file(const char *path, char **argv)
 	cpuid_leaf(&si, 0xd, 1);
 	cpuid_leaf(&si, 0x80000000, 0);
 	cpuid_leaf(&si, 0x80000001, 0);
+	for (i = 0; add_reg && i < si.n_cpuid; i++) {
+		Flightrec__CpuidLeaf *l = si.cpuid[i];
+		uint32_t *r = add_reg == 'a' ? &l->eax : add_reg == 'b' ? &l->ebx :
+			      add_reg == 'c' ? &l->ecx : &l->edx;
+
+		if (l->leaf == add_leaf && l->subleaf == 0)
+			*r |= 1u << add_bit;
+	}
 	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
 	si.has_xcr0 = 1;
 	si.xcr0 = ((uint64_t)hi << 32) | lo;
@@ -963,6 +974,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "tamper-nr", required_argument, NULL, 'T' },
 		{ "tamper-hash", required_argument, NULL, 'H' },
+		{ "add-cpu-feature", required_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
@@ -986,6 +998,10 @@ int main(int argc, char **argv)
 			break;
 		case 'H':	/* INDEX  the INDEX-th record's in_hash is flipped */
 			tamper_hash_idx = atol(optarg);
+			break;
+		case 'C':	/* LEAF:REG:BIT  pretend the CPU had this feature */
+			if (sscanf(optarg, "%i:%c:%u", (int *)&add_leaf, &add_reg, &add_bit) != 3)
+				usage();
 			break;
 		default: usage();
 		}

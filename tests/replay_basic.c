@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Replay tests that need no kernel module: checkpoints are written by the
+ * ptrace fixture (tests/tools/ptsnap.c) from the programs in tests/progs/,
+ * then replayed with `flightrec replay` / `flightrec gdb`.
+ *
+ * Each test checks exact behaviour: the replayed output is byte-identical to
+ * what the program printed live after the snapshot point; the recorded end
+ * (fault, abort, exit status, dump point) happens again at the recorded
+ * instruction; a damaged log is reported as a divergence with exit 5.
+ *
+ * Paths: the binaries are found from this test's location (tests/bin/);
+ * FLIGHTREC=path overrides the flightrec command.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cpuid.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "kselftest_harness.h"
+#include "checkpoint.h"
+
+static char bindir[PATH_MAX];		/* tests/bin */
+static char flightrec[PATH_MAX + 64];
+static char ptsnap[PATH_MAX + 64];
+static char loader[PATH_MAX + 64];
+
+static void find_paths(void)
+{
+	char *slash;
+	ssize_t n;
+
+	if (bindir[0])
+		return;
+	n = readlink("/proc/self/exe", bindir, sizeof(bindir) - 1);
+	if (n <= 0)
+		strcpy(bindir, ".");
+	else
+		bindir[n] = 0;
+	slash = strrchr(bindir, '/');
+	if (slash)
+		*slash = 0;
+	snprintf(flightrec, sizeof(flightrec), "%s",
+		 getenv("FLIGHTREC") ? getenv("FLIGHTREC") : "");
+	if (!flightrec[0])
+		snprintf(flightrec, sizeof(flightrec), "%s/../../user/flightrec", bindir);
+	snprintf(ptsnap, sizeof(ptsnap), "%s/tools/ptsnap", bindir);
+	snprintf(loader, sizeof(loader), "%s/../../user/loader/flightrec-loader", bindir);
+}
+
+/* Runs a shell command line; returns its exit status (or 128+signal). */
+static int sh(const char *fmt, ...)
+{
+	char cmd[8192];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	st = system(cmd);
+	if (st == -1)
+		return -1;
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	return 128 + WTERMSIG(st);
+}
+
+static char *slurp(const char *dir, const char *name, size_t *len)
+{
+	char path[PATH_MAX];
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f) {
+		*len = 0;
+		return NULL;
+	}
+	for (;;) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 65536;
+			buf = realloc(buf, cap + 1);
+		}
+		size_t r = fread(buf + n, 1, cap - n, f);
+
+		if (!r)
+			break;
+		n += r;
+	}
+	fclose(f);
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+static int same_file(const char *dir, const char *a, const char *b)
+{
+	size_t la, lb;
+	char *x = slurp(dir, a, &la), *y = slurp(dir, b, &lb);
+	int same = x && y && la == lb && !memcmp(x, y, la);
+
+	free(x);
+	free(y);
+	return same;
+}
+
+static int contains(const char *dir, const char *name, const char *needle)
+{
+	size_t len;
+	char *s = slurp(dir, name, &len);
+	int found = s && strstr(s, needle);
+
+	free(s);
+	return found;
+}
+
+/* The End of a checkpoint, for comparing with what replay says. */
+static int end_of(const char *dir, const char *name, uint32_t *signo, uint64_t *rip,
+		  uint64_t *addr)
+{
+	char path[PATH_MAX], err[256];
+	struct flrc *c;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (flrc_read(path, &c, err, sizeof(err)) || !c->end || !c->end->regs)
+		return -1;
+	*signo = c->end->signo;
+	*rip = c->end->regs->rip;
+	*addr = c->end->fault_addr;
+	flrc_free(c);
+	return 0;
+}
+
+FIXTURE(replay) {
+	char dir[256];
+};
+
+FIXTURE_SETUP(replay)
+{
+	find_paths();
+	snprintf(self->dir, sizeof(self->dir), "/tmp/flightrec-replay.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+	if (access(ptsnap, X_OK) || access(flightrec, X_OK) || access(loader, X_OK))
+		SKIP(return, "ptsnap, flightrec or the loader is not built");
+	/* a data file for the programs that read one */
+	ASSERT_EQ(0, sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
+}
+
+FIXTURE_TEARDOWN(replay)
+{
+	if (self->dir[0] && !getenv("FR_KEEP"))
+		sh("rm -rf %s", self->dir);
+}
+
+/* Records PROG (with ARGS) after its marker into DIR/NAME.flrc; live output in NAME.live */
+static int record(const char *dir, const char *name, const char *extra, const char *prog,
+		  const char *args)
+{
+	return sh("cd %s && %s --marker -q %s -o %s/%s.flrc -- %s/progs/%s %s > %s.live 2> %s.liveerr",
+		  dir, ptsnap, extra, dir, name, bindir, prog, args, name, name);
+}
+
+static int replay(const char *dir, const char *name, const char *extra)
+{
+	return sh("cd %s && %s replay %s %s.flrc --out %s.rep > %s.rout 2> %s.rerr", dir,
+		  flightrec, extra, name, name, name, name);
+}
+
+static void check_fault(struct __test_metadata *_metadata, const char *dir, const char *name,
+			const char *sig)
+{
+	char want[160], rep[PATH_MAX + 16], rerr[64];
+	uint32_t signo;
+	uint64_t rip, addr;
+
+	snprintf(rep, sizeof(rep), "%s/%s.rep", dir, name);
+	snprintf(rerr, sizeof(rerr), "%s.rerr", name);
+	ASSERT_EQ(0, end_of(dir, strcat(strcpy(want, name), ".flrc"), &signo, &rip, &addr));
+	snprintf(want, sizeof(want), "reproduced %s at rip 0x%lx", sig, (unsigned long)rip);
+	EXPECT_TRUE(contains(dir, rerr, want)) {
+		TH_LOG("expected '%s' in replay's stderr", want);
+		sh("cat %s/%s", dir, rerr);
+	}
+	EXPECT_TRUE(contains(dir, rerr, "as recorded"));
+	(void)rep;
+}
+
+TEST_F(replay, null_deref)
+{
+	char out[64];
+
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "cn", "", "crash_null", "data.bin"));
+	ASSERT_EQ(0, replay(self->dir, "cn", "-q"));
+	snprintf(out, sizeof(out), "cn.rep/fd1.out");
+	EXPECT_TRUE(same_file(self->dir, "cn.live", out));
+	check_fault(_metadata, self->dir, "cn", "SIGSEGV");
+	EXPECT_TRUE(contains(self->dir, "cn.rerr", "(addr 0x8)"));
+}
+
+TEST_F(replay, heap_overflow)
+{
+	ASSERT_EQ(128 + SIGABRT, record(self->dir, "heap", "", "crash_heap", ""));
+	ASSERT_EQ(0, replay(self->dir, "heap", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "heap.live", "heap.rep/fd1.out"));
+	EXPECT_TRUE(same_file(self->dir, "heap.liveerr", "heap.rep/fd2.out"));
+	check_fault(_metadata, self->dir, "heap", "SIGABRT");
+}
+
+TEST_F(replay, division_by_zero)
+{
+	ASSERT_EQ(128 + SIGFPE, record(self->dir, "div", "", "crash_div", ""));
+	ASSERT_EQ(0, replay(self->dir, "div", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "div.live", "div.rep/fd1.out"));
+	check_fault(_metadata, self->dir, "div", "SIGFPE");
+}
+
+TEST_F(replay, abort)
+{
+	ASSERT_EQ(128 + SIGABRT, record(self->dir, "abrt", "", "crash_abort", ""));
+	ASSERT_EQ(0, replay(self->dir, "abrt", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "abrt.live", "abrt.rep/fd1.out"));
+	EXPECT_TRUE(same_file(self->dir, "abrt.liveerr", "abrt.rep/fd2.out"));
+	check_fault(_metadata, self->dir, "abrt", "SIGABRT");
+}
+
+TEST_F(replay, many_writes_and_exit_status)
+{
+	ASSERT_EQ(3, record(self->dir, "wl", "", "writes_loop", "3000"));
+	ASSERT_EQ(0, replay(self->dir, "wl", ""));
+	EXPECT_TRUE(same_file(self->dir, "wl.live", "wl.rep/fd1.out"));
+	EXPECT_TRUE(same_file(self->dir, "wl.liveerr", "wl.rep/fd2.out"));
+	EXPECT_TRUE(contains(self->dir, "wl.rerr", "exited with status 3"));
+	EXPECT_TRUE(contains(self->dir, "wl.rerr", "as recorded"));
+	EXPECT_TRUE(contains(self->dir, "wl.rerr", "load "));
+}
+
+TEST_F(replay, show_output)
+{
+	ASSERT_EQ(3, record(self->dir, "so", "", "writes_loop", "50"));
+	ASSERT_EQ(0, replay(self->dir, "so", "-q --show-output"));
+	EXPECT_TRUE(same_file(self->dir, "so.live", "so.rout"));
+	EXPECT_TRUE(same_file(self->dir, "so.live", "so.rep/fd1.out"));
+}
+
+TEST_F(replay, dump_point)
+{
+	size_t ll, rl;
+	char *live, *rep;
+
+	/* the process is stopped (killed) at the entry of its 41st syscall */
+	record(self->dir, "dp", "--dump-after 40", "writes_loop", "100");
+	ASSERT_EQ(0, replay(self->dir, "dp", "-q"));
+	EXPECT_TRUE(contains(self->dir, "dp.rerr", "reached the dump point"));
+	EXPECT_TRUE(contains(self->dir, "dp.rerr", "as recorded"));
+	live = slurp(self->dir, "dp.live", &ll);
+	rep = slurp(self->dir, "dp.rep/fd1.out", &rl);
+	ASSERT_NE(NULL, rep);
+	ASSERT_NE(NULL, live);
+	EXPECT_EQ(rl, ll);
+	EXPECT_EQ(0, memcmp(live, rep, rl < ll ? rl : ll));
+	free(live);
+	free(rep);
+}
+
+TEST_F(replay, from_each_interval)
+{
+	char path[PATH_MAX], err[256], name[64], extra[64];
+	struct flrc *c;
+	size_t ll, rl, i;
+	char *live, *rep;
+
+	ASSERT_EQ(3, record(self->dir, "mi", "--every 100 --intervals 4", "writes_loop", "400"));
+	snprintf(path, sizeof(path), "%s/mi.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err)));
+	ASSERT_EQ(4, (int)flrc_nr_intervals(c));
+	live = slurp(self->dir, "mi.live", &ll);
+	ASSERT_NE(NULL, live);
+	for (i = 0; i < c->hdr->n_intervals; i++) {
+		uint32_t idx = c->hdr->intervals[i]->index;
+
+		snprintf(name, sizeof(name), "mi%u", idx);
+		snprintf(extra, sizeof(extra), "-q --from %u", idx);
+		ASSERT_EQ(0, sh("cd %s && %s replay %s mi.flrc --out %s.rep 2> %s.rerr",
+				self->dir, flightrec, extra, name, name));
+		snprintf(path, sizeof(path), "%s.rep/fd1.out", name);
+		rep = slurp(self->dir, path, &rl);
+		if (!rep)	/* the last interval may hold no write to stdout */
+			continue;
+		/* each later interval replays a shorter suffix of the output */
+		EXPECT_LE(rl, ll);
+		EXPECT_EQ(0, memcmp(live + ll - rl, rep, rl));
+		free(rep);
+	}
+	flrc_free(c);
+	free(live);
+}
+
+TEST_F(replay, divergence_syscall_number)
+{
+	/* record 2 (a read) claims to be a getppid */
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "dv", "--tamper-nr 2:110", "crash_null",
+					"data.bin"));
+	EXPECT_EQ(5, replay(self->dir, "dv", "-q"));
+	EXPECT_TRUE(contains(self->dir, "dv.rerr", "DIVERGED: thread"));
+	EXPECT_TRUE(contains(self->dir, "dv.rerr", "seq 3"));
+	EXPECT_TRUE(contains(self->dir, "dv.rerr", "expected getppid()"));
+	EXPECT_TRUE(contains(self->dir, "dv.rerr", "got      read("));
+}
+
+TEST_F(replay, divergence_data_passed_in)
+{
+	/* record 0 is the openat of the data file: its path hash no longer matches */
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "dh", "--tamper-hash 0", "crash_null",
+					"data.bin"));
+	EXPECT_EQ(5, replay(self->dir, "dh", "-q"));
+	EXPECT_TRUE(contains(self->dir, "dh.rerr", "different data passed in"));
+	EXPECT_TRUE(contains(self->dir, "dh.rerr", "expected openat("));
+}
+
+TEST_F(replay, threads)
+{
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "th", "", "threads_join", ""));
+	ASSERT_EQ(0, replay(self->dir, "th", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "th.live", "th.rep/fd1.out"));
+	check_fault(_metadata, self->dir, "th", "SIGSEGV");
+}
+
+TEST_F(replay, gdb_batch)
+{
+	FILE *f;
+	char path[PATH_MAX];
+
+	if (sh("gdb --version > /dev/null 2>&1"))
+		SKIP(return, "no gdb");
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "gd", "", "crash_null", "data.bin"));
+	snprintf(path, sizeof(path), "%s/cmds.gdb", self->dir);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fprintf(f, "break lookup if r == 0\ncontinue\nprint r\nup\nprint i\n"
+		"print table[2]->name\ncontinue\nbt\ncontinue\n");
+	fclose(f);
+	ASSERT_EQ(0, sh("cd %s && %s gdb -q gd.flrc --symbols %s/progs/crash_null "
+			"--batch cmds.gdb --out gd.rep > gd.gdb 2>&1", self->dir, flightrec,
+			bindir));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "stopped at the first instruction"));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "lookup (r=0x0)"));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "$1 = (struct record *) 0x0"));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "$2 = 3"));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "$3 = "));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "\"entry\""));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "SIGSEGV, Segmentation fault"));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "#0  "));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "in lookup (r=0x0) at"));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "in main (argc=2"));
+	EXPECT_TRUE(contains(self->dir, "gd.gdb", "reproduced SIGSEGV at rip"));
+	if (_metadata->passed == 0 || getenv("FR_VERBOSE"))
+		sh("cat %s/gd.gdb", self->dir);
+}
+
+/* A feature bit the recorded CPU "had" and this one lacks. */
+static int missing_feature(uint32_t *leaf, char *reg, int *bit)
+{
+	static const struct { uint32_t leaf; char reg; int bit; } cand[] = {
+		{ 0x80000001, 'c', 11 },	/* xop */
+		{ 0x80000001, 'c', 16 },	/* fma4 */
+		{ 0x80000001, 'c', 21 },	/* tbm */
+		{ 7, 'd', 8 },			/* avx512_vp2intersect */
+		{ 7, 'b', 16 },			/* avx512f */
+	};
+	unsigned int i, r[4];
+
+	for (i = 0; i < sizeof(cand) / sizeof(cand[0]); i++) {
+		if (cand[i].leaf > __get_cpuid_max(cand[i].leaf & 0x80000000u, NULL))
+			continue;
+		__cpuid_count(cand[i].leaf, 0, r[0], r[1], r[2], r[3]);
+		if (!(r[cand[i].reg - 'a'] >> cand[i].bit & 1)) {
+			*leaf = cand[i].leaf;
+			*reg = cand[i].reg;
+			*bit = cand[i].bit;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+TEST_F(replay, cpu_features)
+{
+	uint32_t leaf;
+	char reg, extra[64];
+	int bit;
+
+	if (missing_feature(&leaf, &reg, &bit))
+		SKIP(return, "this CPU has every candidate feature");
+	snprintf(extra, sizeof(extra), "--add-cpu-feature 0x%x:%c:%d", leaf, reg, bit);
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "cpu", extra, "crash_null", "data.bin"));
+	EXPECT_EQ(1, replay(self->dir, "cpu", "-q"));
+	EXPECT_TRUE(contains(self->dir, "cpu.rerr", "this CPU lacks 1 feature"));
+	EXPECT_TRUE(contains(self->dir, "cpu.rerr", "--ignore-cpu"));
+	EXPECT_EQ(0, replay(self->dir, "cpu", "-q --ignore-cpu"));
+	check_fault(_metadata, self->dir, "cpu", "SIGSEGV");
+}
+
+/*
+ * The loader and the image alone, in an empty root (a tmpfs in a private
+ * mount namespace): no /usr, no libc, no program binary.  Output goes to a
+ * directory opened before the chroot.
+ */
+TEST_F(replay, empty_root)
+{
+	char root[PATH_MAX + 8], img[PATH_MAX + 16], out[PATH_MAX + 8], fd[16];
+	int status, dfd;
+	pid_t pid;
+
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "er", "", "crash_null", "data.bin"));
+	ASSERT_EQ(0, sh("cd %s && %s replay -q er.flrc --save-image er.img", self->dir,
+			flightrec));
+	snprintf(root, sizeof(root), "%s/root", self->dir);
+	snprintf(img, sizeof(img), "%s/er.img", self->dir);
+	snprintf(out, sizeof(out), "%s/er.rep", self->dir);
+	ASSERT_EQ(0, mkdir(root, 0755));
+	ASSERT_EQ(0, mkdir(out, 0755));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		int err = open("/dev/null", O_WRONLY);
+
+		if (unshare(CLONE_NEWNS)) {
+			if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+				_exit(77);
+		}
+		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+		    mount("none", root, "tmpfs", 0, "size=64m"))
+			_exit(77);
+		if (sh("cp %s %s/flightrec-loader && cp %s %s/image", loader, root, img, root))
+			_exit(78);
+		dfd = open(out, O_RDONLY | O_DIRECTORY);
+		if (dfd < 0 || chroot(root) || chdir("/"))
+			_exit(79);
+		if (!access("/usr", F_OK) || !access("/lib", F_OK))
+			_exit(80);
+		(void)err;
+		snprintf(fd, sizeof(fd), "%d", dfd);
+		execl("/flightrec-loader", "flightrec-loader", "/image", "-d", fd, (char *)NULL);
+		_exit(81);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 77)
+		SKIP(return, "no mount namespace here");
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_TRUE(same_file(self->dir, "er.live", "er.rep/fd1.out"));
+}
+
+TEST_F(replay, bad_image_and_file)
+{
+	/* a damaged checkpoint: exit 2 and a message; a missing loader window conflict is fine */
+	ASSERT_EQ(0, sh("cd %s && head -c 1000 /dev/urandom > junk.flrc", self->dir));
+	EXPECT_EQ(2, sh("cd %s && %s replay junk.flrc > /dev/null 2> junk.err", self->dir,
+			flightrec));
+	EXPECT_TRUE(contains(self->dir, "junk.err", "flightrec replay:"));
+	/* a truncated replay image: the loader refuses it */
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "bi", "", "crash_null", "data.bin"));
+	ASSERT_EQ(0, sh("cd %s && %s replay -q bi.flrc --save-image bi.img && "
+			"head -c 100000 bi.img > bi.short", self->dir, flightrec));
+	EXPECT_EQ(2, sh("cd %s && %s bi.short -o . 2> bi.err", self->dir, loader));
+	EXPECT_TRUE(contains(self->dir, "bi.err", "replay image"));
+}
+
+TEST_HARNESS_MAIN
