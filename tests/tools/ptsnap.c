@@ -44,6 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/ioctl.h>
+#include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -99,6 +100,7 @@ static void *rd_alloc(uint64_t addr, size_t len)
 struct page {
 	uint64_t addr;
 	uint8_t *data;		/* NULL: zero */
+	size_t order;		/* insertion order: the first copy of an address wins */
 };
 
 struct tstate {
@@ -220,7 +222,8 @@ static void add_page(struct interval *iv, uint64_t addr, const uint8_t *data)
 		if (!iv->pages)
 			die("out of memory");
 	}
-	p = &iv->pages[iv->n_pages++];
+	p = &iv->pages[iv->n_pages];
+	p->order = iv->n_pages++;
 	p->addr = addr;
 	p->data = NULL;
 	if (data && !all_zero(data)) {
@@ -648,6 +651,52 @@ static void ptrlen_before(struct tstate *t)
 			rd(NULL, t->args[rq->out[i].p1 % 6], &t->ptrlen_before[rq->out[i].p1 % 6], 4);
 }
 
+static bool is_err_ret(long r)
+{
+	return (unsigned long)r >= (unsigned long)-4095;
+}
+
+/*
+ * A file mapped inside an interval: its bytes become out-buffers of the
+ * mmap record (as the seed's "pages linked with the syscall record"), so a
+ * later MAP_FIXED over part of it gets its own bytes.  Zero pages are left
+ * out (replay maps zeros).
+ */
+static void snap_mmap(Flightrec__Syscall *s, const struct tstate *t, uint64_t addr)
+{
+	static uint8_t buf[PG * 64];
+	char path[64];
+	struct stat st;
+	uint64_t len = (t->args[1] + PG - 1) & ~(PG - 1), end, a;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, (int)t->args[4]);
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return;
+	end = ((uint64_t)st.st_size + PG - 1) & ~(PG - 1);
+	end = end > t->args[5] ? addr + (end - t->args[5]) : addr;
+	if (end > addr + len)
+		end = addr + len;
+	for (a = addr; a < end;) {
+		uint64_t n = (end - a) / PG < 64 ? (end - a) / PG : 64, i, run = 0;
+
+		if (rd(NULL, a, buf, n * PG))
+			break;
+		for (i = 0; i <= n; i++) {
+			if (i < n && !all_zero(buf + i * PG)) {
+				run++;
+				continue;
+			}
+			if (run) {
+				uint64_t from = a + (i - run) * PG;
+
+				add_out(s, FLIGHTREC_OUT_ARG_DERIVED, from, run * PG);
+				run = 0;
+			}
+		}
+		a += n * PG;
+	}
+}
+
 static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 {
 	Flightrec__Syscall *s = calloc(1, sizeof(*s));
@@ -735,6 +784,30 @@ static bool same_page(const struct page *a, const struct page *b)
 	return !memcmp(a->data, b->data, PG);
 }
 
+static int cmp_page(const void *a, const void *b)
+{
+	const struct page *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void sort_pages(struct interval *iv)
+{
+	size_t i, j;
+
+	qsort(iv->pages, iv->n_pages, sizeof(*iv->pages), cmp_page);
+	for (i = j = 0; i < iv->n_pages; i++) {
+		if (j && iv->pages[j - 1].addr == iv->pages[i].addr) {
+			free(iv->pages[i].data);
+			continue;
+		}
+		iv->pages[j++] = iv->pages[i];
+	}
+	iv->n_pages = j;
+}
+
 static int cmp_seq(const void *a, const void *b)
 {
 	const Flightrec__Syscall *x = *(Flightrec__Syscall * const *)a;
@@ -769,6 +842,8 @@ static void write_file(const char *path, char **argv)
 		name = path;
 	}
 	unlink(path);
+	for (i = 0; i < n_ivs; i++)
+		sort_pages(&ivs[i]);
 	if (flrc_writer_begin(&w, dir, name, err, sizeof(err)))
 		die("%s: %s", path, err);
 
@@ -1100,6 +1175,9 @@ int main(int argc, char **argv)
 					Flightrec__Syscall *s = new_record(t, (long)r.rax, false);
 
 					record_outs(s, t, (long)r.rax);
+					if (t->nr == SYS_mmap && !is_err_ret((long)r.rax) &&
+					    !(t->args[3] & MAP_ANONYMOUS))
+						snap_mmap(s, t, (uint64_t)r.rax);
 					n_rec++;
 					if (every > 0 && n_rec % every == 0 && n_threads == 1)
 						snapshot(tid, (size_t)keep);

@@ -914,6 +914,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 		r = map_anon(addr, len, a[3] & MAP_GROWSDOWN);
 		check_real(t, s, mc, r, 0);
 		fill_deferred(addr, addr + len);
+		copy_outs(s);	/* a file's bytes, when the record carries them */
 		r = sys3(__NR_mprotect, addr, len, a[2]);
 		check_real(t, s, mc, r, 0);
 		break;
@@ -1155,7 +1156,8 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	default:
 		break;
 	}
-	copy_outs(s);
+	if (!(s->kind == FRI_K_ADDRSPACE && s->nr == __NR_mmap))
+		copy_outs(s);
 	mc->rax = (uint64_t)s->ret;
 	t->nr_done++;
 	t->cur = s->next_same_tid;
