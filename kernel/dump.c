@@ -285,8 +285,20 @@ static int fr_put_page(struct sk_buff *skb, struct netlink_callback *cb,
 	return 0;
 }
 
+static size_t fr_sc_out_total(const struct fr_sc_rec *r)
+{
+	size_t total = 0;
+	u32 i;
+
+	for (i = 0; i < r->nouts; i++)
+		total += r->outs[i].len;
+	return total;
+}
+
+/* The record, with its out-buffers when they are small enough together. */
 static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
-			  struct fr_interval *iv, struct fr_sc_rec *r)
+			  struct fr_interval *iv, struct fr_sc_rec *r,
+			  bool with_outs)
 {
 	struct nlattr *nest;
 	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_SYSCALL);
@@ -302,10 +314,11 @@ static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_s64(skb, FLIGHTREC_A_RET, r->ret, FLIGHTREC_A_PAD) ||
 	    nla_put_u32(skb, FLIGHTREC_A_SC_FLAGS, r->flags))
 		goto nla_put_failure;
-	for (i = 0; i < r->nouts; i++) {
+	for (i = 0; with_outs && i < r->nouts; i++) {
 		nest = nla_nest_start(skb, FLIGHTREC_A_OUT);
 		if (!nest ||
 		    nla_put_u32(skb, FLIGHTREC_OUT_ARG, r->outs[i].arg) ||
+		    nla_put_u32(skb, FLIGHTREC_OUT_INDEX, i) ||
 		    nla_put_u64_64bit(skb, FLIGHTREC_OUT_ADDR, r->outs[i].addr,
 				      FLIGHTREC_OUT_PAD) ||
 		    nla_put(skb, FLIGHTREC_OUT_DATA, r->outs[i].len, r->outs[i].data))
@@ -317,6 +330,75 @@ static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
 nla_put_failure:
 	genlmsg_cancel(skb, hdr);
 	return -EMSGSIZE;
+}
+
+static int fr_put_out_chunk(struct sk_buff *skb, struct netlink_callback *cb,
+			    struct fr_sc_rec *r, u32 oi, u32 off, u32 len)
+{
+	struct fr_sc_out *o = &r->outs[oi];
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_OUT_CHUNK);
+	struct nlattr *nest;
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u64_64bit(skb, FLIGHTREC_A_SEQ, r->seq, FLIGHTREC_A_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_A_TID, r->tid))
+		goto nla_put_failure;
+	nest = nla_nest_start(skb, FLIGHTREC_A_OUT);
+	if (!nest ||
+	    nla_put_u32(skb, FLIGHTREC_OUT_ARG, o->arg) ||
+	    nla_put_u32(skb, FLIGHTREC_OUT_INDEX, oi) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_OUT_ADDR, o->addr, FLIGHTREC_OUT_PAD) ||
+	    nla_put_u32(skb, FLIGHTREC_OUT_LEN, o->len) ||
+	    nla_put_u32(skb, FLIGHTREC_OUT_OFFSET, off) ||
+	    nla_put(skb, FLIGHTREC_OUT_DATA, len, o->data + off))
+		goto nla_put_failure;
+	nla_nest_end(skb, nest);
+	genlmsg_end(skb, hdr);
+	return 0;
+nla_put_failure:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+/*
+ * A syscall record and, when its out-buffers are large, the pieces of them.
+ * *pos keeps the progress across calls: 0 nothing sent; else
+ * (out index + 1) << 32 | offset of the next piece.
+ */
+static int fr_put_syscall_all(struct sk_buff *skb, struct netlink_callback *cb,
+			      struct fr_interval *iv, struct fr_sc_rec *r,
+			      long *pos)
+{
+	bool inline_outs = fr_sc_out_total(r) <= FLIGHTREC_OUT_CHUNK;
+	u32 oi, off, len;
+	int err;
+
+	if (!*pos) {
+		err = fr_put_syscall(skb, cb, iv, r, inline_outs);
+		if (err)
+			return err;
+		if (inline_outs)
+			return 0;
+		*pos = 1L << 32;
+	}
+	for (;;) {
+		oi = (*pos >> 32) - 1;
+		off = *pos & 0xffffffff;
+		if (oi >= r->nouts)
+			return 0;
+		len = min_t(u32, FLIGHTREC_OUT_CHUNK, r->outs[oi].len - off);
+		if (len) {
+			err = fr_put_out_chunk(skb, cb, r, oi, off, len);
+			if (err)
+				return err;
+		}
+		off += len;
+		if (off >= r->outs[oi].len)
+			*pos = (long)(oi + 2) << 32;
+		else
+			*pos = ((long)(oi + 1) << 32) | off;
+	}
 }
 
 static int fr_put_end(struct sk_buff *skb, struct netlink_callback *cb,
@@ -425,17 +507,19 @@ static int fr_put_interval_all(struct sk_buff *skb, struct netlink_callback *cb,
 		}
 		a[A_SUB] = FR_SUB_SYSCALLS;
 		a[A_PTR] = 0;
+		a[A_POS] = 0;
 		fallthrough;
 	case FR_SUB_SYSCALLS:
 		r = a[A_PTR] ? (struct fr_sc_rec *)a[A_PTR] :
 			list_first_entry_or_null(&iv->syscalls, struct fr_sc_rec, node);
 		for (; r && &r->node != &iv->syscalls;
 		     r = list_next_entry(r, node)) {
-			err = fr_put_syscall(skb, cb, iv, r);
+			err = fr_put_syscall_all(skb, cb, iv, r, &a[A_POS]);
 			if (err) {
 				a[A_PTR] = (long)r;
 				return err;
 			}
+			a[A_POS] = 0;
 		}
 	}
 	return 0;
@@ -525,6 +609,7 @@ int fr_nl_get_dump_done(struct netlink_callback *cb)
 #define G_IV		1	/* interval index */
 #define G_POS		2	/* position in it */
 #define G_MAXSEQ	3	/* records made after the request are left out */
+#define G_CHUNK		4	/* progress inside a record (fr_put_syscall_all) */
 
 static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb,
 				struct fr_interval *iv)
@@ -540,10 +625,11 @@ static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb
 			a[G_POS]++;
 			continue;
 		}
-		err = fr_put_syscall(skb, cb, iv, r);
+		err = fr_put_syscall_all(skb, cb, iv, r, &a[G_CHUNK]);
 		if (err)
 			return err;
 		a[G_POS]++;
+		a[G_CHUNK] = 0;
 	}
 	return 0;
 }
@@ -590,6 +676,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 		if ((long)next->index != a[G_IV]) {
 			a[G_IV] = next->index;
 			a[G_POS] = 0;
+			a[G_CHUNK] = 0;
 		}
 		err = fr_put_live_interval(skb, cb, next);
 		if (err)
@@ -598,6 +685,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 			break;
 		a[G_IV]++;
 		a[G_POS] = 0;
+		a[G_CHUNK] = 0;
 	}
 	spin_unlock_irqrestore(&proc->lock, flags);
 	if (err == -EMSGSIZE && skb->len)

@@ -328,14 +328,18 @@ static void fr_flush_mm(struct mm_struct *mm)
 	on_each_cpu_cond_mask(NULL, fr_flush_ipi, NULL, true, mm_cpumask(mm));
 }
 
-/* Resolves pages written while not present in the closed interval. */
+/*
+ * Resolves the pages of [first, last] (page indexes) written while not
+ * present in interval iv, from the mapping: mmap_lock held.
+ */
 static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
-				  struct mm_struct *mm)
+				  struct mm_struct *mm, unsigned long first,
+				  unsigned long last)
 {
 	unsigned long idx, flags;
 	void *e;
 
-	xa_for_each(&iv->pages, idx, e) {
+	xa_for_each_range(&iv->pages, idx, e, first, last) {
 		unsigned long addr = idx << PAGE_SHIFT;
 		struct vm_area_struct *vma;
 		struct fr_page *pg;
@@ -427,7 +431,7 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 	if (w.huge && closed)
 		closed->flags |= FLIGHTREC_IF_LOST_PAGE;
 	if (closed)
-		fr_resolve_notpresent(proc, closed, mm);
+		fr_resolve_notpresent(proc, closed, mm, 0, ULONG_MAX);
 	/* enforce the cap for what the fault probe added without evicting */
 	fr_charge(proc, 0);
 }
@@ -492,6 +496,10 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		goto out_lost;
 
 	mmap_read_lock(mm);
+	/* written while not present: their origin (zero, the file) goes too */
+	if (proc->cur)
+		fr_resolve_notpresent(proc, proc->cur, mm, start >> PAGE_SHIFT,
+				      (end - 1) >> PAGE_SHIFT);
 	VMA_ITERATOR(vmi, mm, start);
 	for_each_vma_range(vmi, vma, end) {
 		if (!fr_vma_trackable(vma))

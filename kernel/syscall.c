@@ -141,7 +141,7 @@ static int fr_span_msghdr(struct fr_spans *sp, u8 arg, u64 umsg, u64 bytes,
 }
 
 static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
-			const u64 *args, long ret, bool atomic)
+			const u64 *args, long ret, bool atomic, bool outerr)
 {
 	u64 a = args[d->arg], mul = d->p2 ? d->p2 : 1;
 	struct mmsghdr mm;
@@ -159,7 +159,8 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 			fr_span_add(sp, d->arg, a, (u64)ret * mul);
 		break;
 	case FR_SZ_ARG:
-		if (ret >= 0)
+		/* with FR_F_OUTERR (poll's revents on EINTR) even on failure */
+		if (ret >= 0 || outerr)
 			fr_span_add(sp, d->arg, a, args[d->p1] * mul);
 		break;
 	case FR_SZ_ARG_RET:
@@ -257,7 +258,7 @@ static int fr_span_irregular(struct fr_spans *sp, u32 nr, const u64 *args,
 			     long ret, u32 *rflags, bool atomic)
 {
 	const struct fr_kreq *rq;
-	u32 len, op;
+	u32 len;
 	int i, err;
 
 	if (fr_req_count[nr]) {
@@ -279,7 +280,8 @@ static int fr_span_irregular(struct fr_spans *sp, u32 nr, const u64 *args,
 		for (i = 0; i < 2; i++) {
 			if (rq->out[i].kind == FR_SZ_NONE)
 				continue;
-			err = fr_span_desc(sp, &rq->out[i], args, ret, atomic);
+			err = fr_span_desc(sp, &rq->out[i], args, ret, atomic,
+					   *rflags & FR_F_OUTERR);
 			if (err)
 				return err;
 		}
@@ -312,25 +314,6 @@ static int fr_span_irregular(struct fr_spans *sp, u32 nr, const u64 *args,
 			fr_span_add(sp, FLIGHTREC_OUT_ARG_DERIVED, ca[3], 4);
 		return 0;
 	}
-	case __NR_futex:
-		op = args[1] & FUTEX_CMD_MASK;
-		switch (op) {
-		case FUTEX_WAKE_OP:
-			fr_span_add(sp, 4, args[4], 4);
-			break;
-		case FUTEX_LOCK_PI:
-		case FUTEX_LOCK_PI2:
-		case FUTEX_UNLOCK_PI:
-		case FUTEX_TRYLOCK_PI:
-			fr_span_add(sp, 0, args[0], 4);
-			break;
-		case FUTEX_WAIT_REQUEUE_PI:
-		case FUTEX_CMP_REQUEUE_PI:
-			fr_span_add(sp, 0, args[0], 4);
-			fr_span_add(sp, 4, args[4], 4);
-			break;
-		}
-		return 0;
 	case __NR_get_mempolicy:
 		if (ret >= 0 && args[2])
 			fr_span_add(sp, 1, args[1], ALIGN(args[2] - 1, 64) / 8);
@@ -379,7 +362,8 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	for (i = 0; i < 3; i++) {
 		if (d->out[i].kind == FR_SZ_NONE)
 			continue;
-		err = fr_span_desc(sp, &d->out[i], args, ret, atomic);
+		err = fr_span_desc(sp, &d->out[i], args, ret, atomic,
+				   flags & FR_F_OUTERR);
 		if (err)
 			return err;
 	}

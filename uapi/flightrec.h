@@ -69,6 +69,14 @@ enum flightrec_rec_type {
 	FLIGHTREC_REC_SIGACTION,/* INTERVAL, SIGNO, HANDLER, SA_FLAGS, RESTORER, SA_MASK */
 	FLIGHTREC_REC_END,	/* END_KIND, TID, [SIGNO, SI_CODE, FAULT_ADDR, REGS, XSAVE], EXIT_CODE */
 	FLIGHTREC_REC_SYSINFO,	/* UNAME, CPUID, XCR0 */
+	/*
+	 * SEQ, TID, OUT (with OUT_INDEX, OUT_LEN, OUT_OFFSET): a piece of an
+	 * out-buffer of the SYSCALL record with that SEQ just before it.  When
+	 * a record's out-buffers add up to more than FLIGHTREC_OUT_CHUNK bytes,
+	 * the SYSCALL message carries no OUT and all of them follow in pieces
+	 * of at most FLIGHTREC_OUT_CHUNK bytes, in order.
+	 */
+	FLIGHTREC_REC_OUT_CHUNK,
 	__FLIGHTREC_REC_MAX,
 };
 
@@ -189,8 +197,12 @@ enum flightrec_out_attr {
 	FLIGHTREC_OUT_ADDR,		/* u64: user address written */
 	FLIGHTREC_OUT_DATA,		/* binary: the bytes the kernel wrote */
 	FLIGHTREC_OUT_PAD,
+	FLIGHTREC_OUT_INDEX,		/* u32: which out-buffer of the record (0...) */
+	FLIGHTREC_OUT_LEN,		/* u32: its whole length (OUT_CHUNK) */
+	FLIGHTREC_OUT_OFFSET,		/* u32: where this DATA goes in it (OUT_CHUNK) */
 	__FLIGHTREC_OUT_MAX,
 };
+#define FLIGHTREC_OUT_CHUNK	16384
 #define FLIGHTREC_OUT_MAX (__FLIGHTREC_OUT_MAX - 1)
 /* an out-buffer found through another (an iovec element, msg_control, ...) */
 #define FLIGHTREC_OUT_ARG_DERIVED	0xff

@@ -215,6 +215,42 @@ static inline int frd_cb(struct nlattr **tb, const struct nlattr *attrs,
 		}
 		break;
 	}
+	case FLIGHTREC_REC_OUT_CHUNK: {
+		/* a piece of an out-buffer of the last syscall record */
+		struct nlattr *ot[FLIGHTREC_OUT_MAX + 1];
+		struct frd_sc *s = d->nsc ? &d->sc[d->nsc - 1] : NULL;
+		uint32_t idx, len, off;
+		struct frd_out *o;
+
+		if (!s || s->seq != frd_u64(tb, FLIGHTREC_A_SEQ) ||
+		    !tb[FLIGHTREC_A_OUT] ||
+		    nla_parse_nested(ot, FLIGHTREC_OUT_MAX, tb[FLIGHTREC_A_OUT],
+				     (struct nla_policy *)fr_nl_out_attr_policy()) ||
+		    !ot[FLIGHTREC_OUT_INDEX] || !ot[FLIGHTREC_OUT_LEN] ||
+		    !ot[FLIGHTREC_OUT_OFFSET] || !ot[FLIGHTREC_OUT_DATA])
+			return -EINVAL;
+		idx = nla_get_u32(ot[FLIGHTREC_OUT_INDEX]);
+		len = nla_get_u32(ot[FLIGHTREC_OUT_LEN]);
+		off = nla_get_u32(ot[FLIGHTREC_OUT_OFFSET]);
+		if (idx > s->nouts || (uint64_t)off + nla_len(ot[FLIGHTREC_OUT_DATA]) > len)
+			return -EINVAL;
+		if (idx == s->nouts) {
+			s->outs = realloc(s->outs, (s->nouts + 1) * sizeof(*o));
+			if (!s->outs)
+				abort();
+			o = &s->outs[s->nouts++];
+			o->arg = nla_get_u32(ot[FLIGHTREC_OUT_ARG]);
+			o->addr = nla_get_u64(ot[FLIGHTREC_OUT_ADDR]);
+			o->len = len;
+			o->data = calloc(1, len ? len : 1);
+			if (!o->data)
+				abort();
+		}
+		o = &s->outs[idx];
+		memcpy(o->data + off, nla_data(ot[FLIGHTREC_OUT_DATA]),
+		       nla_len(ot[FLIGHTREC_OUT_DATA]));
+		break;
+	}
 	case FLIGHTREC_REC_END:
 		d->have_end = 1;
 		d->end_kind = frd_u32(tb, FLIGHTREC_A_END_KIND);

@@ -127,8 +127,11 @@ static struct nla_policy fr_nl_out_policy[FLIGHTREC_OUT_MAX + 1] = {
 	[FLIGHTREC_OUT_ARG]	= { .type = NLA_U32 },
 	[FLIGHTREC_OUT_ADDR]	= { .type = NLA_U64 },
 	[FLIGHTREC_OUT_DATA]	= { .type = NLA_UNSPEC },
+	[FLIGHTREC_OUT_INDEX]	= { .type = NLA_U32 },
+	[FLIGHTREC_OUT_LEN]	= { .type = NLA_U32 },
+	[FLIGHTREC_OUT_OFFSET]	= { .type = NLA_U32 },
 };
-_Static_assert(FLIGHTREC_OUT_MAX == FLIGHTREC_OUT_PAD,
+_Static_assert(FLIGHTREC_OUT_MAX == FLIGHTREC_OUT_OFFSET,
 	       "fr_nl_out_policy does not cover every FLIGHTREC_OUT_* attribute");
 
 const struct nla_policy *fr_nl_attr_policy(void)

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record_memory: the pages the module keeps hold the bytes of their
+ * interval's start (issue 4).
+ *
+ * tests/progs/mem_pattern overwrites a buffer with a known pattern per round
+ * (from user space, or through pread so that the kernel writes the pages),
+ * marks each round with a syscall and sleeps across a boundary.  For each
+ * interval the markers say which pattern the buffer held at its start: the
+ * one of the round before the first marker of the interval, or, if the
+ * interval began in the middle of a user-space fill, that pattern up to some
+ * byte and the next one after it (fills go in address order).  Every buffer
+ * page the module kept must be exactly that.
+ */
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "fr_dump.h"
+#include "../progs/mem_pattern.h"
+#include <sys/syscall.h>
+#include <sys/resource.h>
+#include <elf.h>
+
+/* The address of the static buffer `buf` of mem_pattern, from its ELF. */
+static uint64_t sym_offset(const char *path, const char *name)
+{
+	static uint8_t img[1 << 20];
+	Elf64_Ehdr *eh = (void *)img;
+	Elf64_Shdr *sh;
+	ssize_t n;
+	int fd, i;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, img, sizeof(img));
+	close(fd);
+	if (n < (ssize_t)sizeof(*eh))
+		return 0;
+	sh = (void *)(img + eh->e_shoff);
+	for (i = 0; i < eh->e_shnum; i++) {
+		Elf64_Sym *sym = (void *)(img + sh[i].sh_offset);
+		const char *str = (const char *)img + sh[sh[i].sh_link].sh_offset;
+		size_t j;
+
+		if (sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		for (j = 0; j < sh[i].sh_size / sizeof(*sym); j++)
+			if (!strcmp(str + sym[j].st_name, name))
+				return sym[j].st_value;
+	}
+	return 0;
+}
+
+/* the lowest map of `path` in the dump's first interval: the load base */
+static uint64_t load_base(const struct frd *d, const char *path)
+{
+	uint64_t base = 0;
+	size_t i;
+
+	for (i = 0; i < d->nmaps; i++)
+		if (!strcmp(d->maps[i].path, path) &&
+		    (!base || d->maps[i].start < base))
+			base = d->maps[i].start;
+	return base;
+}
+
+/* the first MP_MARK marker at or after interval iv, or MP_ROUNDS + 1 */
+static unsigned int next_mark(const struct frd *d, uint32_t iv)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsc; i++) {
+		const struct frd_sc *s = &d->sc[i];
+
+		if (s->interval >= iv && s->nr == SYS_getpriority &&
+		    s->args[0] == PRIO_PROCESS && s->args[1] >= MP_MARK &&
+		    s->args[1] <= MP_MARK + MP_ROUNDS)
+			return s->args[1] - MP_MARK;
+	}
+	return MP_ROUNDS + 1;
+}
+
+FIXTURE(mem) {
+	struct fr_client *c;
+};
+
+FIXTURE_SETUP(mem)
+{
+	char err[256];
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_client_open(&self->c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_client_subscribe(self->c, err, sizeof(err))) TH_LOG("%s", err);
+}
+
+FIXTURE_TEARDOWN(mem)
+{
+	if (self->c)
+		fr_client_close(self->c);
+}
+
+TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
+{
+	char prog[PATH_MAX], err[256];
+	uint64_t base, bufaddr, off;
+	size_t i, checked = 0, split_pages = 0, geo_zero = 0;
+	int gate = -1, status, id;
+	unsigned int full[128] = { 0 };
+	struct frd d;
+	pid_t pid;
+
+	snprintf(prog, sizeof(prog), "%s", fr_prog("mem_pattern"));
+	off = sym_offset(prog, "buf");
+	ASSERT_NE(0, off);
+
+	char *argv[] = { prog, "120", NULL };
+
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 40, 64, 1, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 120000));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	ASSERT_GE(d.niv, MP_ROUNDS / 2) TH_LOG("only %zu intervals", d.niv);
+
+	base = load_base(&d, prog);
+	ASSERT_NE(0, base);
+	bufaddr = base + off;
+	ASSERT_EQ(0, bufaddr & 4095);
+
+	for (i = 0; i < d.npg; i++) {
+		const struct frd_page *p = &d.pg[i];
+		unsigned int k, pg, o, split;
+
+		if (p->addr < bufaddr || p->addr >= bufaddr + MP_PAGES * 4096)
+			continue;
+		static const uint8_t zero[4096];
+		const uint8_t *bytes = p->data ? p->data : zero;
+
+		/* no bytes: a page of zeros (.bss before its first write) */
+		ASSERT_TRUE(p->data || (p->flags & FLIGHTREC_PAGE_ZERO))
+			TH_LOG("page %#llx has no bytes", (unsigned long long)p->addr);
+		pg = (p->addr - bufaddr) / 4096;
+		k = next_mark(&d, p->interval);
+		/* before round k's fill: k - 1 (zeros before round 0); during it: k up to a point */
+		for (split = 0; split < 4096; split++)
+			if (k > MP_ROUNDS || bytes[split] != mp_byte(k, pg, split))
+				break;
+		for (o = split; o < 4096; o++)
+			if (bytes[o] != (k ? mp_byte(k - 1, pg, o) : 0))
+				break;
+		ASSERT_EQ(4096, o) TH_LOG("interval %u page %u: byte %u is %#x, "
+			"neither round %u (%#x) nor round %u (%#x)",
+			p->interval, pg, o, bytes[o], k, mp_byte(k, pg, o),
+			k - 1, mp_byte(k - 1, pg, o));
+		if (split && split < 4096)
+			split_pages++;
+		checked++;
+		if (p->interval < 128)
+			full[p->interval]++;
+	}
+	/* at least half of the rounds were seen whole */
+	for (i = 0, status = 0; i < 128; i++)
+		status += full[i] == MP_PAGES;
+	EXPECT_GE(status, MP_ROUNDS / 2) TH_LOG("%d intervals with every page", status);
+	EXPECT_LE(split_pages, d.niv);
+	TH_LOG("%zu buffer pages checked over %zu intervals (%zu split)",
+	       checked, d.niv, split_pages);
+
+	/* the anonymous mapping of the geometry round: new, so zero at the start */
+	long geo = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MP_MARK_GEO);
+
+	ASSERT_GE(geo, 0);
+	long mm = geo - 1;
+
+	ASSERT_EQ(SYS_mmap, d.sc[mm].nr);
+	for (i = 0; i < d.npg; i++) {
+		const struct frd_page *p = &d.pg[i];
+
+		if (p->addr >= (uint64_t)d.sc[mm].ret &&
+		    p->addr < (uint64_t)d.sc[mm].ret + 4 * 4096 &&
+		    p->interval == d.sc[mm].interval) {
+			EXPECT_TRUE(p->flags & FLIGHTREC_PAGE_ZERO)
+				TH_LOG("page %#llx flags %#x",
+				       (unsigned long long)p->addr, p->flags);
+			geo_zero++;
+		}
+	}
+	EXPECT_EQ(4, geo_zero);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
+TEST_HARNESS_MAIN
