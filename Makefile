@@ -62,3 +62,9 @@ check-build:
 vm-shell:
 	$(MAKE) module KDIR=$(TEST_KDIR)
 	scripts/vm.sh shell
+
+# ---- fuzzing: tests/fuzz.mk ----
+# The checkpoint reader under libFuzzer for FUZZ_TIME seconds (default 600);
+# `make check` runs a 20 s round of it (tests/bin/fuzz_checkpoint).
+fuzz: user
+	$(MAKE) -C tests fuzz

@@ -112,7 +112,7 @@ static void make_xsave(uint8_t *x, uint32_t interval, uint64_t bv)
 
 static struct nl_msg *rec(uint32_t type)
 {
-	struct nl_msg *m = nlmsg_alloc_size(3 * PG);
+	struct nl_msg *m = nlmsg_alloc_size(64 * 1024);
 
 	if (m)
 		nla_put_u32(m, FLIGHTREC_A_REC_TYPE, type);
@@ -140,6 +140,7 @@ struct gen {
 	bool minimal;		/* one map, one page, one syscall */
 	bool no_end;
 	bool distinct_code;	/* the code page differs in every interval */
+	bool chunks;		/* large out-buffers, sent in OUT_CHUNK pieces */
 	uint64_t xstate_bv;
 };
 
@@ -230,6 +231,66 @@ static int gen_out(struct nl_msg *m, uint32_t arg, uint64_t addr,
 	nla_put(m, FLIGHTREC_OUT_DATA, len, data);
 	nla_nest_end(m, n);
 	return 0;
+}
+
+#define BIG	40000
+
+static uint8_t big_byte(size_t i)
+{
+	return (uint8_t)(i * 31 + (i >> 8));
+}
+
+static int gen_chunk(struct fr_asm *a, uint64_t seq, uint32_t idx,
+		     uint32_t len, uint32_t off, uint32_t n)
+{
+	struct nl_msg *m = rec(FLIGHTREC_REC_OUT_CHUNK);
+	struct nlattr *nest;
+	uint8_t *d = malloc(n);
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		d[i] = big_byte(off + i);
+	nla_put_u64(m, FLIGHTREC_A_SEQ, seq);
+	nla_put_u32(m, FLIGHTREC_A_TID, PID);
+	nest = nla_nest_start(m, FLIGHTREC_A_OUT);
+	nla_put_u32(m, FLIGHTREC_OUT_ARG, 1);
+	nla_put_u32(m, FLIGHTREC_OUT_INDEX, idx);
+	nla_put_u64(m, FLIGHTREC_OUT_ADDR, HEAP);
+	nla_put_u32(m, FLIGHTREC_OUT_LEN, len);
+	nla_put_u32(m, FLIGHTREC_OUT_OFFSET, off);
+	nla_put(m, FLIGHTREC_OUT_DATA, n, d);
+	nla_nest_end(m, nest);
+	free(d);
+	return feed(a, m);
+}
+
+/* seq+2: a 40000-byte read in three pieces; seq+3: one piece missing. */
+static int gen_chunked(struct fr_asm *a, uint32_t iv, uint64_t seq)
+{
+	uint64_t args[6] = { 3, HEAP, BIG, 0, 0, 0 };
+	struct nl_msg *m;
+	int i, err = 0;
+
+	for (i = 2; i <= 3 && !err; i++) {
+		uint32_t len = i == 2 ? BIG : 20000;
+
+		m = rec(FLIGHTREC_REC_SYSCALL);
+		nla_put_u32(m, FLIGHTREC_A_INTERVAL, iv);
+		nla_put_u64(m, FLIGHTREC_A_SEQ, seq + i);
+		nla_put_u32(m, FLIGHTREC_A_TID, PID);
+		nla_put_u32(m, FLIGHTREC_A_NR, 0);
+		nla_put(m, FLIGHTREC_A_ARGS, sizeof(args), args);
+		nla_put_u64(m, FLIGHTREC_A_RET, len);
+		err = feed(a, m) ?:
+		      gen_chunk(a, seq + i, 0, len, 0, FLIGHTREC_OUT_CHUNK);
+		if (i == 2)
+			err = err ?:
+			      gen_chunk(a, seq + i, 0, len, FLIGHTREC_OUT_CHUNK,
+					FLIGHTREC_OUT_CHUNK) ?:
+			      gen_chunk(a, seq + i, 0, len, 2 * FLIGHTREC_OUT_CHUNK,
+					BIG - 2 * FLIGHTREC_OUT_CHUNK);
+	}
+	return err;
 }
 
 static int gen_syscalls(struct fr_asm *a, uint32_t iv, bool minimal)
@@ -374,6 +435,8 @@ static int gen_dump(struct fr_asm *a, const struct gen *g)
 					      FLIGHTREC_PAGE_WRITTEN, stack_pg[i]);
 		}
 		err = err ?: gen_syscalls(a, i, g->minimal);
+		if (g->chunks)
+			err = err ?: gen_chunked(a, i, 10 * i);
 	}
 	if (!err && !g->no_end) {
 		struct nl_msg *m = rec(FLIGHTREC_REC_END);
@@ -988,6 +1051,46 @@ TEST(cpuid_fallback)
 	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
 	EXPECT_EQ(1, c->hdr->system->n_cpuid);
 	check_xsave(_metadata, c->threads[0]->xsave, 0, 0x7);
+	flrc_free(c);
+	rmtree(dir);
+}
+
+/* Out-buffers larger than FLIGHTREC_OUT_CHUNK come in pieces. */
+TEST(out_chunks)
+{
+	struct gen g = full;
+	struct fr_asm_stats st;
+	char path[PATH_MAX], err[512], *dir = tmpdir();
+	const Flightrec__Syscall *s;
+	struct flrc *c;
+	size_t i;
+
+	init_data(true);
+	g.minimal = true;
+	g.nr_intervals = 1;
+	g.chunks = true;
+	ASSERT_NE(NULL, dir);
+	ASSERT_EQ(0, make_file(dir, &g, NULL, path, sizeof(path), &st));
+	EXPECT_EQ(0, st.dropped);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(3, c->n_syscalls);
+	s = c->syscalls[1];
+	EXPECT_EQ(2, s->seq);
+	EXPECT_EQ(0, s->flags & FLIGHTREC_SC_TRUNCATED);
+	ASSERT_EQ(1, s->n_out);
+	EXPECT_EQ(1, s->out[0]->arg);
+	EXPECT_EQ(HEAP, s->out[0]->addr);
+	ASSERT_EQ(BIG, s->out[0]->data.len);
+	for (i = 0; i < BIG; i++)
+		if (s->out[0]->data.data[i] != big_byte(i))
+			break;
+	EXPECT_EQ(BIG, i);
+	s = c->syscalls[2];
+	EXPECT_EQ(3, s->seq);
+	EXPECT_TRUE(s->flags & FLIGHTREC_SC_TRUNCATED);
+	ASSERT_EQ(1, s->n_out);
+	EXPECT_EQ(FLIGHTREC_OUT_CHUNK, s->out[0]->data.len);
+	EXPECT_EQ(3, c->end->last_seq);
 	flrc_free(c);
 	rmtree(dir);
 }

@@ -13,4 +13,14 @@
 	CMD(replay, "FILE [--from N] [--out DIR] [--show-output] [--ignore-cpu] [--quiet]", \
 	    "re-execute a checkpoint's interval; the recorded end happens again") \
 	CMD(gdb, "FILE [--symbols FILE|DIR]... [--from N] [--batch CMDS] [-- GDB-ARGS]", \
-	    "the replay under gdb, stopped at the interval's first instruction")
+	    "the replay under gdb, stopped at the interval's first instruction") \
+	CMD(dump, "PID -o DIR [--only]", \
+	    "write checkpoints of a process and its recorded descendants now") \
+	CMD(watch, "-o DIR", \
+	    "daemon: write a checkpoint whenever a recorded process crashes") \
+	CMD(record, "-o DIR [--at-exit] [--interval-ms N] [--keep N] -- CMD [ARGS]", \
+	    "run CMD recorded; write a checkpoint if it crashes; exit with its status") \
+	CMD(info, "FILE [--json]", \
+	    "what a checkpoint holds: source, process, intervals, pages, syscalls, end") \
+	CMD(log, "FILE [--merged] [--tid TID] [--full]", \
+	    "the recorded syscalls, strace-style")

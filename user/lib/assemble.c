@@ -85,6 +85,7 @@ struct fr_asm {
 	Flightrec__IntervalInfo **iv;
 	size_t n_iv, cap_iv;
 	Flightrec__End *end;
+	struct pend_sc *pend;		/* the last syscall record */
 	bool have_seq;
 	uint64_t last_seq;
 
@@ -350,6 +351,7 @@ static const char *rec_name(uint32_t type)
 		[FLIGHTREC_REC_SIGACTION] = "SIGACTION",
 		[FLIGHTREC_REC_END] = "END",
 		[FLIGHTREC_REC_SYSINFO] = "SYSINFO",
+		[FLIGHTREC_REC_OUT_CHUNK] = "OUT_CHUNK",
 	};
 
 	if (type < sizeof(names) / sizeof(names[0]) && names[type])
@@ -1263,49 +1265,182 @@ out:
 /* ------------------------------------------------------------------ */
 /* Syscalls and the end */
 
-struct out_list {
-	Flightrec__OutBuf *o, **op;
-	size_t n, cap;
+/*
+ * A syscall record stays pending until the next record: its large
+ * out-buffers follow in OUT_CHUNK records (uapi/flightrec.h).
+ */
+struct pend_out {
+	Flightrec__OutBuf o;
+	uint32_t want;		/* the whole length (OUT_LEN), or the data's */
+	uint32_t have;		/* bytes received, in order */
 };
 
-static int add_out(struct fr_asm *a, struct out_list *l, struct nlattr *nest)
-{
-	struct nlattr *otb[FLIGHTREC_OUT_MAX + 1];
-	Flightrec__OutBuf *o;
+struct pend_sc {
+	bool active;
+	Flightrec__Syscall s;
+	Flightrec__IntervalInfo *iv;
+	uint64_t args[6];
+	struct pend_out *out;
+	size_t n_out, cap_out;
+	size_t bytes;		/* all out-buffers together */
+};
 
-	if (nla_parse_nested(otb, FLIGHTREC_OUT_MAX, nest, NULL) < 0 ||
-	    !otb[FLIGHTREC_OUT_ADDR] || !otb[FLIGHTREC_OUT_DATA]) {
-		warn(a, "a syscall OUT attribute without ADDR or DATA: left out");
+static void pend_clear(struct pend_sc *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_out; i++)
+		free(p->out[i].o.data.data);
+	p->n_out = 0;
+	p->bytes = 0;
+	p->active = false;
+}
+
+/* Out-buffer idx of the pending record, made on first sight. */
+static struct pend_out *pend_out(struct pend_sc *p, uint32_t idx)
+{
+	if (idx >= 4096)
+		return NULL;
+	while (p->n_out <= idx) {
+		struct pend_out *po;
+
+		if (p->n_out == p->cap_out) {
+			size_t ncap = p->cap_out ? p->cap_out * 2 : 4;
+			void *n = realloc(p->out, ncap * sizeof(*p->out));
+
+			if (!n)
+				return NULL;
+			p->out = n;
+			p->cap_out = ncap;
+		}
+		po = &p->out[p->n_out++];
+		memset(po, 0, sizeof(*po));
+		flightrec__out_buf__init(&po->o);
+		po->o.arg = FLIGHTREC_OUT_ARG_DERIVED;
+	}
+	return &p->out[idx];
+}
+
+/*
+ * Adds len bytes at off to out-buffer po of the record (whole length want).
+ * Pieces come in order; one that does not follow is left out.
+ */
+static int pend_data(struct fr_asm *a, struct pend_sc *p, struct pend_out *po,
+		     uint32_t want, uint32_t off, const void *data, uint32_t len)
+{
+	uint8_t *nd;
+
+	if (!po->o.data.data) {
+		if (p->bytes + want > FLRC_MAX_ENTRY - 65536) {
+			warn(a, "syscall seq %llu: out-buffers over %u bytes: cut",
+			     (unsigned long long)p->s.seq, FLRC_MAX_ENTRY);
+			p->s.has_flags = 1;
+			p->s.flags |= FLIGHTREC_SC_TRUNCATED;
+			return 0;
+		}
+		nd = malloc(want ? want : 1);
+		if (!nd)
+			return -ENOMEM;
+		po->o.data.data = nd;
+		po->want = want;
+		p->bytes += want;
+	}
+	if (off != po->have || len > po->want - po->have) {
+		warn(a, "syscall seq %llu: an out-buffer piece at %u+%u does not follow %u of %u: left out",
+		     (unsigned long long)p->s.seq, off, len, po->have, po->want);
+		a->st.dropped++;
 		return 0;
 	}
-	if (l->n == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 4;
-		void *n = realloc(l->o, ncap * sizeof(*l->o));
-
-		if (!n)
-			return -ENOMEM;
-		l->o = n;
-		l->cap = ncap;
-	}
-	o = &l->o[l->n++];
-	flightrec__out_buf__init(o);
-	if (!a_u32(otb, FLIGHTREC_OUT_ARG, &o->arg))
-		o->arg = FLIGHTREC_OUT_ARG_DERIVED;
-	a_u64(otb, FLIGHTREC_OUT_ADDR, &o->addr);
-	o->data.data = nla_data(otb[FLIGHTREC_OUT_DATA]);
-	o->data.len = nla_len(otb[FLIGHTREC_OUT_DATA]);
+	memcpy(po->o.data.data + off, data, len);
+	po->have += len;
 	return 0;
+}
+
+static int pend_out_attr(struct fr_asm *a, struct pend_sc *p, uint32_t idx,
+			 struct nlattr *nest, bool chunk)
+{
+	struct nlattr *otb[FLIGHTREC_OUT_MAX + 1];
+	const struct nlattr *d;
+	struct pend_out *po;
+	uint32_t want, off = 0, arg;
+
+	if (nla_parse_nested(otb, FLIGHTREC_OUT_MAX, nest, NULL) < 0 ||
+	    !otb[FLIGHTREC_OUT_DATA]) {
+		warn(a, "syscall seq %llu: an OUT attribute without DATA: left out",
+		     (unsigned long long)p->s.seq);
+		a->st.dropped++;
+		return 0;
+	}
+	d = otb[FLIGHTREC_OUT_DATA];
+	a_u32(otb, FLIGHTREC_OUT_INDEX, &idx);
+	want = nla_len(d);
+	if (chunk && (!a_u32(otb, FLIGHTREC_OUT_LEN, &want) ||
+		      !a_u32(otb, FLIGHTREC_OUT_OFFSET, &off))) {
+		warn(a, "syscall seq %llu: an OUT_CHUNK without OUT_LEN or OUT_OFFSET: left out",
+		     (unsigned long long)p->s.seq);
+		a->st.dropped++;
+		return 0;
+	}
+	po = pend_out(p, idx);
+	if (!po)
+		return idx >= 4096 ? 0 : -ENOMEM;
+	if (a_u32(otb, FLIGHTREC_OUT_ARG, &arg))
+		po->o.arg = arg;
+	a_u64(otb, FLIGHTREC_OUT_ADDR, &po->o.addr);
+	return pend_data(a, p, po, want, off, nla_data(d), nla_len(d));
+}
+
+/* Writes the pending syscall record, if any. */
+static int flush_syscall(struct fr_asm *a)
+{
+	struct pend_sc *p = a->pend;
+	Flightrec__Entry e = FLIGHTREC__ENTRY__INIT;
+	Flightrec__OutBuf **op;
+	size_t i, n = 0;
+	int err;
+
+	if (!p || !p->active)
+		return 0;
+	op = malloc((p->n_out + 1) * sizeof(*op));
+	if (!op)
+		return afail(a, -ENOMEM, "out of memory");
+	for (i = 0; i < p->n_out; i++) {
+		struct pend_out *po = &p->out[i];
+
+		if (!po->o.data.data)
+			continue;	/* never came, or cut */
+		if (po->have < po->want) {
+			warn(a, "syscall seq %llu: out-buffer %zu has %u of its %u bytes",
+			     (unsigned long long)p->s.seq, i, po->have, po->want);
+			p->s.has_flags = 1;
+			p->s.flags |= FLIGHTREC_SC_TRUNCATED;
+		}
+		po->o.data.len = po->have;
+		op[n++] = &po->o;
+	}
+	p->s.n_out = n;
+	p->s.out = op;
+	p->s.n_args = 6;
+	p->s.args = p->args;
+	e.e_case = FLIGHTREC__ENTRY__E_SYSCALL;
+	e.syscall = &p->s;
+	err = spooled(a, SP_SYSCALL, &e);
+	if (!err) {
+		a->st.syscalls++;
+		a->st.syscall_bytes += flrc_framed_size(&e);
+	}
+	free(op);
+	pend_clear(p);
+	return err;
 }
 
 static int rec_syscall(struct fr_asm *a, struct nlattr **tb,
 		       const struct nlattr *attrs, int attrlen)
 {
-	Flightrec__Entry e = FLIGHTREC__ENTRY__INIT;
-	Flightrec__Syscall s = FLIGHTREC__SYSCALL__INIT;
+	struct pend_sc *p = a->pend;
 	Flightrec__IntervalInfo *iv;
-	struct out_list ol = { 0 };
-	uint64_t args[6] = { 0 };
-	size_t i;
+	Flightrec__Syscall s = FLIGHTREC__SYSCALL__INIT;
+	uint32_t idx = 0;
 	int err = 0;
 
 	iv = rec_interval(a, FLIGHTREC_REC_SYSCALL, tb, &err);
@@ -1326,57 +1461,66 @@ static int rec_syscall(struct fr_asm *a, struct nlattr **tb,
 		     (unsigned long long)s.seq, (unsigned long long)a->last_seq);
 		return 0;
 	}
+	if (!p) {
+		p = calloc(1, sizeof(*p));
+		if (!p)
+			return afail(a, -ENOMEM, "out of memory");
+		a->pend = p;
+	}
+	p->s = s;
+	p->iv = iv;
+	memset(p->args, 0, sizeof(p->args));
 	if (tb[FLIGHTREC_A_ARGS]) {
 		size_t n = nla_len(tb[FLIGHTREC_A_ARGS]) / 8;
 
-		if (n > 6)
-			n = 6;
-		memcpy(args, nla_data(tb[FLIGHTREC_A_ARGS]), n * 8);
+		memcpy(p->args, nla_data(tb[FLIGHTREC_A_ARGS]),
+		       (n > 6 ? 6 : n) * 8);
 	}
-	s.n_args = 6;
-	s.args = args;
-	OPT_U32(tb, FLIGHTREC_A_SC_FLAGS, &s, flags);
-	if (s.has_flags && (s.flags & FLIGHTREC_SC_UNKNOWN_OUT))
+	OPT_U32(tb, FLIGHTREC_A_SC_FLAGS, &p->s, flags);
+	if (p->s.has_flags && (p->s.flags & FLIGHTREC_SC_UNKNOWN_OUT))
 		flag_interval(iv, FLIGHTREC_IF_UNKNOWN_SYSCALL);
+	p->active = true;
+	a->have_seq = true;
+	a->last_seq = s.seq;
 	if (attrs) {
 		const struct nlattr *nla;
 		int rem;
 
 		nla_for_each_attr(nla, attrs, attrlen, rem) {
-			if (nla_type(nla) == FLIGHTREC_A_OUT) {
-				err = add_out(a, &ol, (struct nlattr *)nla);
-				if (err)
-					break;
-			}
+			if (nla_type(nla) != FLIGHTREC_A_OUT)
+				continue;
+			err = pend_out_attr(a, p, idx++, (struct nlattr *)nla, false);
+			if (err)
+				break;
 		}
 	} else if (tb[FLIGHTREC_A_OUT]) {
-		err = add_out(a, &ol, tb[FLIGHTREC_A_OUT]);
+		err = pend_out_attr(a, p, 0, tb[FLIGHTREC_A_OUT], false);
 	}
-	if (err) {
-		free(ol.o);
+	if (err)
 		return afail(a, err, "out of memory");
+	return 0;
+}
+
+static int rec_out_chunk(struct fr_asm *a, struct nlattr **tb)
+{
+	struct pend_sc *p = a->pend;
+	uint64_t seq;
+	uint32_t tid;
+	int err;
+
+	if (!a_u64(tb, FLIGHTREC_A_SEQ, &seq) || !a_u32(tb, FLIGHTREC_A_TID, &tid) ||
+	    !tb[FLIGHTREC_A_OUT])
+		return dropped(a, FLIGHTREC_REC_OUT_CHUNK, "without SEQ, TID or OUT");
+	if (!p || !p->active || p->s.seq != seq || p->s.tid != tid) {
+		a->st.dropped++;
+		warn(a, "a piece of the out-buffers of syscall seq %llu, which is not the one just before: left out",
+		     (unsigned long long)seq);
+		return 0;
 	}
-	ol.op = malloc((ol.n ? ol.n : 1) * sizeof(*ol.op));
-	if (!ol.op) {
-		free(ol.o);
-		return afail(a, -ENOMEM, "out of memory");
-	}
-	for (i = 0; i < ol.n; i++)
-		ol.op[i] = &ol.o[i];
-	s.n_out = ol.n;
-	s.out = ol.op;
-	e.e_case = FLIGHTREC__ENTRY__E_SYSCALL;
-	e.syscall = &s;
-	err = spooled(a, SP_SYSCALL, &e);
-	if (!err) {
-		a->st.syscalls++;
-		a->st.syscall_bytes += flrc_framed_size(&e);
-		a->have_seq = true;
-		a->last_seq = s.seq;
-	}
-	free(ol.op);
-	free(ol.o);
-	return err;
+	err = pend_out_attr(a, p, 0, tb[FLIGHTREC_A_OUT], true);
+	if (err)
+		return afail(a, err, "out of memory");
+	return 0;
 }
 
 static void free_xsave(Flightrec__Xsave *x)
@@ -1569,7 +1713,15 @@ int fr_asm_record(struct fr_asm *a, struct nlattr **tb,
 		warn(a, "a record without REC_TYPE: left out");
 		return 0;
 	}
+	if (type != FLIGHTREC_REC_OUT_CHUNK) {
+		err = flush_syscall(a);
+		if (err)
+			return err;
+	}
 	switch (type) {
+	case FLIGHTREC_REC_OUT_CHUNK:
+		err = rec_out_chunk(a, tb);
+		break;
 	case FLIGHTREC_REC_SYSINFO:
 		err = rec_sysinfo(a, tb);
 		break;
@@ -1692,6 +1844,11 @@ void fr_asm_abort(struct fr_asm *a)
 		free(a->iv[i]);
 	free(a->iv);
 	free_end(a->end);
+	if (a->pend) {
+		pend_clear(a->pend);
+		free(a->pend->out);
+		free(a->pend);
+	}
 	ZSTD_freeCCtx(a->cctx);
 	ZSTD_freeDCtx(a->dctx);
 	free(a->zbuf);
@@ -1801,6 +1958,11 @@ int fr_asm_finish(struct fr_asm *a, const char *name, char *path,
 	int ret;
 
 	progress(a, true);
+	ret = flush_syscall(a);
+	if (ret) {
+		snprintf(err, errlen, "%s", a->err);
+		goto out;
+	}
 	if (!a->have_process) {
 		snprintf(err, errlen, "the dump has no PROCESS record");
 		ret = -EBADMSG;

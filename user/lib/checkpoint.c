@@ -514,6 +514,7 @@ static int page_data(struct reader *r, size_t off, const Flightrec__Page *pg,
 	if (pg->has_hash && flrc_hash(dst, FLRC_PAGE_SIZE) != pg->hash)
 		return rfail(r, off, "page %#llx: content hash mismatch (damaged data)", addr);
 	fp->data = dst;
+	fp->stored = (uint32_t)pg->zdata.len;
 	if (pg->has_hash &&
 	    fr_htab_put(&r->by_hash, pg->hash, (uint32_t)r->c->n_pages) < 0)
 		return -ENOMEM;

@@ -21,6 +21,8 @@ struct flrc_page {
 	uint32_t flags;		/* FLIGHTREC_PAGE_* as recorded */
 	int zero;		/* the page is all zeros (data may be NULL) */
 	const uint8_t *data;	/* FLRC_PAGE_SIZE bytes, or NULL when zero */
+	uint32_t stored;	/* bytes of page data in the file (zstd frame);
+				 * 0 for zero and SAME_AS pages */
 };
 
 /* A whole checkpoint in memory.  Arrays are in file order. */

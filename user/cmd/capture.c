@@ -1,0 +1,817 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec dump, watch, record: getting frozen dumps out of the module and
+ * into checkpoint files (lib/assemble.c writes them).
+ *
+ * Several tools may want the same dump: `flightrec record` waits for the
+ * fault of its own child, `flightrec dump` for the dump it asked for, and
+ * `flightrec watch` for every fault on the machine.  Whoever handles a dump
+ * first claims it by binding an abstract unix socket named after the dump
+ * id; the claim lasts as long as the socket, so a tool that dies leaves no
+ * stale claim.  watch waits a moment (WATCH_GRACE_MS) before claiming, so
+ * the tool that asked for a dump gets it.  The claimer writes the file and
+ * releases the dump.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "assemble.h"
+#include "checkpoint.h"
+#include "libflightrec.h"
+#include "sysdecode.h"
+#include "flightrec.h"		/* uapi */
+
+#define WATCH_GRACE_MS	200	/* let the tool that asked take a dump first */
+#define RETRY_MS	1000
+
+static int exit_code(int err)
+{
+	if (err == FR_ENOMODULE)
+		return FR_EXIT_NOMODULE;
+	if (err == FR_EABI)
+		return FR_EXIT_ABI;
+	return FR_EXIT_FAIL;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000ull + ts.tv_nsec / 1000000;
+}
+
+/* The claim on dump id: an fd to close when done, or -1 if another has it. */
+static int claim_dump(uint32_t id)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	socklen_t len;
+	int fd, n;
+
+	n = snprintf(sa.sun_path + 1, sizeof(sa.sun_path) - 1,
+		     "flightrec-dump-%u", id);
+	len = offsetof(struct sockaddr_un, sun_path) + 1 + n;
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -2;	/* no claims possible: go ahead */
+	if (bind(fd, (struct sockaddr *)&sa, len) < 0) {
+		int err = errno;
+
+		close(fd);
+		return err == EADDRINUSE ? -1 : -2;
+	}
+	return fd;
+}
+
+static void unclaim(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+/* The output directory: made (0700) when missing. */
+static int out_dir(const char *dir)
+{
+	struct stat st;
+
+	if (!stat(dir, &st)) {
+		if (!S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "flightrec: %s is not a directory\n", dir);
+			return -ENOTDIR;
+		}
+		return 0;
+	}
+	if (errno != ENOENT || mkdir(dir, 0700) < 0) {
+		fprintf(stderr, "flightrec: %s: %s\n", dir, strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+static const char *sig_name(uint32_t sig)
+{
+	const char *n = fr_signal_name(sig);
+
+	return n ? n : "signal";
+}
+
+struct saved {
+	char path[PATH_MAX];
+	struct fr_asm_stats st;
+};
+
+/*
+ * Reads dump id into a file in dir and releases it.  Returns 0, -ENOENT
+ * when the dump is gone (another tool took it), or another -errno with the
+ * message printed.
+ */
+static int save_dump(struct fr_client *c, uint32_t id, const char *dir,
+		     bool quiet_gone, struct saved *out)
+{
+	struct fr_asm_opts o = { .dump_id = id, .progress = true };
+	char err[512] = "";
+	struct fr_asm *a;
+	int ret;
+
+	fr_client_version(c, &o.abi_version);
+	ret = fr_asm_begin(&a, dir, &o, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "flightrec: %s\n", err);
+		return ret;
+	}
+	ret = fr_client_get_dump_raw(c, id, fr_asm_raw_cb, a, err, sizeof(err));
+	if (ret) {
+		if (fr_asm_error(a)[0])
+			snprintf(err, sizeof(err), "%s", fr_asm_error(a));
+		fr_asm_abort(a);
+		if (ret == -ENOENT && quiet_gone)
+			return ret;
+		fprintf(stderr, "flightrec: dump %u: %s\n", id,
+			err[0] ? err : strerror(-ret));
+		return ret;
+	}
+	ret = fr_asm_finish(a, NULL, out->path, sizeof(out->path), &out->st,
+			    err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "flightrec: dump %u: %s\n", id, err);
+		return ret;
+	}
+	ret = fr_client_release_dump(c, id, err, sizeof(err));
+	if (ret && ret != -ENOENT)
+		fprintf(stderr, "flightrec: dump %u: release: %s\n", id,
+			err[0] ? err : strerror(-ret));
+	return 0;
+}
+
+static void print_saved(const char *who, const struct saved *s,
+			const char *what)
+{
+	printf("%s%s: %s, %llu interval%s, %llu pages (%llu stored, %.1f KiB), %llu syscalls, %.1f KiB\n",
+	       who, s->path, what, (unsigned long long)s->st.intervals,
+	       s->st.intervals == 1 ? "" : "s",
+	       (unsigned long long)s->st.pages,
+	       (unsigned long long)s->st.pages_data, s->st.zbytes / 1024.0,
+	       (unsigned long long)s->st.syscalls, s->st.file_bytes / 1024.0);
+	fflush(stdout);
+}
+
+/* ------------------------------------------------------------------ */
+/* dump */
+
+/* The parent of pid from /proc, or 0. */
+static uint32_t parent_of(uint32_t pid)
+{
+	char path[64], buf[512], *p;
+	unsigned int ppid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%u/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f)) {
+		p = strrchr(buf, ')');	/* comm may hold spaces and parens */
+		if (!p || sscanf(p + 1, " %*c %u", &ppid) != 1)
+			ppid = 0;
+	}
+	fclose(f);
+	return ppid;
+}
+
+static bool descends_from(uint32_t pid, uint32_t ancestor)
+{
+	int depth;
+
+	for (depth = 0; pid > 1 && depth < 4096; depth++) {
+		pid = parent_of(pid);
+		if (pid == ancestor)
+			return true;
+	}
+	return false;
+}
+
+struct pids {
+	uint32_t root;
+	uint32_t *v;
+	size_t n;
+	bool root_found;
+};
+
+static int collect(const struct fr_proc_info *info, void *arg)
+{
+	struct pids *p = arg;
+	uint32_t *nv;
+
+	if (info->pid == p->root) {
+		p->root_found = true;
+		return 0;
+	}
+	if (!descends_from(info->pid, p->root))
+		return 0;
+	nv = realloc(p->v, (p->n + 1) * sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	p->v = nv;
+	p->v[p->n++] = info->pid;
+	return 0;
+}
+
+static void usage_dump(FILE *f)
+{
+	fprintf(f,
+		"usage: flightrec dump PID -o DIR [--only]\n"
+		"  Freezes a copy of the recording of PID and writes it to\n"
+		"  DIR/PID-DUMPID.flrc; also for the registered descendants of PID\n"
+		"  unless --only.  An existing file is never replaced.\n");
+}
+
+static int dump_one(struct fr_client *c, uint32_t pid, const char *dir)
+{
+	struct saved s;
+	char err[512] = "";
+	uint32_t id;
+	int ret, claim;
+
+	ret = fr_client_dump(c, pid, &id, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "flightrec: dump %u: %s\n", pid,
+			err[0] ? err : strerror(-ret));
+		return ret;
+	}
+	claim = claim_dump(id);
+	if (claim == -1) {
+		fprintf(stderr, "flightrec: dump %u of pid %u: taken by another flightrec (watch?)\n",
+			id, pid);
+		return -EBUSY;
+	}
+	ret = save_dump(c, id, dir, false, &s);
+	unclaim(claim);
+	if (!ret)
+		print_saved("", &s, "dump");
+	return ret;
+}
+
+int cmd_dump(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "only", no_argument, NULL, 'O' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct pids p = { 0 };
+	struct fr_client *c;
+	const char *dir = NULL;
+	char err[512], *end;
+	bool only = false;
+	int o, ret, status = FR_EXIT_OK;
+	size_t i;
+
+	while ((o = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (o) {
+		case 'o':
+			dir = optarg;
+			break;
+		case 'O':
+			only = true;
+			break;
+		case 'h':
+			usage_dump(stdout);
+			return FR_EXIT_OK;
+		default:
+			usage_dump(stderr);
+			return FR_EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1 || !dir) {
+		usage_dump(stderr);
+		return FR_EXIT_USAGE;
+	}
+	errno = 0;
+	p.root = strtoul(argv[optind], &end, 10);
+	if (errno || *end || !p.root) {
+		fprintf(stderr, "flightrec: dump: bad pid '%s'\n", argv[optind]);
+		return FR_EXIT_USAGE;
+	}
+	if (out_dir(dir))
+		return FR_EXIT_FAIL;
+	ret = fr_client_open(&c, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "flightrec: %s\n", err);
+		return exit_code(ret);
+	}
+	if (!only) {
+		ret = fr_client_list(c, collect, &p);
+		if (ret) {
+			fprintf(stderr, "flightrec: list: %s\n", fr_client_error(c));
+			status = FR_EXIT_FAIL;
+			goto out;
+		}
+	}
+	if (dump_one(c, p.root, dir))
+		status = FR_EXIT_FAIL;
+	for (i = 0; i < p.n; i++)
+		if (dump_one(c, p.v[i], dir))
+			status = FR_EXIT_FAIL;
+out:
+	free(p.v);
+	fr_client_close(c);
+	return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* watch */
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+struct pending {
+	uint32_t id, pid;
+	uint64_t due;
+};
+
+struct watch {
+	const char *dir;
+	struct fr_client *c;
+	struct pending *pend;
+	size_t n_pend;
+	unsigned long written;
+};
+
+static void watch_queue(struct watch *w, uint32_t id, uint32_t pid,
+			uint64_t due)
+{
+	struct pending *np;
+	size_t i;
+
+	for (i = 0; i < w->n_pend; i++)
+		if (w->pend[i].id == id)
+			return;
+	np = realloc(w->pend, (w->n_pend + 1) * sizeof(*np));
+	if (!np)
+		return;		/* the next scan finds it again */
+	w->pend = np;
+	w->pend[w->n_pend++] = (struct pending){ id, pid, due };
+}
+
+static int scan_cb(const struct fr_dump_info *d, void *arg)
+{
+	struct watch *w = arg;
+
+	watch_queue(w, d->id, d->pid, now_ms() + WATCH_GRACE_MS);
+	return 0;
+}
+
+struct find_dump {
+	uint32_t id;
+	struct fr_dump_info info;
+	bool found;
+};
+
+static int find_cb(const struct fr_dump_info *d, void *arg)
+{
+	struct find_dump *f = arg;
+
+	if (d->id == f->id) {
+		f->info = *d;
+		f->found = true;
+	}
+	return 0;
+}
+
+static void describe(char *buf, size_t len, const struct fr_dump_info *d)
+{
+	switch (d->end_kind) {
+	case FLIGHTREC_END_FAULT:
+		snprintf(buf, len, "pid %u (%.16s) %s", d->pid, d->comm,
+			 sig_name(d->signo));
+		break;
+	case FLIGHTREC_END_EXIT:
+		snprintf(buf, len, "pid %u (%.16s) exit", d->pid, d->comm);
+		break;
+	default:
+		snprintf(buf, len, "pid %u (%.16s) dump", d->pid, d->comm);
+	}
+}
+
+/* Writes the pending dumps that are due; 0, or -errno if the module went away. */
+static int watch_flush(struct watch *w)
+{
+	uint64_t now = now_ms();
+	size_t i = 0;
+
+	while (i < w->n_pend) {
+		struct find_dump f = { .id = w->pend[i].id };
+		struct saved s;
+		char what[96];
+		int claim, ret;
+
+		if (w->pend[i].due > now) {
+			i++;
+			continue;
+		}
+		/* done with it whatever happens next */
+		w->pend[i] = w->pend[--w->n_pend];
+		ret = fr_client_list_dumps(w->c, find_cb, &f);
+		if (ret)
+			return ret;
+		if (!f.found)
+			continue;	/* someone released it */
+		claim = claim_dump(f.id);
+		if (claim == -1)
+			continue;	/* record or dump is on it */
+		ret = save_dump(w->c, f.id, w->dir, true, &s);
+		unclaim(claim);
+		if (ret == -ENOENT)
+			continue;
+		if (ret)
+			continue;	/* said why; the dump stays for a retry */
+		describe(what, sizeof(what), &f.info);
+		print_saved("flightrec watch: wrote ", &s, what);
+		w->written++;
+	}
+	return 0;
+}
+
+static void usage_watch(FILE *f)
+{
+	fprintf(f,
+		"usage: flightrec watch -o DIR\n"
+		"  Writes a checkpoint to DIR for every frozen dump: a recorded\n"
+		"  process that faults, exits with at_exit, or is dumped.  Waits for\n"
+		"  the module when it is not loaded or is unloaded meanwhile.\n"
+		"  SIGINT or SIGTERM end it.\n");
+}
+
+/* One connection to the module: returns when it goes away or on a stop. */
+static void watch_connected(struct watch *w)
+{
+	char err[512];
+	uint64_t next_scan = 0;
+	int ret;
+
+	ret = fr_client_subscribe(w->c, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "flightrec watch: subscribe: %s\n", err);
+		return;
+	}
+	printf("flightrec watch: watching; checkpoints go to %s\n", w->dir);
+	fflush(stdout);
+	while (!stop_signal) {
+		struct fr_event ev;
+		uint64_t now = now_ms();
+		int timeout = 100;
+
+		ret = fr_client_next_event(w->c, timeout, &ev);
+		if (ret == 1 && ev.dump_id &&
+		    (ev.event == FLIGHTREC_EVENT_FAULT ||
+		     ev.event == FLIGHTREC_EVENT_DUMP ||
+		     ev.event == FLIGHTREC_EVENT_EXIT))
+			watch_queue(w, ev.dump_id, ev.pid, now + WATCH_GRACE_MS);
+		else if (ret == -ENOBUFS)
+			next_scan = 0;	/* events were lost: look at the list */
+		else if (ret < 0 && ret != -EINTR)
+			return;
+		/*
+		 * Once a second: the list of frozen dumps catches what the
+		 * events missed, and tells whether the module is still there.
+		 */
+		if (now >= next_scan) {
+			next_scan = now + RETRY_MS;
+			if (fr_client_list_dumps(w->c, scan_cb, w))
+				return;
+		}
+		if (watch_flush(w))
+			return;
+	}
+}
+
+int cmd_watch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct watch w = { 0 };
+	struct sigaction sa = { .sa_handler = on_stop };
+	int o, last = 0;
+
+	while ((o = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (o) {
+		case 'o':
+			w.dir = optarg;
+			break;
+		case 'h':
+			usage_watch(stdout);
+			return FR_EXIT_OK;
+		default:
+			usage_watch(stderr);
+			return FR_EXIT_USAGE;
+		}
+	}
+	if (optind != argc || !w.dir) {
+		usage_watch(stderr);
+		return FR_EXIT_USAGE;
+	}
+	if (out_dir(w.dir))
+		return FR_EXIT_FAIL;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	while (!stop_signal) {
+		char err[512];
+		int ret = fr_client_open(&w.c, err, sizeof(err));
+
+		if (ret) {
+			/* say it once per state, not once a second */
+			if (ret != last)
+				fprintf(stderr, "flightrec watch: %s; retrying every second\n",
+					err);
+			last = ret;
+			usleep(RETRY_MS * 1000);
+			continue;
+		}
+		if (last)
+			printf("flightrec watch: the flightrec module is back\n");
+		last = 0;
+		watch_connected(&w);
+		fr_client_close(w.c);
+		w.c = NULL;
+		w.n_pend = 0;
+		if (!stop_signal) {
+			fprintf(stderr, "flightrec watch: lost the flightrec module (unloaded?); waiting for it to come back, retrying every second\n");
+			last = FR_ENOMODULE;
+			usleep(RETRY_MS * 1000);
+		}
+	}
+	free(w.pend);
+	printf("flightrec watch: stopped by %s, %lu checkpoint%s written\n",
+	       sig_name(stop_signal), w.written, w.written == 1 ? "" : "s");
+	return FR_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* record */
+
+static void usage_record(FILE *f)
+{
+	fprintf(f,
+		"usage: flightrec record -o DIR [--at-exit] [--interval-ms N] [--keep N] -- CMD [ARGS]\n"
+		"  Runs CMD recorded from its first instruction; when it (or a child\n"
+		"  it forks) crashes, writes DIR/PID-DUMPID.flrc.  With --at-exit, also\n"
+		"  when it exits normally.  Exits with CMD's status (128+N when a\n"
+		"  signal N killed it).\n");
+}
+
+struct record {
+	const char *dir;
+	struct fr_client *c;
+	pid_t child;
+	bool at_exit;
+	unsigned int written;
+};
+
+static bool ours(const struct record *r, uint32_t pid)
+{
+	return pid == (uint32_t)r->child || descends_from(pid, r->child);
+}
+
+static void record_take(struct record *r, uint32_t id, const char *what)
+{
+	struct saved s;
+	int claim = claim_dump(id);
+
+	if (claim == -1)
+		return;		/* someone else is writing it */
+	if (!save_dump(r->c, id, r->dir, true, &s)) {
+		print_saved("flightrec record: wrote ", &s, what);
+		r->written++;
+	}
+	unclaim(claim);
+}
+
+static void record_event(struct record *r, const struct fr_event *ev)
+{
+	char what[64];
+
+	if (!ev->dump_id || !ours(r, ev->pid))
+		return;
+	if (ev->event == FLIGHTREC_EVENT_FAULT) {
+		snprintf(what, sizeof(what), "pid %u fault", ev->pid);
+	} else if (ev->event == FLIGHTREC_EVENT_EXIT && r->at_exit) {
+		snprintf(what, sizeof(what), "pid %u exit", ev->pid);
+	} else {
+		return;
+	}
+	record_take(r, ev->dump_id, what);
+}
+
+struct record_scan {
+	struct record *r;
+	uint32_t ids[64];
+	char what[64][64];
+	size_t n;
+};
+
+static int record_scan_cb(const struct fr_dump_info *d, void *arg)
+{
+	struct record_scan *rs = arg;
+
+	if (rs->n == 64 || d->pid != (uint32_t)rs->r->child)
+		return 0;
+	if (d->end_kind == FLIGHTREC_END_FAULT ||
+	    (d->end_kind == FLIGHTREC_END_EXIT && rs->r->at_exit)) {
+		snprintf(rs->what[rs->n], sizeof(rs->what[0]), "pid %u %s",
+			 d->pid, d->end_kind == FLIGHTREC_END_FAULT ?
+			 sig_name(d->signo) : "exit");
+		rs->ids[rs->n++] = d->id;
+	}
+	return 0;
+}
+
+/* After the child is gone: dumps of it whose event was missed. */
+static void record_leftovers(struct record *r)
+{
+	struct record_scan rs = { .r = r };
+	struct fr_event ev;
+	size_t i;
+
+	/* events sent before the child died are already queued */
+	while (fr_client_next_event(r->c, 50, &ev) == 1)
+		record_event(r, &ev);
+	if (fr_client_list_dumps(r->c, record_scan_cb, &rs))
+		return;
+	for (i = 0; i < rs.n; i++)
+		record_take(r, rs.ids[i], rs.what[i]);
+}
+
+static int parse_u32(const char *s, uint32_t *v)
+{
+	char *end;
+	unsigned long x;
+
+	errno = 0;
+	x = strtoul(s, &end, 10);
+	if (errno || *end || !*s || x > UINT32_MAX)
+		return -EINVAL;
+	*v = x;
+	return 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "at-exit", no_argument, NULL, 'a' },
+		{ "interval-ms", required_argument, NULL, 'i' },
+		{ "keep", required_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct record r = { 0 };
+	uint32_t interval_ms = 0, keep = 0;
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
+	char err[512], go = 'g';
+	int o, ret, pipefd[2], status;
+
+	while ((o = getopt_long(argc, argv, "+o:h", opts, NULL)) != -1) {
+		switch (o) {
+		case 'o':
+			r.dir = optarg;
+			break;
+		case 'a':
+			r.at_exit = true;
+			break;
+		case 'i':
+			if (parse_u32(optarg, &interval_ms) ||
+			    interval_ms < FLIGHTREC_INTERVAL_MS_MIN ||
+			    interval_ms > FLIGHTREC_INTERVAL_MS_MAX) {
+				fprintf(stderr, "flightrec: record: --interval-ms must be %u..%u\n",
+					FLIGHTREC_INTERVAL_MS_MIN,
+					FLIGHTREC_INTERVAL_MS_MAX);
+				return FR_EXIT_USAGE;
+			}
+			break;
+		case 'k':
+			if (parse_u32(optarg, &keep) || keep < FLIGHTREC_KEEP_MIN ||
+			    keep > FLIGHTREC_KEEP_MAX) {
+				fprintf(stderr, "flightrec: record: --keep must be %u..%u\n",
+					FLIGHTREC_KEEP_MIN, FLIGHTREC_KEEP_MAX);
+				return FR_EXIT_USAGE;
+			}
+			break;
+		case 'h':
+			usage_record(stdout);
+			return FR_EXIT_OK;
+		default:
+			usage_record(stderr);
+			return FR_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc || !r.dir) {
+		usage_record(stderr);
+		return FR_EXIT_USAGE;
+	}
+	if (out_dir(r.dir))
+		return FR_EXIT_FAIL;
+	ret = fr_client_open(&r.c, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "flightrec: %s\n", err);
+		return exit_code(ret);
+	}
+	/* subscribed before the child exists: no event can be missed */
+	ret = fr_client_subscribe(r.c, err, sizeof(err));
+	if (ret || pipe2(pipefd, O_CLOEXEC) < 0) {
+		fprintf(stderr, "flightrec: record: %s\n",
+			ret ? err : strerror(errno));
+		fr_client_close(r.c);
+		return FR_EXIT_FAIL;
+	}
+	fflush(NULL);
+	r.child = fork();
+	if (r.child < 0) {
+		fprintf(stderr, "flightrec: record: fork: %s\n", strerror(errno));
+		fr_client_close(r.c);
+		return FR_EXIT_FAIL;
+	}
+	if (!r.child) {
+		char c;
+
+		close(pipefd[1]);
+		/* wait until registered: recorded from the first instruction */
+		if (read(pipefd[0], &c, 1) != 1)
+			_exit(127);
+		execvp(argv[optind], argv + optind);
+		fprintf(stderr, "flightrec: record: %s: %s\n", argv[optind],
+			strerror(errno));
+		_exit(errno == ENOENT ? 127 : 126);
+	}
+	close(pipefd[0]);
+	/* like a shell: ^C and ^\ are for the child */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+
+	ret = fr_client_register(r.c, r.child, interval_ms, keep,
+				 r.at_exit ? 1 : -1, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "flightrec: record: register %d: %s\n", r.child,
+			err);
+		close(pipefd[1]);	/* the child exits without running CMD */
+		waitpid(r.child, NULL, 0);
+		fr_client_close(r.c);
+		return exit_code(ret);
+	}
+	if (write(pipefd[1], &go, 1) != 1)
+		fprintf(stderr, "flightrec: record: starting the child: %s\n",
+			strerror(errno));
+	close(pipefd[1]);
+
+	for (;;) {
+		struct fr_event ev;
+		pid_t w;
+
+		ret = fr_client_next_event(r.c, 100, &ev);
+		if (ret == 1)
+			record_event(&r, &ev);
+		w = waitpid(r.child, &status, WNOHANG);
+		if (w == r.child)
+			break;
+		if (w < 0 && errno != EINTR) {
+			status = 0;
+			break;
+		}
+	}
+	record_leftovers(&r);
+	fr_client_close(r.c);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	if (WIFSIGNALED(status)) {
+		if (!r.written)
+			fprintf(stderr, "flightrec record: %s killed by %s, no checkpoint\n",
+				argv[optind], sig_name(WTERMSIG(status)));
+		return 128 + WTERMSIG(status);
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : FR_EXIT_FAIL;
+}
