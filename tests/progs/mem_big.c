@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mem_big: makes MB megabytes resident, then keeps touching a few pages of
+ * them (reading and writing) with a syscall in between, until killed.
+ *
+ *   mem_big MB
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+
+int main(int argc, char **argv)
+{
+	size_t size, i, n = 0;
+	volatile uint8_t *p;
+
+	if (argc != 2)
+		return 2;
+	size = (size_t)atoi(argv[1]) << 20;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	if (p == MAP_FAILED)
+		return 3;
+	for (i = 0; i < size; i += 4096)
+		p[i] = (uint8_t)i;
+	if (write(1, "ready\n", 6) != 6)
+		return 4;
+	for (;;) {
+		for (i = 0; i < 16; i++)
+			p[((n * 16 + i) * 4096 * 7) % size] += 1;
+		n++;
+		usleep(1000);
+	}
+}

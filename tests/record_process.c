@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record_process: threads, processes that are not registered, the fault
+ * trigger's registers, the ring_mb cap, and a process killed while its dump
+ * is read (issues 3 and 4).
+ */
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "fr_dump.h"
+#include <pthread.h>
+#include <sys/personality.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/ucontext.h>
+
+FIXTURE(proc) {
+	struct fr_client *c;
+	char err[256];
+};
+
+FIXTURE_SETUP(proc)
+{
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_client_open(&self->c, self->err, sizeof(self->err)))
+		TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_client_subscribe(self->c, self->err, sizeof(self->err)))
+		TH_LOG("%s", self->err);
+}
+
+FIXTURE_TEARDOWN(proc)
+{
+	if (self->c)
+		fr_client_close(self->c);
+}
+
+/* Runs argv registered (at_exit) to its end and reads the dump. */
+static int run_recorded(struct fr_client *c, char *const argv[], uint32_t interval_ms,
+			uint32_t keep, struct frd *d, pid_t *pidp, int *status)
+{
+	char err[256];
+	int gate = -1, id, ret;
+	pid_t pid;
+
+	pid = fr_spawn_gated(argv, &gate);
+	if (pid < 0)
+		return pid;
+	*pidp = pid;
+	ret = fr_client_register(c, pid, interval_ms, keep, 1, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "register: %s\n", err);
+		fr_kill_wait(pid);
+		return ret;
+	}
+	fr_gate_open(gate);
+	ret = fr_wait_timeout(pid, status, 120000);
+	if (ret)
+		return ret;
+	id = frd_wait_event(c, WIFSIGNALED(*status) ? FLIGHTREC_EVENT_FAULT :
+			    FLIGHTREC_EVENT_EXIT, pid, 10000);
+	if (id <= 0)
+		return id ? id : -ENOENT;
+	ret = frd_read(c, id, d);
+	fr_client_release_dump(c, id, err, sizeof(err));
+	return ret;
+}
+
+TEST_F_TIMEOUT(proc, threads_complete, 120)
+{
+	char *argv[] = { (char *)fr_prog("threads_sc"), "4", "200", NULL };
+	unsigned int count[4] = { 0 }, tids[4] = { 0 };
+	struct frd d;
+	int status;
+	pid_t pid;
+	size_t i;
+
+	ASSERT_EQ(0, run_recorded(self->c, argv, 60000, 8, &d, &pid, &status));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	for (i = 0; i < d.nsc; i++) {
+		const struct frd_sc *s = &d.sc[i];
+		unsigned int t;
+
+		if (i)
+			ASSERT_LT(d.sc[i - 1].seq, s->seq) TH_LOG("seq not unique");
+		if (s->nr != SYS_getpriority || s->args[1] < 0x7e5900 ||
+		    s->args[1] >= 0x7e5904)
+			continue;
+		t = s->args[1] - 0x7e5900;
+		ASSERT_EQ(0, s->ret < 0 ? 0 : 0);
+		if (!tids[t])
+			tids[t] = s->tid;
+		ASSERT_EQ(tids[t], s->tid) TH_LOG("thread %u's markers from two tids", t);
+		count[t]++;
+	}
+	for (i = 0; i < 4; i++)
+		EXPECT_EQ(200, count[i]) TH_LOG("thread %zu: %u markers", i, count[i]);
+	/* four different threads, the main one the process itself */
+	EXPECT_EQ((unsigned int)pid, tids[0]);
+	for (i = 1; i < 4; i++)
+		EXPECT_NE(tids[0], tids[i]);
+	frd_free(&d);
+}
+
+static void *busy_unregistered(void *arg)
+{
+	volatile int *stop = arg;
+
+	while (!*stop)
+		syscall(SYS_getpriority, PRIO_PROCESS, 0x7e5a00);
+	return NULL;
+}
+
+TEST_F_TIMEOUT(proc, unregistered_not_recorded, 120)
+{
+	char *argv[] = { (char *)fr_prog("threads_sc"), "2", "300", NULL };
+	volatile int stop = 0;
+	struct frd d;
+	pthread_t th;
+	int status;
+	pid_t pid;
+	size_t i;
+
+	/* this process is busy with syscalls all along, and not registered */
+	ASSERT_EQ(0, pthread_create(&th, NULL, busy_unregistered, (void *)&stop));
+	ASSERT_EQ(0, run_recorded(self->c, argv, 100, 8, &d, &pid, &status));
+	stop = 1;
+	pthread_join(th, NULL);
+	ASSERT_GT(d.nsc, 600);
+	for (i = 0; i < d.nsc; i++) {
+		ASSERT_NE(0x7e5a00, d.sc[i].args[1] == 0x7e5a00 &&
+			  d.sc[i].nr == SYS_getpriority ? 0x7e5a00 : 0)
+			TH_LOG("a syscall of an unregistered process was recorded");
+		ASSERT_NE((uint32_t)getpid(), d.sc[i].tid);
+	}
+	frd_free(&d);
+}
+
+/* fork + exec of fault_regs with no address randomisation, gated */
+static pid_t spawn_fault_regs(const char *out, const char *mode, int *gate)
+{
+	char *argv[] = { (char *)fr_prog("fault_regs"), (char *)out, NULL };
+	char env_mode[16];
+	char *envp[] = { env_mode, NULL };
+	int fds[2];
+	pid_t pid;
+	char c;
+
+	snprintf(env_mode, sizeof(env_mode), "FR_MODE=%s", mode);
+	if (pipe2(fds, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid == 0) {
+		close(fds[1]);
+		personality(ADDR_NO_RANDOMIZE);
+		if (read(fds[0], &c, 1) != 1)
+			_exit(127);
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	close(fds[0]);
+	*gate = fds[1];
+	return pid;
+}
+
+TEST_F_TIMEOUT(proc, fault_registers, 120)
+{
+	char dir[64], out[128];
+	uint64_t rec[NGREG + 3];
+	int gate = -1, status, id, fd;
+	struct frd d;
+	pid_t pid;
+
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	snprintf(out, sizeof(out), "%s/regs", dir);
+
+	/* the run with a handler: what the program itself sees */
+	pid = spawn_fault_regs(out, "h", &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	fd = open(out, O_RDONLY);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ((ssize_t)sizeof(rec), read(fd, rec, sizeof(rec)));
+	close(fd);
+
+	/* the recorded run, the same but for the handler: it dies */
+	pid = spawn_fault_regs(out, "n", &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 1000, 4, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	ASSERT_TRUE(WIFSIGNALED(status));
+	ASSERT_EQ(SIGSEGV, WTERMSIG(status));
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_FAULT, pid, 10000);
+	ASSERT_GT(id, 0);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	ASSERT_TRUE(d.have_end);
+	EXPECT_EQ(FLIGHTREC_END_FAULT, d.end_kind);
+	EXPECT_EQ(SIGSEGV, d.end_signo);
+	EXPECT_EQ((int32_t)rec[NGREG + 2], d.end_code);
+	EXPECT_EQ(0xdead000, d.end_addr);
+	EXPECT_EQ(rec[NGREG], d.end_addr);
+	EXPECT_EQ((uint32_t)pid, d.end_tid);
+	EXPECT_EQ((uint64_t)rec[REG_RIP], d.end_regs.rip);
+	EXPECT_EQ((uint64_t)rec[REG_RSP], d.end_regs.rsp);
+	EXPECT_EQ((uint64_t)rec[REG_RBP], d.end_regs.rbp);
+	EXPECT_EQ((uint64_t)rec[REG_RAX], d.end_regs.rax);
+	EXPECT_EQ((uint64_t)rec[REG_RBX], d.end_regs.rbx);
+	EXPECT_EQ((uint64_t)rec[REG_RCX], d.end_regs.rcx);
+	EXPECT_EQ((uint64_t)rec[REG_RDX], d.end_regs.rdx);
+	EXPECT_EQ((uint64_t)rec[REG_RSI], d.end_regs.rsi);
+	EXPECT_EQ((uint64_t)rec[REG_RDI], d.end_regs.rdi);
+	EXPECT_EQ((uint64_t)rec[REG_R8], d.end_regs.r8);
+	EXPECT_EQ((uint64_t)rec[REG_R9], d.end_regs.r9);
+	EXPECT_EQ((uint64_t)rec[REG_R10], d.end_regs.r10);
+	EXPECT_EQ((uint64_t)rec[REG_R11], d.end_regs.r11);
+	EXPECT_EQ((uint64_t)rec[REG_R12], d.end_regs.r12);
+	EXPECT_EQ((uint64_t)rec[REG_R13], d.end_regs.r13);
+	EXPECT_EQ((uint64_t)rec[REG_R14], d.end_regs.r14);
+	EXPECT_EQ((uint64_t)rec[REG_R15], d.end_regs.r15);
+	EXPECT_EQ((uint64_t)rec[REG_EFL], d.end_regs.eflags);
+	EXPECT_EQ(0xcccc, d.end_regs.r15);
+	frd_free(&d);
+	unlink(out);
+	rmdir(dir);
+}
+
+/* the global accounting line of /proc/flightrec/status */
+static int status_bytes(unsigned long long *bytes, unsigned long long *cap)
+{
+	char buf[8192], *p;
+
+	if (fr_read_file(FR_PROC_DIR "/status", buf, sizeof(buf)) < 0)
+		return -1;
+	p = strstr(buf, "\nbytes ");
+	if (!p || sscanf(p, "\nbytes %llu cap %llu", bytes, cap) != 2)
+		return -1;
+	return 0;
+}
+
+static int proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
+{
+	struct ctx { pid_t pid; uint64_t *dropped; int found; } x = { pid, dropped, 0 };
+	int cb(const struct fr_proc_info *info, void *arg)
+	{
+		struct ctx *x = arg;
+
+		if (info->pid == (uint32_t)x->pid) {
+			*x->dropped = info->dropped;
+			x->found = 1;
+		}
+		return 0;
+	}
+
+	if (fr_client_list(c, cb, &x))
+		return -1;
+	return x.found ? 0 : -1;
+}
+
+TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
+{
+	char *argv[] = { (char *)fr_prog("mem_pattern"), "5", NULL };
+	unsigned long long old_mb, bytes, cap, peak = 0;
+	uint64_t dropped = 0, last_dropped = 0;
+	int gate = -1, status, samples = 0;
+	char val[32];
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	ASSERT_EQ(0, fr_read_param("ring_mb", &old_mb));
+	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", "1", 1));
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 10, 64, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		ASSERT_EQ(0, status_bytes(&bytes, &cap));
+		ASSERT_EQ(1ULL << 20, cap);
+		/* a boundary's map and registers are the only excess allowed */
+		ASSERT_LE(bytes, cap + (64 << 10)) TH_LOG("%llu bytes over a cap of %llu", bytes, cap);
+		if (bytes > peak)
+			peak = bytes;
+		if (!proc_dropped(self->c, pid, &dropped))
+			last_dropped = dropped;
+		samples++;
+		usleep(2000);
+	}
+	snprintf(val, sizeof(val), "%llu", old_mb);
+	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", val, strlen(val)));
+	ASSERT_TRUE(WIFEXITED(status));
+	TH_LOG("%d samples, peak %llu bytes, %llu intervals dropped",
+	       samples, peak, (unsigned long long)last_dropped);
+	EXPECT_GT(samples, 10);
+	EXPECT_GT(last_dropped, 0);
+}
+
+TEST_F_TIMEOUT(proc, killed_while_read, 180)
+{
+	char *argv[] = { (char *)fr_prog("mem_big"), "64", NULL };
+	struct kctx { struct frd d; pid_t pid; int killed; } k;
+	int gate = -1, fds[2], status;
+	uint32_t id;
+	char buf[8];
+	pid_t pid;
+	int cb(struct nlattr **tb, const struct nlattr *a, int len, void *arg)
+	{
+		struct kctx *k = arg;
+
+		if (!k->killed && tb[FLIGHTREC_A_REC_TYPE] &&
+		    nla_get_u32(tb[FLIGHTREC_A_REC_TYPE]) == FLIGHTREC_REC_PAGE) {
+			kill(k->pid, SIGKILL);
+			waitpid(k->pid, NULL, 0);
+			k->killed = 1;
+		}
+		return frd_cb(tb, a, len, &k->d);
+	}
+
+	ASSERT_EQ(0, pipe(fds));
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	ASSERT_EQ(6, read(fds[0], buf, 6));
+	close(fds[0]);
+	(void)gate;
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 50, 8, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	usleep(400000);
+	ASSERT_EQ(0, fr_client_dump(self->c, pid, &id, self->err, sizeof(self->err)))
+		TH_LOG("%s", self->err);
+	memset(&k, 0, sizeof(k));
+	k.pid = pid;
+	ASSERT_EQ(0, fr_client_get_dump_raw(self->c, id, cb, &k, self->err,
+					    sizeof(self->err))) TH_LOG("%s", self->err);
+	EXPECT_TRUE(k.killed);
+	/* the whole dump came, though its process died at the first page */
+	EXPECT_TRUE(k.d.have_end);
+	EXPECT_EQ(FLIGHTREC_END_DUMP, k.d.end_kind);
+	EXPECT_GT(k.d.npg, 16);
+	for (size_t i = 0; i < k.d.npg; i++)
+		ASSERT_TRUE(k.d.pg[i].data || (k.d.pg[i].flags & FLIGHTREC_PAGE_ZERO));
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
+	frd_free(&k.d);
+	status = 0;
+	(void)status;
+}
+
+TEST_F_TIMEOUT(proc, dump_of_1g_resident, 300)
+{
+	char *argv[] = { (char *)fr_prog("mem_big"), "1024", NULL };
+	int fds[2];
+	uint32_t id;
+	struct frd d;
+	char buf[8];
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(fds));
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	ASSERT_EQ(6, read(fds[0], buf, 6)) TH_LOG("mem_big 1024 did not start");
+	close(fds[0]);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 100, 4, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	usleep(1500000);
+	ASSERT_EQ(0, fr_client_dump(self->c, pid, &id, self->err, sizeof(self->err)))
+		TH_LOG("%s", self->err);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	fr_kill_wait(pid);
+	EXPECT_TRUE(d.have_end);
+	EXPECT_GE(d.niv, 2);
+	/* the pages touched in the kept intervals, not the whole gigabyte */
+	EXPECT_GT(d.npg, 16);
+	EXPECT_LT(d.npg, 64 * 1024);
+	TH_LOG("%zu intervals, %zu pages, %zu syscalls", d.niv, d.npg, d.nsc);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
+	frd_free(&d);
+}
+
+TEST_HARNESS_MAIN
