@@ -674,6 +674,9 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 		dump->end.signo = t->fault_signo;
 		dump->end.si_code = t->fault_code;
 		dump->end.fault_addr = t->fault_addr;
+	} else if (kind == FLIGHTREC_END_EXIT) {
+		/* held at exit_group(status) or exit(status): a wait status */
+		dump->end.exit_code = (task_pt_regs(current)->di & 0xff) << 8;
 	}
 
 	closed = fr_boundary(proc, t);
