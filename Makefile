@@ -68,3 +68,11 @@ vm-shell:
 # `make check` runs a 20 s round of it (tests/bin/fuzz_checkpoint).
 fuzz: user
 	$(MAKE) -C tests fuzz
+
+# ---- make demo: record a crashing server, replay it, gdb backtrace (scripts/demo.sh) ----
+# In the test VM with the module (the real recorder); FR_DEMO_RECORDER=ptrace
+# runs it here with the ptrace fixture instead, no module or VM needed.
+demo:
+	$(MAKE) check-build
+	@if [ "$(FR_DEMO_RECORDER)" = ptrace ]; then scripts/demo.sh; \
+	else scripts/vm.sh run -- scripts/demo.sh; fi

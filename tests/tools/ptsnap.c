@@ -922,8 +922,9 @@ static void write_file(const char *path, char **argv)
 		ii[i] = calloc(1, sizeof(**ii));
 		flightrec__interval_info__init(ii[i]);
 		ii[i]->index = ivs[i].index;
-		ii[i]->has_start_ns = 1;
+		ii[i]->has_start_ns = ii[i]->has_end_ns = 1;
 		ii[i]->start_ns = ivs[i].start_ns;
+		ii[i]->end_ns = i + 1 < n_ivs ? ivs[i + 1].start_ns : now_ns();
 		ii[i]->has_nr_syscalls = 1;
 		for (k = 0; k < n_scs; k++)
 			ii[i]->nr_syscalls += scs[k]->interval == ivs[i].index;
