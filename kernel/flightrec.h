@@ -223,6 +223,8 @@ struct fr_proc {
 	struct work_struct exit_work;	/* teardown after the last thread exits */
 	/* counters shown in status */
 	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps;
+	/* boundaries made, and the time their page walks took (work_lock) */
+	u64 nr_boundaries, boundary_ns, boundary_max_ns;
 	struct rcu_head rcu;		/* registry.c: freed after a grace period */
 };
 

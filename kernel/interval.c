@@ -462,6 +462,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	struct fr_interval *next, *closed;
 	unsigned long flags;
 	u32 gen = atomic_read(&proc->boundary_gen);
+	u64 t0;
 
 	t->seen_boundary = gen;
 	next = fr_interval_new(proc, GFP_KERNEL);
@@ -481,6 +482,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		proc->vdso_patched = mm->context.vdso;
 	}
 
+	t0 = ktime_get_ns();
 	mmap_read_lock(mm);
 	fr_capture_process(next, mm);
 	spin_lock_irqsave(&proc->lock, flags);
@@ -490,6 +492,10 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	spin_unlock_irqrestore(&proc->lock, flags);
 	fr_mem_boundary(proc, closed, next);
 	mmap_read_unlock(mm);
+	t0 = ktime_get_ns() - t0;
+	proc->nr_boundaries++;
+	proc->boundary_ns += t0;
+	proc->boundary_max_ns = max(proc->boundary_max_ns, t0);
 
 	fr_capture_threads(proc, next);
 	/*

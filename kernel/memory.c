@@ -230,12 +230,15 @@ static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
 	}
 }
 
-/* One present PTE in a range about to be unmapped; PTE lock held. */
+/*
+ * One present PTE in a range about to be unmapped; PTE lock held.  Bit 0 of
+ * the address kept says the page was accessed since the last boundary.
+ */
 static void fr_capture_pte(struct fr_walk *w, struct vm_area_struct *vma,
 			   unsigned long addr, pte_t *ptep)
 {
 	if (w->naddrs < w->maxaddrs)
-		w->addrs[w->naddrs++] = addr;
+		w->addrs[w->naddrs++] = addr | !!pte_young(*ptep);
 	else
 		w->huge = true;	/* out of room: reported as a lost page */
 }
@@ -510,7 +513,9 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 	mmap_read_unlock(mm);
 
 	for (i = 0; i < w.naddrs; i++) {
-		unsigned long idx = w.addrs[i] >> PAGE_SHIFT;
+		unsigned long addr = w.addrs[i] & PAGE_MASK;
+		unsigned long idx = addr >> PAGE_SHIFT;
+		bool young = w.addrs[i] & 1;
 		struct fr_interval *iv;
 		struct fr_page *pg;
 		void *old;
@@ -521,12 +526,12 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		old = iv ? xa_load(&iv->pages, idx) : NULL;
 		need = iv && !fr_pg_has_bytes(old);
 		spin_unlock_irqrestore(&proc->lock, flags);
-		/* not in the open interval's set, nor needed by the ring */
-		if (!need || (!old && !fr_ring_references(proc, idx)))
+		/* not accessed in the open interval, nor needed by the ring */
+		if (!need || (!old && !young && !fr_ring_references(proc, idx)))
 			continue;
 		if (!fr_charge(proc, PAGE_SIZE + sizeof(*pg)))
 			goto out_lost;
-		pg = fr_page_copy_user(w.addrs[i]);
+		pg = fr_page_copy_user(addr);
 		if (!pg) {
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 			continue;
