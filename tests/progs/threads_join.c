@@ -19,7 +19,7 @@ static void *work(void *arg)
 	char line[64];
 	int len;
 
-	for (i = 0; i < 100000 * (id + 1); i++)
+	for (i = 0; i < 3000000 * (id + 1); i++)	/* writes far apart */
 		acc = acc * 31 + i;
 	len = snprintf(line, sizeof(line), "thread %ld: %ld\n", id, acc);
 	if (write(1, line, (size_t)len) != len)

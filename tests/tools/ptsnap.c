@@ -20,8 +20,11 @@
  * in-data hash, until the process exits (End EXIT), faults (End FAULT with
  * the siginfo and registers), or --dump-after N syscalls were recorded (End
  * DUMP: the thread stopped at the entry of the next syscall).
- * Sequence numbers are given at syscall entry: replay runs the user code of
- * each thread up to a syscall in the order of these entries.
+ * Sequence numbers: replay runs the user code of each thread up to a syscall
+ * in the order of the sequence numbers.  A futex call gets its number at
+ * entry (the thread decided to wait or wake then), and so do clone, fork,
+ * exit (a child's first syscalls come after the clone), any other call at exit
+ * (so writes to a shared file are numbered in the order their bytes landed).
  *
  * --tamper-nr/--tamper-hash damage the I-th record (from 0) of the written
  * log, for divergence tests; --add-cpu-feature LEAF:REG:BIT records a CPUID
@@ -1158,7 +1161,8 @@ int main(int argc, char **argv)
 						kill(pid, SIGKILL);
 						goto done;
 					}
-					t->seq = ++seq;
+					t->seq = t->nr == SYS_futex || (row && (row->flags & FR_F_PROCESS)) ?
+						 ++seq : 0;
 					hash_in(t);
 					ptrlen_before(t);
 					if (row && (row->flags & FR_F_NORETURN)) {
@@ -1173,7 +1177,11 @@ int main(int argc, char **argv)
 				t->in_sc = false;
 				n_sc++;
 				if (snapped) {
-					Flightrec__Syscall *s = new_record(t, (long)r.rax, false);
+					Flightrec__Syscall *s;
+
+					if (!t->seq)
+						t->seq = ++seq;
+					s = new_record(t, (long)r.rax, false);
 
 					record_outs(s, t, (long)r.rax);
 					if (t->nr == SYS_mmap && !is_err_ret((long)r.rax) &&

@@ -1090,6 +1090,52 @@ static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct 
 static void end_of_log(struct lthread *t, struct ucontext *uc, int after);
 static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_rax);
 
+/*
+ * The kernel clears a dying thread's clear_child_tid word (and wakes its
+ * futex) just after the thread's exit entry.  Replay clears it at the exit
+ * record, unless the log shows a futex wait on that word that was entered
+ * before the clear and failed with EAGAIN (the word changed under it): then
+ * the clear happens when that wait is replayed, so the waiter's check of the
+ * word, just before its futex call, still sees the thread alive.
+ */
+static struct {
+	uint64_t addr, at;		/* clear addr after record at */
+} pending[MAX_THREADS];
+
+static void clear_tid_later(uint64_t idx, uint64_t addr)
+{
+	uint64_t i;
+	unsigned int k;
+
+	for (i = idx + 1; i < g.h->n_syscalls; i++) {
+		const struct fri_syscall *s = &g.sc[i];
+
+		if (s->nr != __NR_futex || s->args[0] != addr)
+			continue;
+		if (s->ret != -EAGAIN)
+			break;
+		for (k = 0; k < MAX_THREADS; k++)
+			if (!pending[k].addr) {
+				pending[k].addr = addr;
+				pending[k].at = i;
+				return;
+			}
+		break;
+	}
+	*(volatile uint32_t *)addr = 0;
+}
+
+static void clear_pending(uint64_t idx)
+{
+	unsigned int k;
+
+	for (k = 0; k < MAX_THREADS; k++)
+		if (pending[k].addr && pending[k].at == idx) {
+			*(volatile uint32_t *)pending[k].addr = 0;
+			pending[k].addr = 0;
+		}
+}
+
 static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
@@ -1146,9 +1192,8 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		if (s->nr == __NR_exit_group || g.nthreads <= 1)
 			finish_exit(t, s);
 		if (t->clear_child_tid)
-			*(uint32_t *)t->clear_child_tid = 0;
-		t->cur = FRI_NO_NEXT;
-		t->used = 0;
+			clear_tid_later(idx, t->clear_child_tid);
+		t->cur = FRI_NO_NEXT;	/* the slot is not reused: its stack is in use until exit */
 		__atomic_sub_fetch(&g.nthreads, 1, __ATOMIC_SEQ_CST);
 		advance_turn(idx);
 		for (;;)
@@ -1158,6 +1203,8 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	}
 	if (!(s->kind == FRI_K_ADDRSPACE && s->nr == __NR_mmap))
 		copy_outs(s);
+	if (s->nr == __NR_futex)
+		clear_pending(idx);
 	mc->rax = (uint64_t)s->ret;
 	t->nr_done++;
 	t->cur = s->next_same_tid;
