@@ -177,6 +177,30 @@ static int replay(const char *dir, const char *name, const char *extra)
 		  flightrec, extra, name, name, name, name);
 }
 
+static const char *name_live(const char *n)
+{
+	static char b[64];
+
+	snprintf(b, sizeof(b), "%s.live", n);
+	return b;
+}
+
+static const char *name_out(const char *n)
+{
+	static char b[64];
+
+	snprintf(b, sizeof(b), "%s.rep/fd1.out", n);
+	return b;
+}
+
+static const char *name_err(const char *n)
+{
+	static char b[64];
+
+	snprintf(b, sizeof(b), "%s.rerr", n);
+	return b;
+}
+
 static void check_fault(struct __test_metadata *_metadata, const char *dir, const char *name,
 			const char *sig)
 {
@@ -475,6 +499,80 @@ TEST_F(replay, bad_image_and_file)
 			"head -c 100000 bi.img > bi.short", self->dir, flightrec));
 	EXPECT_EQ(2, sh("cd %s && %s bi.short -o . 2> bi.err", self->dir, loader));
 	EXPECT_TRUE(contains(self->dir, "bi.err", "replay image"));
+}
+
+/*
+ * Real programs, recorded from their first syscall after exec (through the
+ * dynamic loader): byte-identical output and the same exit status.
+ */
+static void real_program(struct __test_metadata *_metadata, const char *dir,
+			 const char *name, const char *cmdline)
+{
+	char prog[256];
+	int live;
+
+	snprintf(prog, sizeof(prog), "%s", cmdline);
+	*strchrnul(prog, ' ') = 0;
+	if (sh("command -v %s > /dev/null 2>&1", prog))
+		SKIP(return, "%s is not installed", prog);
+	/* the real binary: no wrapper script (pyenv's shims exec several times) */
+	live = sh("cd %s && p=/usr/bin/%s && { [ -x $p ] || p=$(command -v %s); } && "
+		  "%s --skip 1 -q -o %s.flrc -- $(readlink -f $p) %s "
+		  "> %s.live 2> %s.liveerr", dir, prog, prog, ptsnap, name,
+		  strchr(cmdline, ' ') ? strchr(cmdline, ' ') + 1 : "", name, name);
+	ASSERT_EQ(0, live);
+	ASSERT_EQ(0, replay(dir, name, "-q"));
+	EXPECT_TRUE(same_file(dir, name_live(name), name_out(name)));
+	EXPECT_TRUE(contains(dir, name_err(name), "exited with status 0"));
+}
+
+TEST_F(replay, bc_pi)
+{
+	ASSERT_EQ(0, sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
+	real_program(_metadata, self->dir, "bc", "bc -lq pi.bc < /dev/null");
+}
+
+static int put_file(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+TEST_F(replay, python3_script)
+{
+	ASSERT_EQ(0, put_file(self->dir, "s.py",
+			      "import hashlib, json\n"
+			      "d = {str(i): i * i for i in range(2000)}\n"
+			      "s = json.dumps(d, sort_keys=True)\n"
+			      "print(hashlib.sha256(s.encode()).hexdigest(), len(s))\n"));
+	real_program(_metadata, self->dir, "py", "python3 s.py");
+}
+
+TEST_F(replay, gzip_24mb)
+{
+	ASSERT_EQ(0, sh("cd %s && (yes 'flightrec replays the last moments of a process' | "
+			"head -c 25165824; head -c 65536 /dev/urandom | base64) > big && "
+			"gzip -f big", self->dir));
+	real_program(_metadata, self->dir, "gz", "gzip -dc big.gz");
+}
+
+TEST_F(replay, sqlite3_queries)
+{
+	ASSERT_EQ(0, put_file(self->dir, "q.sql",
+			      "create table t(a integer primary key, b text);\n"
+			      "with recursive n(x) as (select 1 union all select x + 1 from n "
+			      "where x < 3000) insert into t select x, 'row' || x from n;\n"
+			      "select count(*), max(b) from t;\n"
+			      "create index tb on t(b);\n"
+			      "select a from t where b like 'row29%' order by a limit 3;\n"));
+	real_program(_metadata, self->dir, "sq", "sqlite3 t.db < q.sql");
 }
 
 TEST_HARNESS_MAIN

@@ -115,6 +115,7 @@ struct tstate {
 	uint32_t ptrlen_before[6];
 	uint64_t in_hash;
 	bool has_hash;
+	Flightrec__Syscall *noret;	/* recorded at entry: a NORETURN call */
 	uint64_t seq;		/* given at entry */
 	uint64_t clear_child_tid;
 };
@@ -1165,10 +1166,9 @@ int main(int argc, char **argv)
 						 ++seq : 0;
 					hash_in(t);
 					ptrlen_before(t);
+					t->noret = NULL;
 					if (row && (row->flags & FR_F_NORETURN)) {
-						Flightrec__Syscall *s = new_record(t, 0, true);
-
-						(void)s;
+						t->noret = new_record(t, 0, true);
 						n_rec++;
 					}
 				}
@@ -1176,7 +1176,12 @@ int main(int argc, char **argv)
 				/* exit */
 				t->in_sc = false;
 				n_sc++;
-				if (snapped) {
+				if (snapped && t->noret) {
+					/* a NORETURN call that returned (a failed execve) */
+					t->noret->ret = (long)r.rax;
+					t->noret->flags &= ~FLIGHTREC_SC_NO_RETURN;
+					t->noret = NULL;
+				} else if (snapped) {
 					Flightrec__Syscall *s;
 
 					if (!t->seq)
