@@ -220,7 +220,7 @@ static void check_fault(struct __test_metadata *_metadata, const char *dir, cons
 	(void)rep;
 }
 
-TEST_F(replay, null_deref)
+TEST_F_TIMEOUT(replay, null_deref, 120)
 {
 	char out[64];
 
@@ -232,7 +232,7 @@ TEST_F(replay, null_deref)
 	EXPECT_TRUE(contains(self->dir, "cn.rerr", "(addr 0x8)"));
 }
 
-TEST_F(replay, heap_overflow)
+TEST_F_TIMEOUT(replay, heap_overflow, 120)
 {
 	ASSERT_EQ(128 + SIGABRT, record(self->dir, "heap", "", "crash_heap", ""));
 	ASSERT_EQ(0, replay(self->dir, "heap", "-q"));
@@ -241,7 +241,7 @@ TEST_F(replay, heap_overflow)
 	check_fault(_metadata, self->dir, "heap", "SIGABRT");
 }
 
-TEST_F(replay, division_by_zero)
+TEST_F_TIMEOUT(replay, division_by_zero, 120)
 {
 	ASSERT_EQ(128 + SIGFPE, record(self->dir, "div", "", "crash_div", ""));
 	ASSERT_EQ(0, replay(self->dir, "div", "-q"));
@@ -249,7 +249,7 @@ TEST_F(replay, division_by_zero)
 	check_fault(_metadata, self->dir, "div", "SIGFPE");
 }
 
-TEST_F(replay, abort)
+TEST_F_TIMEOUT(replay, abort, 120)
 {
 	ASSERT_EQ(128 + SIGABRT, record(self->dir, "abrt", "", "crash_abort", ""));
 	ASSERT_EQ(0, replay(self->dir, "abrt", "-q"));
@@ -258,7 +258,7 @@ TEST_F(replay, abort)
 	check_fault(_metadata, self->dir, "abrt", "SIGABRT");
 }
 
-TEST_F(replay, many_writes_and_exit_status)
+TEST_F_TIMEOUT(replay, many_writes_and_exit_status, 600)
 {
 	ASSERT_EQ(3, record(self->dir, "wl", "", "writes_loop", "3000"));
 	ASSERT_EQ(0, replay(self->dir, "wl", ""));
@@ -269,7 +269,7 @@ TEST_F(replay, many_writes_and_exit_status)
 	EXPECT_TRUE(contains(self->dir, "wl.rerr", "load "));
 }
 
-TEST_F(replay, show_output)
+TEST_F_TIMEOUT(replay, show_output, 120)
 {
 	ASSERT_EQ(3, record(self->dir, "so", "", "writes_loop", "50"));
 	ASSERT_EQ(0, replay(self->dir, "so", "-q --show-output"));
@@ -277,7 +277,7 @@ TEST_F(replay, show_output)
 	EXPECT_TRUE(same_file(self->dir, "so.live", "so.rep/fd1.out"));
 }
 
-TEST_F(replay, dump_point)
+TEST_F_TIMEOUT(replay, dump_point, 120)
 {
 	size_t ll, rl;
 	char *live, *rep;
@@ -297,7 +297,7 @@ TEST_F(replay, dump_point)
 	free(rep);
 }
 
-TEST_F(replay, from_each_interval)
+TEST_F_TIMEOUT(replay, from_each_interval, 120)
 {
 	char path[PATH_MAX], err[256], name[64], extra[64];
 	struct flrc *c;
@@ -330,7 +330,7 @@ TEST_F(replay, from_each_interval)
 	free(live);
 }
 
-TEST_F(replay, divergence_syscall_number)
+TEST_F_TIMEOUT(replay, divergence_syscall_number, 120)
 {
 	/* record 2 (a read) claims to be a getppid */
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "dv", "--tamper-nr 2:110", "crash_null",
@@ -342,7 +342,7 @@ TEST_F(replay, divergence_syscall_number)
 	EXPECT_TRUE(contains(self->dir, "dv.rerr", "got      read("));
 }
 
-TEST_F(replay, divergence_data_passed_in)
+TEST_F_TIMEOUT(replay, divergence_data_passed_in, 120)
 {
 	/* record 0 is the openat of the data file: its path hash no longer matches */
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "dh", "--tamper-hash 0", "crash_null",
@@ -352,7 +352,7 @@ TEST_F(replay, divergence_data_passed_in)
 	EXPECT_TRUE(contains(self->dir, "dh.rerr", "expected openat("));
 }
 
-TEST_F(replay, threads)
+TEST_F_TIMEOUT(replay, threads, 600)
 {
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "th", "", "threads_join", ""));
 	ASSERT_EQ(0, replay(self->dir, "th", "-q"));
@@ -360,7 +360,7 @@ TEST_F(replay, threads)
 	check_fault(_metadata, self->dir, "th", "SIGSEGV");
 }
 
-TEST_F(replay, gdb_batch)
+TEST_F_TIMEOUT(replay, gdb_batch, 600)
 {
 	FILE *f;
 	char path[PATH_MAX];
@@ -418,7 +418,7 @@ static int missing_feature(uint32_t *leaf, char *reg, int *bit)
 	return -1;
 }
 
-TEST_F(replay, cpu_features)
+TEST_F_TIMEOUT(replay, cpu_features, 120)
 {
 	uint32_t leaf;
 	char reg, extra[64];
@@ -440,7 +440,7 @@ TEST_F(replay, cpu_features)
  * mount namespace): no /usr, no libc, no program binary.  Output goes to a
  * directory opened before the chroot.
  */
-TEST_F(replay, empty_root)
+TEST_F_TIMEOUT(replay, empty_root, 120)
 {
 	char root[PATH_MAX + 8], img[PATH_MAX + 16], out[PATH_MAX + 8], fd[16];
 	int status, dfd;
@@ -486,7 +486,7 @@ TEST_F(replay, empty_root)
 	EXPECT_TRUE(same_file(self->dir, "er.live", "er.rep/fd1.out"));
 }
 
-TEST_F(replay, bad_image_and_file)
+TEST_F_TIMEOUT(replay, bad_image_and_file, 120)
 {
 	/* a damaged checkpoint: exit 2 and a message; a missing loader window conflict is fine */
 	ASSERT_EQ(0, sh("cd %s && head -c 1000 /dev/urandom > junk.flrc", self->dir));
@@ -526,7 +526,7 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 	EXPECT_TRUE(contains(dir, name_err(name), "exited with status 0"));
 }
 
-TEST_F(replay, bc_pi)
+TEST_F_TIMEOUT(replay, bc_pi, 600)
 {
 	ASSERT_EQ(0, sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
 	real_program(_metadata, self->dir, "bc", "bc -lq pi.bc < /dev/null");
@@ -545,7 +545,7 @@ static int put_file(const char *dir, const char *name, const char *text)
 	return fclose(f);
 }
 
-TEST_F(replay, python3_script)
+TEST_F_TIMEOUT(replay, python3_script, 600)
 {
 	ASSERT_EQ(0, put_file(self->dir, "s.py",
 			      "import hashlib, json\n"
@@ -555,7 +555,7 @@ TEST_F(replay, python3_script)
 	real_program(_metadata, self->dir, "py", "python3 s.py");
 }
 
-TEST_F(replay, gzip_24mb)
+TEST_F_TIMEOUT(replay, gzip_24mb, 600)
 {
 	ASSERT_EQ(0, sh("cd %s && (yes 'flightrec replays the last moments of a process' | "
 			"head -c 25165824; head -c 65536 /dev/urandom | base64) > big && "
@@ -563,7 +563,7 @@ TEST_F(replay, gzip_24mb)
 	real_program(_metadata, self->dir, "gz", "gzip -dc big.gz");
 }
 
-TEST_F(replay, sqlite3_queries)
+TEST_F_TIMEOUT(replay, sqlite3_queries, 600)
 {
 	ASSERT_EQ(0, put_file(self->dir, "q.sql",
 			      "create table t(a integer primary key, b text);\n"
