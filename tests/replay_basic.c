@@ -396,11 +396,11 @@ TEST_F_TIMEOUT(replay, gdb_batch, 600)
 static int missing_feature(uint32_t *leaf, char *reg, int *bit)
 {
 	static const struct { uint32_t leaf; char reg; int bit; } cand[] = {
-		{ 0x80000001, 'c', 11 },	/* xop */
-		{ 0x80000001, 'c', 16 },	/* fma4 */
-		{ 0x80000001, 'c', 21 },	/* tbm */
 		{ 7, 'd', 8 },			/* avx512_vp2intersect */
 		{ 7, 'b', 16 },			/* avx512f */
+		{ 7, 'd', 23 },			/* avx512_fp16 */
+		{ 7, 'd', 24 },			/* amx_tile */
+		{ 7, 'c', 8 },			/* gfni */
 	};
 	unsigned int i, r[4];
 

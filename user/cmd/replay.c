@@ -112,10 +112,22 @@ static const struct feat feats[] = {
 	{ 7, 1, 'a', 4, "avx_vnni" }, { 7, 1, 'a', 5, "avx512_bf16" },
 	{ 0xd, 1, 'a', 0, "xsaveopt" }, { 0xd, 1, 'a', 1, "xsavec" },
 	{ 0x80000001, 0, 'c', 0, "lahf_lm" }, { 0x80000001, 0, 'c', 5, "abm" },
+	{ 0x80000001, 0, 'd', 27, "rdtscp" },
+};
+
+/*
+ * Vendor-specific extensions no library dispatches on (glibc has no ifunc
+ * variant for them; compilers emit them only when asked): missing ones are
+ * reported, not refused.  QEMU's TCG "max" CPU, for one, offers sse4a.
+ */
+static const struct feat soft_feats[] = {
 	{ 0x80000001, 0, 'c', 6, "sse4a" }, { 0x80000001, 0, 'c', 8, "3dnowprefetch" },
 	{ 0x80000001, 0, 'c', 11, "xop" }, { 0x80000001, 0, 'c', 16, "fma4" },
-	{ 0x80000001, 0, 'c', 21, "tbm" }, { 0x80000001, 0, 'd', 27, "rdtscp" },
+	{ 0x80000001, 0, 'c', 21, "tbm" },
 };
+
+/* XSAVE components that hold no state ordinary code depends on: MPX, PKRU. */
+#define SOFT_XSTATE	((1ull << 3) | (1ull << 4) | (1ull << 9))
 
 static uint32_t reg_of(const uint32_t r[4], char reg)
 {
@@ -156,13 +168,53 @@ static uint64_t local_xcr0(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* Lists what the recorded CPU had and this one lacks; returns how many. */
+static size_t list_missing(const struct flrc *c, const struct feat *f, size_t n,
+			   char *out, size_t size, int *count)
+{
+	size_t i, len = strlen(out);
+
+	for (i = 0; i < n; i++) {
+		const Flightrec__CpuidLeaf *l = rec_leaf(c, f[i].leaf, f[i].subleaf);
+		uint32_t rr[4], lr[4];
+
+		if (!l)
+			continue;
+		rr[0] = l->eax; rr[1] = l->ebx; rr[2] = l->ecx; rr[3] = l->edx;
+		local_cpuid(f[i].leaf, f[i].subleaf, lr);
+		if ((reg_of(rr, f[i].reg) >> f[i].bit & 1) &&
+		    !(reg_of(lr, f[i].reg) >> f[i].bit & 1) && len + 32 < size) {
+			len += snprintf(out + len, size - len, " %s", f[i].name);
+			(*count)++;
+		}
+	}
+	return len;
+}
+
+static void list_xstate(uint64_t missing, char *out, size_t size, int *count)
+{
+	size_t len = strlen(out);
+	unsigned int i;
+
+	for (i = 2; i < 64; i++) {
+		const char *nm = flrc_xsave_component_name(i);
+
+		if (!(missing >> i & 1) || len + 48 >= size)
+			continue;
+		len += snprintf(out + len, size - len, " xsave:%s", nm ? nm : "?");
+		(*count)++;
+	}
+}
+
+/*
+ * Lists what the recorded CPU had and this one lacks.  Returns how many of
+ * them may be used by the recorded code (instruction sets libraries and
+ * compilers dispatch on, XSAVE state); the others are only reported.
+ */
 static int check_cpu(const struct flrc *c, bool quiet)
 {
-	char missing[2048] = "";
-	size_t i, len = 0;
-	int n = 0;
-	uint64_t rx, lx;
+	char hard[2048] = "", soft[1024] = "";
+	int n_hard = 0, n_soft = 0;
+	uint64_t rx, lx, missing;
 
 	if (!c->hdr->system->n_cpuid) {
 		if (!quiet)
@@ -170,39 +222,21 @@ static int check_cpu(const struct flrc *c, bool quiet)
 				"cannot check CPU features\n");
 		return 0;
 	}
-	for (i = 0; i < sizeof(feats) / sizeof(feats[0]); i++) {
-		const struct feat *f = &feats[i];
-		const Flightrec__CpuidLeaf *l = rec_leaf(c, f->leaf, f->subleaf);
-		uint32_t rr[4], lr[4];
-
-		if (!l)
-			continue;
-		rr[0] = l->eax; rr[1] = l->ebx; rr[2] = l->ecx; rr[3] = l->edx;
-		local_cpuid(f->leaf, f->subleaf, lr);
-		if ((reg_of(rr, f->reg) >> f->bit & 1) && !(reg_of(lr, f->reg) >> f->bit & 1)) {
-			len += snprintf(missing + len, sizeof(missing) - len, " %s", f->name);
-			if (len >= sizeof(missing))
-				len = sizeof(missing) - 1;
-			n++;
-		}
-	}
+	list_missing(c, feats, sizeof(feats) / sizeof(feats[0]), hard, sizeof(hard), &n_hard);
+	list_missing(c, soft_feats, sizeof(soft_feats) / sizeof(soft_feats[0]), soft,
+		     sizeof(soft), &n_soft);
 	rx = c->hdr->system->has_xcr0 ? c->hdr->system->xcr0 : 0;
 	lx = local_xcr0();
-	for (i = 2; i < 64; i++) {
-		if ((rx >> i & 1) && !(lx >> i & 1)) {
-			const char *nm = flrc_xsave_component_name((unsigned int)i);
-
-			len += snprintf(missing + len, sizeof(missing) - len, " xsave:%s",
-					nm ? nm : "?");
-			if (len >= sizeof(missing))
-				len = sizeof(missing) - 1;
-			n++;
-		}
-	}
-	if (n)
+	missing = rx & ~lx & ~3ull;
+	list_xstate(missing & ~SOFT_XSTATE, hard, sizeof(hard), &n_hard);
+	list_xstate(missing & SOFT_XSTATE, soft, sizeof(soft), &n_soft);
+	if (n_soft && !quiet)
+		fprintf(stderr, PFX "note: this CPU lacks%s (recorded CPU had them; ordinary "
+			"code does not use them)\n", soft);
+	if (n_hard)
 		fprintf(stderr, PFX "this CPU lacks %d feature%s the recorded one had:%s\n",
-			n, n == 1 ? "" : "s", missing);
-	return n;
+			n_hard, n_hard == 1 ? "" : "s", hard);
+	return n_hard;
 }
 
 /* ------------------------------------------------------------------ */
