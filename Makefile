@@ -76,3 +76,9 @@ demo:
 	$(MAKE) check-build
 	@if [ "$(FR_DEMO_RECORDER)" = ptrace ]; then scripts/demo.sh; \
 	else scripts/vm.sh run -- scripts/demo.sh; fi
+
+# ---- make bench: scripts/bench-vm.sh in the test VM; ratios against a baseline of the same run ----
+# FR_BENCH_REPS=N repetitions per figure (default 5); BENCH="unreg dd" picks sections.
+bench: deps
+	$(MAKE) check-build
+	scripts/vm.sh run -- scripts/bench-vm.sh $(BENCH)

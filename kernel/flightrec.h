@@ -10,6 +10,7 @@
  *         -> proc->lock (spinlock, irqsave: ring, current interval, counters)
  *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash) and
  *   fr_dumps_lock (spinlock: the list of frozen dumps) are leaf locks.
+ *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
  *   fr_registry_lock is never taken under proc->work_lock.
  * Lookups from probes use RCU only (fr_thread_find).
  */
@@ -257,6 +258,7 @@ void fr_nl_event(u32 event, pid_t pid, u32 dump_id);
 int fr_syscall_init(void);
 void fr_syscall_exit(void);
 void fr_sc_rec_free(struct fr_sc_rec *rec);
+void fr_syscall_track(struct fr_proc *proc);
 
 /* memory.c */
 int fr_memory_init(void);

@@ -841,6 +841,7 @@ void fr_proc_start(struct fr_proc *proc)
 	hrtimer_init(&proc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	proc->timer.function = fr_timer_fn;
 	smp_store_release(&proc->started, true);
+	fr_syscall_track(proc);
 	fr_boundary_request(proc);
 	hrtimer_start(&proc->timer, ms_to_ktime(proc->interval_ms),
 		      HRTIMER_MODE_REL);

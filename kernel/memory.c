@@ -238,7 +238,7 @@ static void fr_capture_pte(struct fr_walk *w, struct vm_area_struct *vma,
 			   unsigned long addr, pte_t *ptep)
 {
 	if (w->naddrs < w->maxaddrs)
-		w->addrs[w->naddrs++] = addr | !!pte_young(*ptep);
+		w->addrs[w->naddrs++] = addr | (pte_young(*ptep) ? 1 : 0);
 	else
 		w->huge = true;	/* out of room: reported as a lost page */
 }

@@ -31,6 +31,9 @@
 #include <linux/fcntl.h>
 #include <linux/ioctl.h>
 #include <linux/percpu.h>
+#include <linux/workqueue.h>
+#include <linux/sched/signal.h>
+#include <linux/thread_info.h>
 #include <linux/compat.h>
 #include <linux/sched/task_stack.h>
 #include <asm/syscall.h>
@@ -685,6 +688,86 @@ out:
 	rcu_read_unlock();
 }
 
+/*
+ * Focus.  Registering a probe on sys_enter/sys_exit sets a work bit on every
+ * task of the system, which then takes the slow syscall path into the probe
+ * (syscall_regfunc).  While flightrec is the only user of these tracepoints
+ * the bit is kept only on recorded threads (children inherit it at fork), so
+ * unregistered processes pay nothing.  When another tracer (perf, ftrace's
+ * syscall events) shares the tracepoints, every task gets the bit back; the
+ * check runs every second and whenever a process is registered.
+ */
+static bool fr_focused;
+static DEFINE_MUTEX(fr_focus_lock);	/* fr_focus_update vs fr_syscall_track */
+static void fr_focus_workfn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(fr_focus_work, fr_focus_workfn);
+
+static int fr_tp_users(struct tracepoint *tp)
+{
+	struct tracepoint_func *f;
+	int n = 0;
+
+	rcu_read_lock_sched();
+	f = rcu_dereference_sched(tp->funcs);
+	for (; f && f->func; f++)
+		n++;
+	rcu_read_unlock_sched();
+	return n;
+}
+
+/*
+ * A task keeps the bit if it is recorded, or if its thread group leader or
+ * parent is: a thread or child being born is in the registry only after
+ * copy_process() gave it its parent's bit.
+ */
+static bool fr_focus_keep(struct task_struct *t)
+{
+	return fr_thread_find(t) || fr_thread_find(t->group_leader) ||
+	       fr_thread_find(rcu_dereference(t->real_parent));
+}
+
+static void fr_focus_update(bool sole)
+{
+	struct task_struct *p, *t;
+
+	mutex_lock(&fr_focus_lock);
+	rcu_read_lock();
+	for_each_process_thread(p, t) {
+		if (t->flags & PF_KTHREAD)
+			continue;
+		if (!sole || fr_focus_keep(t))
+			set_task_syscall_work(t, SYSCALL_TRACEPOINT);
+		else
+			clear_task_syscall_work(t, SYSCALL_TRACEPOINT);
+	}
+	rcu_read_unlock();
+	WRITE_ONCE(fr_focused, sole);
+	mutex_unlock(&fr_focus_lock);
+}
+
+static void fr_focus_workfn(struct work_struct *work)
+{
+	bool sole = fr_tp_users(fr_tp_enter) == 1 && fr_tp_users(fr_tp_exit) == 1;
+
+	/* a sole user rescans to drop processes that were unregistered */
+	if (sole || READ_ONCE(fr_focused))
+		fr_focus_update(sole);
+	schedule_delayed_work(&fr_focus_work, HZ);
+}
+
+/* The threads of a newly registered process take the syscall slow path. */
+void fr_syscall_track(struct fr_proc *proc)
+{
+	struct fr_thread *t;
+
+	mutex_lock(&fr_focus_lock);
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &proc->threads, pnode)
+		set_task_syscall_work(t->task, SYSCALL_TRACEPOINT);
+	rcu_read_unlock();
+	mutex_unlock(&fr_focus_lock);
+}
+
 static void fr_find_tp(struct tracepoint *tp, void *priv)
 {
 	if (!strcmp(tp->name, "sys_enter"))
@@ -709,6 +792,7 @@ int fr_syscall_init(void)
 	err = tracepoint_probe_register(fr_tp_exit, fr_sys_exit, NULL);
 	if (err)
 		goto out_enter;
+	fr_focus_workfn(NULL);
 	return 0;
 
 out_enter:
@@ -719,7 +803,11 @@ out_enter:
 
 void fr_syscall_exit(void)
 {
+	cancel_delayed_work_sync(&fr_focus_work);
 	tracepoint_probe_unregister(fr_tp_exit, fr_sys_exit, NULL);
 	tracepoint_probe_unregister(fr_tp_enter, fr_sys_enter, NULL);
 	tracepoint_synchronize_unregister();
+	/* the tracepoints' other users see every task again */
+	if (fr_focused && (fr_tp_users(fr_tp_enter) || fr_tp_users(fr_tp_exit)))
+		fr_focus_update(false);
 }
