@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/ucontext.h>
+#include <sys/mount.h>
 
 FIXTURE(proc) {
 	struct fr_client *c;
@@ -386,6 +387,58 @@ TEST_F_TIMEOUT(proc, dump_of_1g_resident, 300)
 	TH_LOG("%zu intervals, %zu pages, %zu syscalls", d.niv, d.npg, d.nsc);
 	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
 	frd_free(&d);
+}
+
+/*
+ * Another tracer of the syscall tracepoints (ftrace's raw_syscalls events)
+ * still sees every process while flightrec is loaded: the module gives the
+ * work bit back to every task once it shares the tracepoints.
+ */
+TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all, 60)
+{
+	const char *tr = "/sys/kernel/tracing";
+	char path[256], buf[1 << 16], filter[64];
+	ssize_t n;
+	int i, fd, hits = 0;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	if (access("/sys/kernel/tracing/events", F_OK))
+		mount("nodev", tr, "tracefs", 0, NULL);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	if (access(path, W_OK))
+		SKIP(return, "no tracefs with raw_syscalls events");
+	ASSERT_EQ(0, fr_write_file("/sys/kernel/tracing/trace", "", 0));
+	pid = fork();
+	if (pid == 0) {
+		/* wait for the tracer, then make marker calls: not registered */
+		usleep(2500000);
+		for (i = 0; i < 50; i++)
+			syscall(SYS_getpriority, PRIO_PROCESS, 0x7e5b00);
+		_exit(0);
+	}
+	snprintf(filter, sizeof(filter), "common_pid == %d", pid);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	ASSERT_EQ(0, fr_write_file(path, filter, strlen(filter)));
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	ASSERT_EQ(0, fr_write_file(path, "1", 1));
+	ASSERT_EQ(0, fr_wait_timeout(pid, NULL, 20000));
+	ASSERT_EQ(0, fr_write_file(path, "0", 1));
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	fr_write_file(path, "0", 1);
+	fd = open("/sys/kernel/tracing/trace", O_RDONLY);
+	ASSERT_GE(fd, 0);
+	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		char *p = buf;
+
+		buf[n] = 0;
+		while ((p = strstr(p, "NR 140 (0, 7e5b00"))) {
+			hits++;
+			p++;
+		}
+	}
+	close(fd);
+	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
 }
 
 TEST_HARNESS_MAIN
