@@ -781,6 +781,23 @@ static const struct page *find_page(const struct interval *iv, uint64_t addr)
 	return NULL;
 }
 
+static const struct page *find_page_n(const struct interval *iv, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (iv->pages[mid].addr < addr)
+			lo = mid + 1;
+		else if (iv->pages[mid].addr > addr)
+			hi = mid;
+		else
+			return &iv->pages[mid];
+	}
+	return NULL;
+}
+
 static bool same_page(const struct page *a, const struct page *b)
 {
 	if (!a->data || !b->data)
@@ -848,6 +865,27 @@ static void write_file(const char *path, char **argv)
 	unlink(path);
 	for (i = 0; i < n_ivs; i++)
 		sort_pages(&ivs[i]);
+	/*
+	 * Interval i - 1's snapshot holds every page that had data then.  A page
+	 * of interval i's snapshot missing from it was zero or not mapped at the
+	 * start of i - 1 (anonymous memory touched later, a mapping made during
+	 * i - 1): replaying from i - 1 must see it zero (a file's bytes come from
+	 * the mmap record's out-buffers), not as interval i found it.
+	 */
+	for (i = n_ivs - 1; i > 0; i--) {
+		struct interval *prev = &ivs[i - 1];
+		size_t n0 = prev->n_pages;
+
+		for (j = 0; j < ivs[i].n_pages; j++) {
+			uint64_t a = ivs[i].pages[j].addr;
+
+			if (find_page_n(prev, n0, a))
+				continue;
+			add_page(prev, a, NULL);
+		}
+		if (prev->n_pages != n0)
+			sort_pages(prev);
+	}
 	if (flrc_writer_begin(&w, dir, name, err, sizeof(err)))
 		die("%s: %s", path, err);
 
