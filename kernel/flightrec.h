@@ -295,7 +295,7 @@ bool fr_sc_is_exit(u32 nr);
 void fr_proc_exec_reset(struct fr_proc *proc);
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp);
 void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
-			  unsigned long end);
+			  unsigned long end, struct file *newfile, u64 newoff);
 const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,
 			      unsigned long idx, bool *zero);
 void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *leaves, u32 *n, u32 max);

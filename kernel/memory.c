@@ -51,9 +51,16 @@
 #include <asm/trap_pf.h>
 #include "flightrec.h"
 
-/* value entries (no data) of an interval's page set */
+/* value entries (no data) of an interval's page set; FR_PG_RETIRED on both */
 #define FR_PG_ACCESSED	0x100	/* accessed: bytes come from later (seed rule) */
 #define FR_PG_NOTPRESENT 0x200	/* written while not present: resolve at boundary */
+#define FR_PG_RETIRED	0x400	/* its mapping went away in the interval: a new
+				 * access is a second life (FLIGHTREC_IF_TWO_LIVES) */
+
+static inline u32 fr_pg_flags(void *e)
+{
+	return xa_is_value(e) ? xa_to_value(e) : ((struct fr_page *)e)->flags;
+}
 
 static struct tracepoint *fr_tp_pf_user, *fr_tp_pf_kernel;
 
@@ -80,6 +87,8 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	if (!iv)
 		goto out;
 	old = xa_load(&iv->pages, idx);
+	if (old && (fr_pg_flags(old) & FR_PG_RETIRED))
+		iv->flags |= FLIGHTREC_IF_TWO_LIVES;
 	if (old && (!xa_is_value(old) ||
 		    (xa_to_value(old) & (FR_PG_NOTPRESENT | FLIGHTREC_PAGE_ZERO))))
 		goto out;	/* the original is known already */
@@ -157,9 +166,12 @@ struct fr_walk {
 	bool wrprotect;
 	bool flush;
 	bool huge;			/* met a huge page it could not track */
-	/* fr_mem_capture_range: addresses to copy */
+	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
+	unsigned long start, end;
+	struct file *newfile;
+	u64 newoff;
 };
 
 static bool fr_vma_trackable(struct vm_area_struct *vma)
@@ -204,6 +216,8 @@ static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
 
 		spin_lock_irqsave(&w->proc->lock, flags);
 		old = xa_load(&iv->pages, idx);
+		if (young && old && (fr_pg_flags(old) & FR_PG_RETIRED))
+			iv->flags |= FLIGHTREC_IF_TWO_LIVES;
 		if (young && !old) {
 			if (xa_err(xa_store(&iv->pages, idx,
 					    xa_mk_value(FR_PG_ACCESSED),
@@ -231,16 +245,75 @@ static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
 }
 
 /*
+ * Whether the mapping that replaces `vma` at addr (mmap(MAP_FIXED) of
+ * newfile at offset newoff for the range starting at start) shows the same
+ * bytes: the same file at the same offset (ld.so's segment overlays).
+ */
+static bool fr_same_bytes(struct fr_walk *w, struct vm_area_struct *vma,
+			  unsigned long addr)
+{
+	u64 oldoff = ((u64)vma->vm_pgoff << PAGE_SHIFT) + addr - vma->vm_start;
+
+	return w->newfile && vma->vm_file &&
+	       file_inode(vma->vm_file) == file_inode(w->newfile) &&
+	       oldoff == w->newoff + addr - w->start;
+}
+
+/*
  * One present PTE in a range about to be unmapped; PTE lock held.  Bit 0 of
- * the address kept says the page was accessed since the last boundary.
+ * the address kept says the page was accessed since the last boundary, bit 1
+ * that the new mapping shows the same bytes (not a new life).
  */
 static void fr_capture_pte(struct fr_walk *w, struct vm_area_struct *vma,
 			   unsigned long addr, pte_t *ptep)
 {
+	bool same = fr_same_bytes(w, vma, addr) && !pte_dirty(*ptep);
+
 	if (w->naddrs < w->maxaddrs)
-		w->addrs[w->naddrs++] = addr | (pte_young(*ptep) ? 1 : 0);
+		w->addrs[w->naddrs++] = addr | (pte_young(*ptep) ? 1 : 0) |
+					(same ? 2 : 0);
 	else
 		w->huge = true;	/* out of room: reported as a lost page */
+}
+
+/*
+ * Marks the open interval's entries of [start, end) retired, but those the
+ * new mapping shows unchanged.  mmap_lock held, proc->work_lock held.
+ */
+static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
+{
+	struct fr_interval *iv = w->proc->cur;
+	unsigned long idx, flags;
+	u32 first = 0, *pos = &first;
+	void *e;
+
+	if (!iv)
+		return;
+	spin_lock_irqsave(&w->proc->lock, flags);
+	xa_for_each_range(&iv->pages, idx, e, w->start >> PAGE_SHIFT,
+			  (w->end - 1) >> PAGE_SHIFT) {
+		unsigned long addr = idx << PAGE_SHIFT;
+		struct vm_area_struct *vma = find_vma(mm, addr);
+		bool same;
+
+		/* a present page: what the walk saw (w->addrs is in address order) */
+		while (*pos < w->naddrs && (w->addrs[*pos] & PAGE_MASK) < addr)
+			(*pos)++;
+		if (*pos < w->naddrs && (w->addrs[*pos] & PAGE_MASK) == addr)
+			same = w->addrs[*pos] & 2;
+		else
+			same = vma && vma->vm_start <= addr &&
+			       fr_same_bytes(w, vma, addr);
+		if (same && !(fr_pg_flags(e) & FLIGHTREC_PAGE_WRITTEN))
+			continue;
+		if (xa_is_value(e))
+			xa_store(&iv->pages, idx,
+				 xa_mk_value(xa_to_value(e) | FR_PG_RETIRED),
+				 GFP_ATOMIC | __GFP_NOWARN);
+		else
+			((struct fr_page *)e)->flags |= FR_PG_RETIRED;
+	}
+	spin_unlock_irqrestore(&w->proc->lock, flags);
 }
 
 typedef void (*fr_pte_fn)(struct fr_walk *w, struct vm_area_struct *vma,
@@ -483,11 +556,17 @@ static bool fr_ring_references(struct fr_proc *proc, unsigned long idx)
  * written in it has its original already).  task_work of a thread of proc.
  */
 void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
-			  unsigned long end)
+			  unsigned long end, struct file *newfile, u64 newoff)
 {
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma;
-	struct fr_walk w = { .proc = proc };
+	struct fr_walk w = {
+		.proc = proc,
+		.start = start,
+		.end = end,
+		.newfile = newfile,
+		.newoff = newoff,
+	};
 	unsigned long flags;
 	u32 i;
 
@@ -552,6 +631,10 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		}
 	}
+	/* what is left of the range is a new life, unless it shows the same bytes */
+	mmap_read_lock(mm);
+	fr_retire_range(&w, mm);
+	mmap_read_unlock(mm);
 	if (w.huge)
 		goto out_lost;
 	kvfree(w.addrs);

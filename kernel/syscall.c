@@ -31,6 +31,7 @@
 #include <linux/fcntl.h>
 #include <linux/ioctl.h>
 #include <linux/percpu.h>
+#include <linux/file.h>
 #include <linux/workqueue.h>
 #include <linux/sched/signal.h>
 #include <linux/thread_info.h>
@@ -578,10 +579,18 @@ void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 	unsigned long start, end;
 	u64 args[6];
 
+	struct file *file = NULL;
+
 	syscall_get_arguments(current, task_pt_regs(current),
 			      (unsigned long *)args);
-	if (fr_sc_unmaps(proc, t->held_nr, args, &start, &end))
-		fr_mem_capture_range(proc, start, end);
+	if (!fr_sc_unmaps(proc, t->held_nr, args, &start, &end))
+		return;
+	/* mmap(MAP_FIXED, fd): the new mapping may show the same bytes */
+	if (t->held_nr == __NR_mmap && !(args[3] & MAP_ANONYMOUS))
+		file = fget(args[4]);
+	fr_mem_capture_range(proc, start, end, file, args[5]);
+	if (file)
+		fput(file);
 }
 
 static bool fr_is_restart(long ret)

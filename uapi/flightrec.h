@@ -100,6 +100,8 @@ enum flightrec_end_kind {
 #define FLIGHTREC_IF_LOST_PAGE		0x4	/* an original page copy could not be kept */
 #define FLIGHTREC_IF_GUP_WRITE		0x8	/* memory written behind the tracker's back */
 #define FLIGHTREC_IF_PARTIAL		0x10	/* the interval is the one still open at the dump */
+#define FLIGHTREC_IF_TWO_LIVES		0x20	/* an address was unmapped and used again in it:
+						 * its page set holds the first life's bytes */
 
 /* FLIGHTREC_A_SC_FLAGS */
 #define FLIGHTREC_SC_UNKNOWN_OUT	0x1	/* out-semantics unknown: may not replay */

@@ -410,8 +410,14 @@ static void fill_deferred(uint64_t start, uint64_t end)
 	for (i = first_page_from(start); i < g.h->n_pages && g.pages[i].addr < end; i++) {
 		const struct fri_page *p = &g.pages[i];
 
-		if (g.filled[i] || region_of(p->addr))
-			continue;
+		/*
+		 * A mapping made (or made again) by the replayed call: its pages
+		 * get the bytes the page set holds for them, also where an earlier
+		 * mapping of the range was filled before (ld.so maps a library
+		 * whole, then each segment over it with MAP_FIXED).  The page set
+		 * holds one life per address and interval; the module flags an
+		 * interval where an address had two (FLIGHTREC_IF_TWO_LIVES).
+		 */
 		g.filled[i] = 1;
 		if (p->data_off)
 			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
