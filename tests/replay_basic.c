@@ -352,6 +352,17 @@ TEST_F_TIMEOUT(replay, divergence_data_passed_in, 120)
 	EXPECT_TRUE(contains(self->dir, "dh.rerr", "expected openat("));
 }
 
+TEST_F_TIMEOUT(replay, signal_handlers, 120)
+{
+	/* SIGSEGV handled 4 times (mprotect in the handler), SIGFPE on a sigaltstack */
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "sig", "", "signal_handler", ""));
+	ASSERT_EQ(0, replay(self->dir, "sig", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "sig.live", "sig.rep/fd1.out"));
+	EXPECT_TRUE(contains(self->dir, "sig.rep/fd1.out", "fault 4: signal 11 at page 3"));
+	EXPECT_TRUE(contains(self->dir, "sig.rep/fd1.out", "100 / 0 = -1"));
+	check_fault(_metadata, self->dir, "sig", "SIGSEGV");
+}
+
 TEST_F_TIMEOUT(replay, threads, 600)
 {
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "th", "", "threads_join", ""));

@@ -1074,6 +1074,24 @@ static void hide_vdso(pid_t tid)
 	}
 }
 
+/* Whether the thread's process has a handler for sig (SigCgt in its status). */
+static bool caught(pid_t tid, int sig)
+{
+	char path[64], line[256];
+	unsigned long long mask = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", tid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "SigCgt: %llx", &mask) == 1)
+			break;
+	fclose(f);
+	return mask >> (sig - 1) & 1;
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
@@ -1262,7 +1280,7 @@ int main(int argc, char **argv)
 			t->fresh = false;
 			sig = 0;
 		} else if (snapped && (sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE ||
-				       sig == SIGILL || sig == SIGABRT)) {
+				       sig == SIGILL || sig == SIGABRT) && !caught(tid, sig)) {
 			siginfo_t si;
 			struct user_regs_struct r;
 

@@ -558,6 +558,9 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 				break;
 			}
 		th.sigmask = t->sigmask;
+		th.ss_sp = t->sas_sp;
+		th.ss_size = t->sas_size;
+		th.ss_flags = t->has_sas_flags ? t->sas_flags : 2 /* SS_DISABLE */;
 		copy_regs(&th.regs, t->regs);
 		if (t->xsave) {
 			size_t sz;
@@ -573,6 +576,21 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	if (!hd.n_threads) {
 		fprintf(stderr, PFX "%s: no thread state for interval %u\n", o->file, from);
 		return FR_EXIT_BADFILE;
+	}
+
+	/* signal dispositions at the start of from */
+	for (i = 0; i < c->n_sigactions; i++)
+		hd.n_sigactions += c->sigactions[i]->interval == from;
+	hd.sigactions_off = buf_reserve(b, hd.n_sigactions * sizeof(struct fri_sigaction), 8);
+	for (i = 0, j = 0; i < c->n_sigactions; i++) {
+		const Flightrec__SigAction *sa = c->sigactions[i];
+		struct fri_sigaction fs = { .signo = sa->signo, .handler = sa->handler,
+					    .flags = sa->flags, .restorer = sa->restorer,
+					    .mask = sa->mask };
+
+		if (sa->interval != from)
+			continue;
+		memcpy(b->p + hd.sigactions_off + j++ * sizeof(fs), &fs, sizeof(fs));
 	}
 
 	/* the end */

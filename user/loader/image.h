@@ -81,7 +81,15 @@ struct fri_thread {
 	uint64_t xsave_off;	/* XSAVE area, standard format, this CPU's offsets */
 	uint64_t xsave_size;	/* 0: no FPU state recorded (init state) */
 	uint64_t clear_child_tid;
+	uint64_t ss_sp, ss_size;	/* the application's sigaltstack */
+	uint32_t ss_flags, pad;
 	struct fri_regs regs;
+};
+
+/* The application's signal dispositions at the start (emulated by the loader). */
+struct fri_sigaction {
+	uint32_t signo, pad;
+	uint64_t handler, flags, restorer, mask;
 };
 
 /* fri_syscall.kind: set by flightrec replay from the syscall table's flags. */
@@ -156,6 +164,8 @@ struct fri_header {
 	uint64_t t0_ns;			/* CLOCK_MONOTONIC when flightrec replay started */
 	uint64_t decode_ns;		/* CLOCK_MONOTONIC when the image was complete */
 	uint64_t data_bytes;		/* page bytes recorded (for the load report) */
+	uint64_t sigactions_off;
+	uint32_t n_sigactions, pad2;
 	struct fri_end end;
 	char comm[32];
 };

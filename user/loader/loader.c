@@ -159,6 +159,9 @@ struct lthread {
 	uint64_t clear_child_tid;
 	uint64_t nr_done;
 	int at_end;			/* its log is exhausted */
+	uint64_t app_mask;		/* the application's signal mask (emulated) */
+	uint64_t app_ss_sp, app_ss_size;	/* its sigaltstack (emulated) */
+	uint32_t app_ss_flags;
 	struct sigframe frame;		/* entry frame */
 	uint8_t fp[FP_AREA_MAX] __attribute__((aligned(64)));
 };
@@ -184,8 +187,9 @@ static struct {
 	volatile uint32_t turn;		/* index of the next record to run */
 	volatile uint32_t nthreads;
 	uint32_t rdtsc_warned;
-	uint64_t bp_addr;
-	uint8_t bp_orig;
+	struct app_sigaction {
+		uint64_t handler, flags, restorer, mask;
+	} sa[65];			/* the application's dispositions (emulated) */
 } g;
 
 static struct lthread threads[MAX_THREADS];
@@ -295,6 +299,20 @@ static void check_image(void)
 	g.threads = (const void *)(g.base + h->threads_off);
 	g.pages = (const void *)(g.base + h->pages_off);
 	g.sc = (const void *)(g.base + h->syscalls_off);
+	if (!in_image(h->sigactions_off, (uint64_t)h->n_sigactions * sizeof(struct fri_sigaction)) ||
+	    (h->sigactions_off & 7))
+		die(FR_EXIT_BADFILE, "replay image: the signal table lies outside the image");
+	for (i = 0; i < h->n_sigactions; i++) {
+		const struct fri_sigaction *fs =
+			(const void *)(g.base + h->sigactions_off) + i * sizeof(*fs);
+
+		if (fs->signo >= 1 && fs->signo <= 64) {
+			g.sa[fs->signo].handler = fs->handler;
+			g.sa[fs->signo].flags = fs->flags;
+			g.sa[fs->signo].restorer = fs->restorer;
+			g.sa[fs->signo].mask = fs->mask;
+		}
+	}
 	for (i = 0; i < h->n_regions; i++) {
 		const struct fri_region *r = &g.regions[i];
 
@@ -1070,6 +1088,8 @@ static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct 
 		if (g.sc[i].tid == (uint32_t)s->ret)
 			break;
 	c = new_thread((uint32_t)s->ret, i < g.h->n_syscalls ? i : FRI_NO_NEXT);
+	c->app_mask = t->app_mask;
+	c->app_ss_flags = 2;	/* SS_DISABLE: a new thread has no sigaltstack */
 	alloc_slot(c);
 	if (flags & CLONE_PARENT_SETTID)
 		*(uint32_t *)ptid = (uint32_t)s->ret;
@@ -1095,6 +1115,147 @@ static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct 
 
 static void end_of_log(struct lthread *t, struct ucontext *uc, int after);
 static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_rax);
+
+/* ---- The application's signals, emulated ---- */
+
+#define SS_ONSTACK_	1
+#define SS_DISABLE_	2
+#define SA_NODEFER_	0x40000000UL
+#define SA_RESETHAND_	0x80000000UL
+#define SA_ONSTACK_	0x08000000UL
+
+static void app_signal_state(struct lthread *t, const struct fri_thread *th)
+{
+	t->app_mask = th->sigmask;
+	t->app_ss_sp = th->ss_sp;
+	t->app_ss_size = th->ss_size;
+	t->app_ss_flags = th->ss_flags;
+}
+
+/* What the recorded calls changed: dispositions, mask, sigaltstack. */
+static void track_signal_calls(struct lthread *t, const struct fri_syscall *s)
+{
+	const uint64_t *a = s->args;
+
+	if (s->ret != 0)
+		return;
+	switch (s->nr) {
+	case __NR_rt_sigaction:
+		if (a[1] && a[0] >= 1 && a[0] <= 64)
+			memcpy(&g.sa[a[0]], (const void *)a[1], sizeof(g.sa[0]));
+		break;
+	case __NR_rt_sigprocmask:
+		if (a[1]) {
+			uint64_t set = *(const uint64_t *)a[1];
+
+			if (a[0] == 0)
+				t->app_mask |= set;
+			else if (a[0] == 1)
+				t->app_mask &= ~set;
+			else
+				t->app_mask = set;
+		}
+		break;
+	case __NR_sigaltstack:
+		if (a[0]) {
+			const uint64_t *ss = (const void *)a[0];
+
+			t->app_ss_sp = ss[0];
+			t->app_ss_flags = (uint32_t)ss[1];
+			t->app_ss_size = ss[2];
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static int app_on_altstack(const struct lthread *t, uint64_t sp)
+{
+	return t->app_ss_size && sp > t->app_ss_sp && sp - t->app_ss_sp <= t->app_ss_size;
+}
+
+/* A frame size the kernel would use for the FPU state here. */
+static uint64_t fp_frame_size(void)
+{
+	return g.have_xsave ? g.sw.extended_size : 512;
+}
+
+/*
+ * Delivers a synchronous signal to the application's handler as the kernel
+ * would: an rt_sigframe on its stack (or sigaltstack) holding the faulting
+ * context, its FPU state and the siginfo; the handler runs with a fresh FPU
+ * state and returns through its sa_restorer to rt_sigreturn, which the
+ * loader replays (replay_sigreturn).
+ */
+static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *uc)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+	struct app_sigaction *sa = &g.sa[sig];
+	uint64_t sp = mc->rsp - 128, fp;
+	struct sigframe *f;
+	uint8_t *lfp = mc->fpstate;
+
+	if ((sa->flags & SA_ONSTACK_) && !(t->app_ss_flags & SS_DISABLE_) && t->app_ss_size &&
+	    !app_on_altstack(t, mc->rsp))
+		sp = t->app_ss_sp + t->app_ss_size;
+	fp = (sp - fp_frame_size()) & ~63UL;
+	sp = ((fp - sizeof(struct sigframe)) & ~15UL) - 8;
+	f = (struct sigframe *)sp;
+	if (lfp)
+		memcpy((void *)fp, lfp, fp_frame_size());
+	memset(f, 0, sizeof(*f));
+	f->pretcode = sa->restorer;
+	f->uc.uc_flags = uc->uc_flags;
+	f->uc.uc_stack.ss_sp = (void *)t->app_ss_sp;
+	f->uc.uc_stack.ss_size = t->app_ss_size;
+	f->uc.uc_stack.ss_flags = (int)(t->app_ss_flags & SS_DISABLE_ ? SS_DISABLE_ :
+					app_on_altstack(t, mc->rsp) ? SS_ONSTACK_ : 0);
+	f->uc.uc_mcontext = *mc;
+	f->uc.uc_mcontext.fpstate = lfp ? (void *)fp : NULL;
+	f->uc.uc_sigmask = t->app_mask;
+	memcpy(&f->info, si, sizeof(f->info));
+	t->app_mask |= sa->mask | (sa->flags & SA_NODEFER_ ? 0 : 1UL << (sig - 1));
+	mc->rip = sa->handler;
+	mc->rsp = sp;
+	mc->rdi = (uint64_t)sig;
+	mc->rsi = (uint64_t)&f->info;
+	mc->rdx = (uint64_t)&f->uc;
+	mc->rax = 0;
+	mc->eflags &= ~(0x400UL | 0x10000UL | 0x100UL);	/* DF RF TF */
+	if (sa->flags & SA_RESETHAND_)
+		sa->handler = 0;
+	if (lfp) {	/* the handler starts with a clean FPU */
+		*(uint16_t *)lfp = 0x37f;
+		*(uint32_t *)(lfp + 24) = 0x1f80;
+		if (g.have_xsave)
+			*(uint64_t *)(lfp + 512) = 0;
+	}
+}
+
+/* rt_sigreturn from the application's handler: its frame is at rsp. */
+static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+	const struct ucontext *au = (const struct ucontext *)mc->rsp;
+	const struct sigcontext *am = &au->uc_mcontext;
+	void *lfp = mc->fpstate;
+
+	mc->r8 = am->r8; mc->r9 = am->r9; mc->r10 = am->r10; mc->r11 = am->r11;
+	mc->r12 = am->r12; mc->r13 = am->r13; mc->r14 = am->r14; mc->r15 = am->r15;
+	mc->rdi = am->rdi; mc->rsi = am->rsi; mc->rbp = am->rbp; mc->rbx = am->rbx;
+	mc->rdx = am->rdx; mc->rax = am->rax; mc->rcx = am->rcx; mc->rsp = am->rsp;
+	mc->rip = am->rip;
+	mc->eflags = (mc->eflags & ~0x50dd5UL) | (am->eflags & 0x50dd5UL);
+	if (lfp && am->fpstate)
+		memcpy(lfp, am->fpstate, fp_frame_size());
+	t->app_mask = au->uc_sigmask;
+	if (!(au->uc_stack.ss_flags & SS_ONSTACK_)) {
+		t->app_ss_sp = (uint64_t)au->uc_stack.ss_sp;
+		t->app_ss_size = au->uc_stack.ss_size;
+		t->app_ss_flags = (uint32_t)au->uc_stack.ss_flags;
+	}
+}
 
 /*
  * The kernel clears a dying thread's clear_child_tid word (and wakes its
@@ -1180,6 +1341,18 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 
 		fmt_call(buf, sizeof(buf), s->nr, s->args, s->nargs);
 		fdprintf(2, PFX "[%u #%lu] %s = %ld\n", t->tid, s->seq, buf, s->ret);
+	}
+	track_signal_calls(t, s);
+	if (s->nr == __NR_rt_sigreturn) {
+		replay_sigreturn(t, uc);
+		t->nr_done++;
+		t->cur = s->next_same_tid;
+		advance_turn(idx);
+		if (rec_is_last(s))
+			end_of_log(t, uc, 1);
+		if (g.nthreads > 1)
+			wait_resume(t, mc);
+		return;
 	}
 	switch (s->kind) {
 	case FRI_K_ADDRSPACE:
@@ -1390,6 +1563,12 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		emulate_rdtsc(t, uc, kind, len);
 		return;
 	}
+	if (t->cur != FRI_NO_NEXT && sig >= 1 && sig <= 64 && g.sa[sig].handler > 1 &&
+	    !(t->app_mask >> (sig - 1) & 1)) {
+		/* the application handles it: as when recorded */
+		deliver(t, sig, si, uc);
+		return;
+	}
 	print_times("end");
 	if (t->cur != FRI_NO_NEXT) {
 		const struct fri_syscall *s = &g.sc[t->cur];
@@ -1491,6 +1670,7 @@ static void stage2(void *arg)
 			continue;
 		t = new_thread(th->tid, th->first_sc);
 		t->clear_child_tid = th->clear_child_tid;
+		app_signal_state(t, th);
 		alloc_slot(t);
 		start_regs(th, &r);
 		prepare_frame(t, &r);
@@ -1498,6 +1678,7 @@ static void stage2(void *arg)
 		spawn(t, th->regs.fs_base, th->regs.gs_base);
 	}
 	main_t->clear_child_tid = th0->clear_child_tid;
+	app_signal_state(main_t, th0);
 	start_regs(th0, &r);
 	prepare_frame(main_t, &r);
 	prepare_fp(main_t, th0->xsave_size ? g.base + th0->xsave_off : NULL, th0->xsave_size);
