@@ -5,12 +5,13 @@
  *
  * Several tools may want the same dump: `flightrec record` waits for the
  * fault of its own child, `flightrec dump` for the dump it asked for, and
- * `flightrec watch` for every fault on the machine.  Whoever handles a dump
- * first claims it by binding an abstract unix socket named after the dump
- * id; the claim lasts as long as the socket, so a tool that dies leaves no
- * stale claim.  watch waits a moment (WATCH_GRACE_MS) before claiming, so
- * the tool that asked for a dump gets it.  The claimer writes the file and
- * releases the dump.
+ * `flightrec watch` for every fault on the machine.  Claims keep them from
+ * racing: an abstract unix socket bound to "flightrec-pid-PID" says that a
+ * tool owns the dumps of PID (record for its child, dump while it dumps),
+ * and one bound to "flightrec-dump-ID" that a tool is writing dump ID.  A
+ * claim lasts as long as its socket, so a tool that dies leaves none behind.
+ * watch leaves the dumps of owned pids alone and claims a dump before it
+ * reads it; the claimer writes the file and releases the dump.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,7 +37,6 @@
 #include "sysdecode.h"
 #include "flightrec.h"		/* uapi */
 
-#define WATCH_GRACE_MS	200	/* let the tool that asked take a dump first */
 #define RETRY_MS	1000
 
 static int exit_code(int err)
@@ -56,19 +56,23 @@ static uint64_t now_ms(void)
 	return ts.tv_sec * 1000ull + ts.tv_nsec / 1000000;
 }
 
-/* The claim on dump id: an fd to close when done, or -1 if another has it. */
-static int claim_dump(uint32_t id)
+/*
+ * A claim on a name ("flightrec-dump-ID", "flightrec-pid-PID"): an fd to
+ * close when done, -1 if another tool holds it, -2 if claims cannot be made
+ * here (then go ahead).
+ */
+static int claim(const char *what, uint32_t id)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	socklen_t len;
 	int fd, n;
 
 	n = snprintf(sa.sun_path + 1, sizeof(sa.sun_path) - 1,
-		     "flightrec-dump-%u", id);
+		     "flightrec-%s-%u", what, id);
 	len = offsetof(struct sockaddr_un, sun_path) + 1 + n;
 	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
-		return -2;	/* no claims possible: go ahead */
+		return -2;
 	if (bind(fd, (struct sockaddr *)&sa, len) < 0) {
 		int err = errno;
 
@@ -76,6 +80,21 @@ static int claim_dump(uint32_t id)
 		return err == EADDRINUSE ? -1 : -2;
 	}
 	return fd;
+}
+
+static int claim_dump(uint32_t id)
+{
+	return claim("dump", id);
+}
+
+/* Does another tool own the dumps of pid?  (A probe: claimed and let go.) */
+static bool pid_owned(uint32_t pid)
+{
+	int fd = claim("pid", pid);
+
+	if (fd >= 0)
+		close(fd);
+	return fd == -1;
 }
 
 static void unclaim(int fd)
@@ -245,22 +264,26 @@ static int dump_one(struct fr_client *c, uint32_t pid, const char *dir)
 	struct saved s;
 	char err[512] = "";
 	uint32_t id;
-	int ret, claim;
+	int ret, dclaim, pclaim;
 
+	pclaim = claim("pid", pid);	/* watch: hands off (record may own it) */
 	ret = fr_client_dump(c, pid, &id, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "flightrec: dump %u: %s\n", pid,
 			err[0] ? err : strerror(-ret));
+		unclaim(pclaim);
 		return ret;
 	}
-	claim = claim_dump(id);
-	if (claim == -1) {
-		fprintf(stderr, "flightrec: dump %u of pid %u: taken by another flightrec (watch?)\n",
+	dclaim = claim_dump(id);
+	if (dclaim == -1) {
+		fprintf(stderr, "flightrec: dump %u of pid %u: taken by another flightrec\n",
 			id, pid);
+		unclaim(pclaim);
 		return -EBUSY;
 	}
 	ret = save_dump(c, id, dir, false, &s);
-	unclaim(claim);
+	unclaim(dclaim);
+	unclaim(pclaim);
 	if (!ret)
 		print_saved("", &s, "dump");
 	return ret;
@@ -377,7 +400,7 @@ static int scan_cb(const struct fr_dump_info *d, void *arg)
 {
 	struct watch *w = arg;
 
-	watch_queue(w, d->id, d->pid, now_ms() + WATCH_GRACE_MS);
+	watch_queue(w, d->id, d->pid, now_ms());
 	return 0;
 }
 
@@ -434,8 +457,8 @@ static int watch_flush(struct watch *w)
 		ret = fr_client_list_dumps(w->c, find_cb, &f);
 		if (ret)
 			return ret;
-		if (!f.found)
-			continue;	/* someone released it */
+		if (!f.found || pid_owned(f.info.pid))
+			continue;	/* released, or record/dump's own */
 		claim = claim_dump(f.id);
 		if (claim == -1)
 			continue;	/* record or dump is on it */
@@ -480,13 +503,22 @@ static void watch_connected(struct watch *w)
 		struct fr_event ev;
 		uint64_t now = now_ms();
 		int timeout = 100;
+		size_t i;
 
+		/* wake up when the first pending dump is due */
+		for (i = 0; i < w->n_pend; i++) {
+			if (w->pend[i].due <= now)
+				timeout = 0;
+			else if (w->pend[i].due - now < (uint64_t)timeout)
+				timeout = w->pend[i].due - now;
+		}
 		ret = fr_client_next_event(w->c, timeout, &ev);
+		now = now_ms();
 		if (ret == 1 && ev.dump_id &&
 		    (ev.event == FLIGHTREC_EVENT_FAULT ||
 		     ev.event == FLIGHTREC_EVENT_DUMP ||
 		     ev.event == FLIGHTREC_EVENT_EXIT))
-			watch_queue(w, ev.dump_id, ev.pid, now + WATCH_GRACE_MS);
+			watch_queue(w, ev.dump_id, ev.pid, now);
 		else if (ret == -ENOBUFS)
 			next_scan = 0;	/* events were lost: look at the list */
 		else if (ret < 0 && ret != -EINTR)
@@ -694,7 +726,7 @@ int cmd_record(int argc, char **argv)
 	uint32_t interval_ms = 0, keep = 0;
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 	char err[512], go = 'g';
-	int o, ret, pipefd[2], status;
+	int o, ret, pipefd[2], status, pid_claim = -2;
 
 	while ((o = getopt_long(argc, argv, "+o:h", opts, NULL)) != -1) {
 		switch (o) {
@@ -773,6 +805,8 @@ int cmd_record(int argc, char **argv)
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
 
+	/* the dumps of the child are ours: watch leaves them alone */
+	pid_claim = claim("pid", r.child);
 	ret = fr_client_register(r.c, r.child, interval_ms, keep,
 				 r.at_exit ? 1 : -1, err, sizeof(err));
 	if (ret) {
@@ -780,6 +814,7 @@ int cmd_record(int argc, char **argv)
 			err);
 		close(pipefd[1]);	/* the child exits without running CMD */
 		waitpid(r.child, NULL, 0);
+		unclaim(pid_claim);
 		fr_client_close(r.c);
 		return exit_code(ret);
 	}
@@ -804,6 +839,7 @@ int cmd_record(int argc, char **argv)
 		}
 	}
 	record_leftovers(&r);
+	unclaim(pid_claim);
 	fr_client_close(r.c);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);

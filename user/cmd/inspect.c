@@ -57,8 +57,14 @@ struct sc_count {
 	uint64_t n;
 };
 
+struct iv_stat {
+	struct pcount pages, dirtied;
+	uint64_t out_bytes;
+};
+
 struct facts {
 	const struct flrc *c;
+	struct iv_stat *ivs;		/* per header interval */
 	struct iv_maps *ivm;
 	size_t n_ivm;
 	struct pcount kind[NR_PK];
@@ -107,6 +113,34 @@ static const Flightrec__Map *map_at(const struct facts *f, uint32_t interval,
 	return NULL;
 }
 
+#define MMAP_NR		9
+#define MAP_ANON_FLAG	0x20
+
+/*
+ * A page of a region mapped during its interval has no map at the interval
+ * start: the mmap record that made it says what it is.
+ */
+static enum pkind late_kind(const struct facts *f, const struct flrc_page *p)
+{
+	const struct flrc *c = f->c;
+	size_t i;
+
+	for (i = c->n_syscalls; i-- > 0;) {
+		const Flightrec__Syscall *s = c->syscalls[i];
+		uint64_t start = (uint64_t)s->ret;
+
+		if (s->nr != MMAP_NR || s->n_args < 5 || s->ret < 0 ||
+		    p->addr < start || p->addr - start >= s->args[1])
+			continue;
+		if (s->args[2] & PROT_EXEC)
+			return PK_CODE;
+		if (!(s->args[3] & MAP_ANON_FLAG) && (int32_t)s->args[4] >= 0)
+			return PK_FILE;
+		return PK_DATA;
+	}
+	return PK_DATA;
+}
+
 static enum pkind page_kind(const struct facts *f, const struct flrc_page *p)
 {
 	const Flightrec__Map *m;
@@ -115,7 +149,7 @@ static enum pkind page_kind(const struct facts *f, const struct flrc_page *p)
 		return PK_ZERO;
 	m = map_at(f, p->interval, p->addr);
 	if (!m)
-		return PK_DATA;
+		return late_kind(f, p);
 	if (m->prot & PROT_EXEC)
 		return PK_CODE;
 	if ((m->flags & FLIGHTREC_MAPF_STACK) ||
@@ -168,6 +202,22 @@ static void add_tid(struct facts *f, uint32_t tid)
 	f->tids[f->n_tids++] = tid;
 }
 
+/* The position of interval index in the header (it is there: checked). */
+static size_t iv_pos(const struct flrc *c, uint32_t index)
+{
+	size_t lo = 0, hi = c->hdr->n_intervals;
+
+	while (lo + 1 < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->hdr->intervals[mid]->index <= index)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static int gather(struct facts *f, const struct flrc *c)
 {
 	const Flightrec__Header *h = c->hdr;
@@ -179,7 +229,8 @@ static int gather(struct facts *f, const struct flrc *c)
 	f->ivm = calloc(h->n_intervals, sizeof(*f->ivm));
 	f->sc = calloc(c->n_syscalls + 1, sizeof(*f->sc));
 	f->tids = calloc(c->n_threads + c->n_syscalls + 1, sizeof(*f->tids));
-	if (!f->ivm || !f->sc || !f->tids)
+	f->ivs = calloc(h->n_intervals, sizeof(*f->ivs));
+	if (!f->ivm || !f->sc || !f->tids || !f->ivs)
 		return -ENOMEM;
 	f->n_ivm = h->n_intervals;
 	for (i = 0; i < h->n_intervals; i++) {
@@ -205,7 +256,14 @@ static int gather(struct facts *f, const struct flrc *c)
 		struct pcount *rw = (p->flags & FLIGHTREC_PAGE_WRITTEN) ?
 				    &f->written : &f->read;
 		enum pkind k = page_kind(f, p);
+		struct iv_stat *is = &f->ivs[iv_pos(c, p->interval)];
 
+		is->pages.pages++;
+		is->pages.stored += p->stored;
+		if (p->flags & FLIGHTREC_PAGE_WRITTEN) {
+			is->dirtied.pages++;
+			is->dirtied.stored += p->stored;
+		}
 		f->kind[k].pages++;
 		f->kind[k].stored += p->stored;
 		rw->pages++;
@@ -220,6 +278,10 @@ static int gather(struct facts *f, const struct flrc *c)
 	for (i = 0; i < c->n_threads; i++)
 		add_tid(f, c->threads[i]->tid);
 	for (i = 0; i < c->n_syscalls; i++) {
+		struct iv_stat *is = &f->ivs[iv_pos(c, c->syscalls[i]->interval)];
+
+		for (j = 0; j < c->syscalls[i]->n_out; j++)
+			is->out_bytes += c->syscalls[i]->out[j]->data.len;
 		count_syscall(f, c->syscalls[i]);
 		add_tid(f, c->syscalls[i]->tid);
 	}
@@ -234,6 +296,7 @@ static void facts_free(struct facts *f)
 	for (i = 0; f->ivm && i < f->n_ivm; i++)
 		free(f->ivm[i].m);
 	free(f->ivm);
+	free(f->ivs);
 	free(f->sc);
 	free(f->tids);
 }
@@ -490,10 +553,14 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 
 		for (j = 0; j < c->n_threads; j++)
 			nt += c->threads[j]->interval == iv->index;
-		printf("  #%-4u +%.3fs  %.3f s  %3" PRIu64 " syscalls  %zu thread%s%s%s\n",
+		kib(b1, sizeof(b1), f->ivs[i].pages.stored);
+		kib(b2, sizeof(b2), f->ivs[i].out_bytes);
+		printf("  #%-4u +%.3fs  %.3f s  %zu thread%s  %" PRIu64 " syscalls (%s out)  %" PRIu64
+		       " pages (%" PRIu64 " dirtied, %s in file)%s%s\n",
 		       iv->index, (iv->start_ns - t0) / 1e9,
-		       (iv->end_ns - iv->start_ns) / 1e9, iv->nr_syscalls, nt,
-		       nt == 1 ? "" : "s",
+		       (iv->end_ns - iv->start_ns) / 1e9, nt, nt == 1 ? "" : "s",
+		       iv->nr_syscalls, b2, f->ivs[i].pages.pages,
+		       f->ivs[i].dirtied.pages, b1,
 		       iv->flags & FLIGHTREC_IF_PARTIAL ? "  partial" : "",
 		       nt ? "" : "  (no thread context: cannot start here)");
 	}
@@ -662,9 +729,13 @@ static void info_json(const char *path, const struct facts *f, uint64_t size)
 			nt += c->threads[j]->interval == iv->index;
 		fprintf(o, "%s{\"index\": %u, \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
 			", \"flags\": %u, \"nr_syscalls\": %" PRIu64 ", \"lost\": %" PRIu64
-			", \"threads\": %zu}",
+			", \"threads\": %zu, \"pages\": %" PRIu64 ", \"stored_bytes\": %" PRIu64
+			", \"dirtied_pages\": %" PRIu64 ", \"dirtied_stored_bytes\": %" PRIu64
+			", \"syscall_out_bytes\": %" PRIu64 "}",
 			i ? ", " : "", iv->index, iv->start_ns, iv->end_ns, iv->flags,
-			iv->nr_syscalls, iv->lost, nt);
+			iv->nr_syscalls, iv->lost, nt, f->ivs[i].pages.pages,
+			f->ivs[i].pages.stored, f->ivs[i].dirtied.pages,
+			f->ivs[i].dirtied.stored, f->ivs[i].out_bytes);
 	}
 	fputs("],\n \"threads\": [", o);
 	for (i = 0; i < f->n_tids; i++)

@@ -106,8 +106,7 @@ struct fr_asm {
 	uint32_t map_interval;
 	uint64_t map_end;
 	bool map_valid;
-	struct build_id *bids;
-	size_t n_bids, cap_bids;
+	struct build_id bid_tmp;	/* a build id not cached */
 
 	uint8_t *frame;
 	size_t frame_cap;
@@ -643,86 +642,119 @@ static int note_build_id(const uint8_t *n, size_t len, uint8_t *id,
 	return -ENOENT;
 }
 
+#define ELF_HEAD	8192	/* one read: the headers and, usually, the notes */
+
+/* Bytes [off, off + len) of the file: from head when there, else read. */
+static const uint8_t *file_range(int fd, const uint8_t *head, size_t hlen,
+				 uint64_t off, size_t len, uint8_t **buf)
+{
+	if (off <= hlen && len <= hlen - off)
+		return head + off;
+	free(*buf);
+	*buf = malloc(len ? len : 1);
+	if (!*buf || pread(fd, *buf, len, off) != (ssize_t)len)
+		return NULL;
+	return *buf;
+}
+
 int fr_read_build_id(const char *path, uint32_t dev, uint64_t ino,
 		     uint8_t *id, size_t *idlen)
 {
-	Elf64_Ehdr eh;
+	const Elf64_Ehdr *eh;
+	const uint8_t *ph, *notes;
+	uint8_t *head, *phbuf = NULL, *nbuf = NULL;
 	struct stat st;
-	uint8_t *notes = NULL;
+	ssize_t hlen;
 	int fd, i, ret = -ENOENT;
 
 	*idlen = 0;
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
+	head = malloc(ELF_HEAD);
+	if (!head) {
+		close(fd);
+		return -ENOMEM;
+	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		goto out;
 	if ((ino && st.st_ino != ino) || (dev && encode_dev(st.st_dev) != dev)) {
 		ret = -ESTALE;		/* another file is at that path now */
 		goto out;
 	}
-	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
-	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phnum > 1024)
+	hlen = pread(fd, head, ELF_HEAD, 0);
+	eh = (const Elf64_Ehdr *)head;
+	if (hlen < (ssize_t)sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_phentsize != sizeof(Elf64_Phdr) || eh->e_phnum > 1024)
 		goto out;
-	for (i = 0; i < eh.e_phnum; i++) {
-		Elf64_Phdr ph;
+	ph = file_range(fd, head, hlen, eh->e_phoff,
+			(size_t)eh->e_phnum * sizeof(Elf64_Phdr), &phbuf);
+	for (i = 0; ph && i < eh->e_phnum; i++) {
+		Elf64_Phdr p;
 
-		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) !=
-		    sizeof(ph))
-			break;
-		if (ph.p_type != PT_NOTE || !ph.p_filesz || ph.p_filesz > 65536)
+		memcpy(&p, ph + i * sizeof(p), sizeof(p));
+		if (p.p_type != PT_NOTE || !p.p_filesz || p.p_filesz > 65536)
 			continue;
-		notes = realloc(notes, ph.p_filesz);
-		if (!notes) {
-			ret = -ENOMEM;
-			break;
-		}
-		if (pread(fd, notes, ph.p_filesz, ph.p_offset) !=
-		    (ssize_t)ph.p_filesz)
-			continue;
-		if (!note_build_id(notes, ph.p_filesz, id, idlen)) {
+		notes = file_range(fd, head, hlen, p.p_offset, p.p_filesz, &nbuf);
+		if (notes && !note_build_id(notes, p.p_filesz, id, idlen)) {
 			ret = 0;
 			break;
 		}
 	}
 out:
-	free(notes);
+	free(phbuf);
+	free(nbuf);
+	free(head);
 	close(fd);
 	return ret;
 }
 
-static const struct build_id *lookup_build_id(struct fr_asm *a, const char *path,
-					      uint32_t dev, uint64_t ino)
+/*
+ * Build ids, cached for the life of the process: a watch daemon reads libc's
+ * once, not at every crash.  Keyed by (path, dev, inode): a file replaced by
+ * a package upgrade has a new inode.  Not thread-safe, like the rest.
+ */
+#define MAX_BIDS	4096
+
+static struct build_id *bids;
+static size_t n_bids, cap_bids;
+
+static const struct build_id *lookup_build_id(const char *path, uint32_t dev,
+					      uint64_t ino, struct build_id *tmp)
 {
 	struct build_id *b;
 	size_t i;
 
-	for (i = 0; i < a->n_bids; i++) {
-		b = &a->bids[i];
+	for (i = 0; i < n_bids; i++) {
+		b = &bids[i];
 		if (b->dev == dev && b->ino == ino && !strcmp(b->path, path))
 			return b;
 	}
-	if (a->n_bids == a->cap_bids) {
-		size_t ncap = a->cap_bids ? a->cap_bids * 2 : 16;
-		void *n = realloc(a->bids, ncap * sizeof(*a->bids));
+	b = tmp;
+	if (ino && n_bids < MAX_BIDS) {
+		if (n_bids == cap_bids) {
+			size_t ncap = cap_bids ? cap_bids * 2 : 64;
+			void *n = realloc(bids, ncap * sizeof(*bids));
 
-		if (!n)
-			return NULL;
-		a->bids = n;
-		a->cap_bids = ncap;
+			if (n) {
+				bids = n;
+				cap_bids = ncap;
+			}
+		}
+		if (n_bids < cap_bids)
+			b = &bids[n_bids];
 	}
-	b = &a->bids[a->n_bids];
 	memset(b, 0, sizeof(*b));
-	b->path = strdup(path);
-	if (!b->path)
-		return NULL;
 	b->dev = dev;
 	b->ino = ino;
 	if (fr_read_build_id(path, dev, ino, b->id, &b->len))
 		b->len = 0;
-	a->n_bids++;
+	if (b != tmp) {
+		b->path = strdup(path);
+		if (b->path)
+			n_bids++;
+	}
 	return b;
 }
 
@@ -762,12 +794,9 @@ static int rec_map(struct fr_asm *a, struct nlattr **tb)
 		m.build_id.data = nla_data(tb[FLIGHTREC_A_BUILD_ID]);
 		m.build_id.len = nla_len(tb[FLIGHTREC_A_BUILD_ID]);
 	} else if (path && path[0] == '/' && !(m.flags & FLIGHTREC_MAPF_ANON)) {
-		const struct build_id *b = lookup_build_id(a, path, m.dev, m.inode);
+		const struct build_id *b = lookup_build_id(path, m.dev, m.inode,
+							    &a->bid_tmp);
 
-		if (!b) {
-			free(path);
-			return afail(a, -ENOMEM, "out of memory");
-		}
 		if (b->len) {
 			m.has_build_id = 1;
 			m.build_id.data = (uint8_t *)b->id;
@@ -1856,9 +1885,6 @@ void fr_asm_abort(struct fr_asm *a)
 	fr_htab_clear(&a->by_hash);
 	fr_htab_clear(&a->seen);
 	free(a->stored);
-	for (i = 0; i < a->n_bids; i++)
-		free(a->bids[i].path);
-	free(a->bids);
 	free(a->frame);
 	free(a->dir);
 	free(a);

@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Checkpoints from the real module: what the module handed over equals what
+ * the file holds (round trip), and the commands that make files (record,
+ * watch, dump) and read them (info, log) do what they promise: exit statuses,
+ * mode 0600, a file within 1 s of a crash under watch, watch surviving the
+ * module's unload and reload.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "fr_dump.h"
+#include "assemble.h"
+#include "checkpoint.h"
+
+static uint64_t ms_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000ull + ts.tv_nsec / 1000000;
+}
+
+/* The *.flrc files in dir: how many, and the path of the first. */
+static int flrc_files(const char *dir, char *first, size_t len)
+{
+	struct dirent *de;
+	int n = 0;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (de->d_name[0] == '.' || l < 6 || strcmp(de->d_name + l - 5, ".flrc"))
+			continue;
+		if (!n++ && first)
+			snprintf(first, len, "%s/%s", dir, de->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+static int run_status(char *const argv[], char *out, size_t outsz)
+{
+	int status = -1;
+
+	if (fr_run(argv, out, outsz, &status))
+		return -1;
+	return status;
+}
+
+/* ---- module -> file -> reader ---- */
+
+static void compare(struct __test_metadata *_metadata, const struct frd *d,
+		    const struct flrc *c)
+{
+	size_t i, j;
+
+	ASSERT_EQ(d->pid, c->hdr->process->pid);
+	EXPECT_STREQ(d->comm, c->hdr->process->comm);
+	ASSERT_EQ(d->niv, c->hdr->n_intervals);
+	for (i = 0; i < d->niv; i++) {
+		EXPECT_EQ(d->iv[i].index, c->hdr->intervals[i]->index);
+		EXPECT_EQ(d->iv[i].flags, c->hdr->intervals[i]->flags);
+		EXPECT_EQ(d->iv[i].nr_syscalls, c->hdr->intervals[i]->nr_syscalls);
+	}
+	ASSERT_EQ(d->nmaps, c->n_maps);
+	for (i = 0; i < d->nmaps; i++) {
+		EXPECT_EQ(d->maps[i].interval, c->maps[i]->interval);
+		EXPECT_EQ(d->maps[i].start, c->maps[i]->start);
+		EXPECT_EQ(d->maps[i].end, c->maps[i]->end);
+		EXPECT_EQ(d->maps[i].prot, c->maps[i]->prot);
+		EXPECT_EQ(d->maps[i].flags, c->maps[i]->flags);
+	}
+	ASSERT_EQ(d->nth, c->n_threads);
+	for (i = 0; i < d->nth; i++) {
+		const struct frd_thread *t = &d->th[i];
+		const Flightrec__Thread *ft = c->threads[i];
+
+		EXPECT_EQ(t->interval, ft->interval);
+		EXPECT_EQ(t->tid, ft->tid);
+		EXPECT_EQ(t->in_syscall, ft->in_syscall);
+		EXPECT_EQ(t->regs.rip, ft->regs->rip);
+		EXPECT_EQ(t->regs.rsp, ft->regs->rsp);
+		EXPECT_EQ(t->regs.rax, ft->regs->rax);
+		EXPECT_EQ(t->regs.orig_rax, ft->regs->orig_rax);
+		EXPECT_EQ(t->regs.rdi, ft->regs->rdi);
+		EXPECT_EQ(t->regs.r15, ft->regs->r15);
+		EXPECT_EQ(t->regs.eflags, ft->regs->eflags);
+		EXPECT_EQ(t->regs.fs_base, ft->regs->fs_base);
+		if (t->xsave_len) {
+			ASSERT_NE(NULL, ft->xsave);
+			EXPECT_EQ(t->xsave_len, ft->xsave->size);
+		}
+	}
+	/* every page the module held, byte for byte, at its interval */
+	ASSERT_EQ(d->npg, c->n_pages);
+	for (i = 0; i < d->npg; i++) {
+		const struct frd_page *p = &d->pg[i];
+		const struct flrc_page *fp = flrc_page_at(c, p->interval, p->addr);
+
+		ASSERT_NE(NULL, fp);
+		ASSERT_EQ(p->interval, fp->interval);
+		if (!p->data) {
+			EXPECT_TRUE(fp->zero);
+		} else if (fp->zero) {
+			for (j = 0; j < FLRC_PAGE_SIZE; j++)
+				if (p->data[j])
+					break;
+			EXPECT_EQ(FLRC_PAGE_SIZE, j);
+		} else {
+			EXPECT_EQ(0, memcmp(p->data, fp->data, FLRC_PAGE_SIZE))
+				TH_LOG("page %#llx interval %u",
+				       (unsigned long long)p->addr, p->interval);
+		}
+		EXPECT_EQ(p->flags, fp->flags);
+	}
+	/* every syscall, with its out-buffers */
+	ASSERT_EQ(d->nsc, c->n_syscalls);
+	for (i = 0; i < d->nsc; i++) {
+		const struct frd_sc *s = &d->sc[i];
+		const Flightrec__Syscall *fs = c->syscalls[i];
+
+		EXPECT_EQ(s->seq, fs->seq);
+		EXPECT_EQ(s->tid, fs->tid);
+		EXPECT_EQ(s->nr, fs->nr);
+		EXPECT_EQ(s->ret, fs->ret);
+		EXPECT_EQ(s->flags, fs->flags);
+		EXPECT_EQ(s->interval, fs->interval);
+		ASSERT_EQ(6, fs->n_args);
+		EXPECT_EQ(0, memcmp(s->args, fs->args, sizeof(s->args)));
+		ASSERT_EQ(s->nouts, fs->n_out) TH_LOG("seq %llu", (unsigned long long)s->seq);
+		for (j = 0; j < s->nouts; j++) {
+			EXPECT_EQ(s->outs[j].arg, fs->out[j]->arg);
+			EXPECT_EQ(s->outs[j].addr, fs->out[j]->addr);
+			ASSERT_EQ(s->outs[j].len, fs->out[j]->data.len);
+			EXPECT_EQ(0, memcmp(s->outs[j].data, fs->out[j]->data.data,
+					    s->outs[j].len));
+		}
+	}
+}
+
+TEST(roundtrip_module)
+{
+	char *argv[] = { (char *)fr_prog("mem_pattern"), "60", NULL };
+	struct fr_asm_opts o = { .abi_version = FLIGHTREC_ABI_VERSION };
+	char dir[64], err[512], path[PATH_MAX];
+	struct fr_asm_stats st;
+	struct fr_client *cl;
+	struct fr_asm *a;
+	struct flrc *c;
+	struct frd d;
+	int gate = -1, status, id;
+	pid_t pid;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_client_subscribe(cl, err, sizeof(err)));
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, fr_client_register(cl, pid, 50, 8, 1, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	id = frd_wait_event(cl, FLIGHTREC_EVENT_EXIT, pid, 30000);
+	ASSERT_LT(0, id) TH_LOG("no dump at exit: %d", id);
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 10000));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+
+	ASSERT_EQ(0, frd_read(cl, id, &d));
+	o.dump_id = id;
+	ASSERT_EQ(0, fr_asm_begin(&a, dir, &o, err, sizeof(err)));
+	ASSERT_EQ(0, fr_client_get_dump_raw(cl, id, fr_asm_raw_cb, a, err,
+					    sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_asm_finish(a, NULL, path, sizeof(path), &st, err,
+				   sizeof(err))) TH_LOG("%s", err);
+	fr_client_release_dump(cl, id, err, sizeof(err));
+	EXPECT_EQ(0, st.dropped);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(FLIGHTREC_END_EXIT, c->end->kind);
+	EXPECT_LT(1, c->hdr->n_intervals);
+	TH_LOG("%zu intervals, %zu pages (%llu stored, %llu same, %llu zero), %zu syscalls, file %llu bytes",
+	       c->hdr->n_intervals, c->n_pages, (unsigned long long)st.pages_data,
+	       (unsigned long long)st.pages_same, (unsigned long long)st.pages_zero,
+	       c->n_syscalls, (unsigned long long)st.file_bytes);
+	compare(_metadata, &d, c);
+	flrc_free(c);
+	frd_free(&d);
+	fr_client_close(cl);
+}
+
+/* ---- flightrec record ---- */
+
+TEST(record_crash)
+{
+	char dir[64], out[64], path[PATH_MAX], input[PATH_MAX], buf[8192];
+	char *argv[] = { (char *)fr_tool("flightrec"), "record", "-o", out, "--",
+			 (char *)fr_prog("crash_null"), input, NULL };
+	char *info[] = { (char *)fr_tool("flightrec"), "info", path, NULL };
+	char *log[] = { (char *)fr_tool("flightrec"), "log", path, NULL };
+	struct flrc *c;
+	struct stat st;
+	int status;
+	FILE *f;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(input, sizeof(input), "%s/input", dir);
+	f = fopen(input, "w");
+	ASSERT_NE(NULL, f);
+	fputs("some input\n", f);
+	fclose(f);
+
+	status = run_status(argv, NULL, 0);
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(128 + SIGSEGV, WEXITSTATUS(status));
+	ASSERT_EQ(1, flrc_files(out, path, sizeof(path)));
+	ASSERT_EQ(0, stat(path, &st));
+	EXPECT_EQ(0600, st.st_mode & 07777);
+	ASSERT_EQ(0, flrc_read(path, &c, buf, sizeof(buf))) TH_LOG("%s", buf);
+	EXPECT_EQ(FLIGHTREC_END_FAULT, c->end->kind);
+	EXPECT_EQ(SIGSEGV, c->end->signo);
+	EXPECT_STREQ("crash_null", c->hdr->process->comm);
+	EXPECT_LT(0, c->n_syscalls);
+	EXPECT_LT(0, c->n_pages);
+	flrc_free(c);
+
+	status = run_status(info, buf, sizeof(buf));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_NE(NULL, strstr(buf, "fault: SIGSEGV")) TH_LOG("%s", buf);
+	status = run_status(log, buf, sizeof(buf));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_NE(NULL, strstr(buf, "killed by SIGSEGV")) TH_LOG("%s", buf);
+}
+
+TEST(record_status)
+{
+	char dir[64], out[64];
+	char *exit7[] = { (char *)fr_tool("flightrec"), "record", "-o", out, "--",
+			  "/bin/sh", "-c", "exit 7", NULL };
+	char *atexit_[] = { (char *)fr_tool("flightrec"), "record", "--at-exit",
+			    "-o", out, "--", "/bin/true", NULL };
+	char *missing[] = { (char *)fr_tool("flightrec"), "record", "-o", out,
+			    "--", "/nonexistent/prog", NULL };
+	char path[PATH_MAX], err[512];
+	struct flrc *c;
+	int status;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	status = run_status(exit7, NULL, 0);
+	EXPECT_EQ(7, WEXITSTATUS(status));
+	EXPECT_EQ(0, flrc_files(out, NULL, 0));
+
+	status = run_status(missing, NULL, 0);
+	EXPECT_EQ(127, WEXITSTATUS(status));
+
+	status = run_status(atexit_, NULL, 0);
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(1, flrc_files(out, path, sizeof(path)));
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(FLIGHTREC_END_EXIT, c->end->kind);
+	flrc_free(c);
+}
+
+/* ---- flightrec watch ---- */
+
+FIXTURE(watch) {
+	char dir[64], out[80], log[80];
+	pid_t watch;
+};
+
+static pid_t start_watch(const char *out, const char *log)
+{
+	pid_t pid = fork();
+
+	if (!pid) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+		if (fd < 0)
+			_exit(126);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execl(fr_tool("flightrec"), "flightrec", "watch", "-o", out,
+		      (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Waits until the watch log holds text (the n-th time); 0 or -ETIMEDOUT. */
+static int log_says(const char *log, const char *text, int n, int timeout_ms)
+{
+	uint64_t end = ms_now() + timeout_ms;
+	char buf[16384];
+
+	do {
+		ssize_t len = fr_read_file(log, buf, sizeof(buf));
+		const char *p = buf;
+		int k = 0;
+
+		if (len > 0) {
+			while ((p = strstr(p, text))) {
+				p++;
+				if (++k >= n)
+					return 0;
+			}
+		}
+		usleep(20000);
+	} while (ms_now() < end);
+	return -ETIMEDOUT;
+}
+
+FIXTURE_SETUP(watch)
+{
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_mkdtemp(self->dir, sizeof(self->dir)));
+	snprintf(self->out, sizeof(self->out), "%s/out", self->dir);
+	snprintf(self->log, sizeof(self->log), "%s/watch.log", self->dir);
+	self->watch = start_watch(self->out, self->log);
+	ASSERT_LT(0, self->watch);
+	ASSERT_EQ(0, log_says(self->log, "watching", 1, 10000));
+}
+
+FIXTURE_TEARDOWN(watch)
+{
+	if (self->watch > 0)
+		fr_kill_wait(self->watch);
+}
+
+/* A registered program crashes; returns ms from its death to its file. */
+static long crash_under_watch(struct __test_metadata *_metadata,
+			      const char *dir, const char *out, int nfiles)
+{
+	char input[PATH_MAX];
+	char *argv[] = { (char *)fr_prog("crash_null"), input, NULL };
+	char err[512];
+	struct fr_client *cl;
+	uint64_t t0;
+	int gate = -1, status;
+	pid_t pid;
+
+	snprintf(input, sizeof(input), "%s/input", dir);
+	{
+		FILE *f = fopen(input, "w");
+
+		if (!f)
+			return -1;
+		fputs("x\n", f);
+		fclose(f);
+	}
+	if (fr_client_open(&cl, err, sizeof(err)))
+		return -1;
+	pid = fr_spawn_gated(argv, &gate);
+	if (pid < 0 || fr_client_register(cl, pid, 100, 4, -1, err, sizeof(err))) {
+		TH_LOG("register: %s", err);
+		fr_client_close(cl);
+		return -1;
+	}
+	fr_client_close(cl);
+	fr_gate_open(gate);
+	if (fr_wait_timeout(pid, &status, 20000))
+		return -1;
+	t0 = ms_now();
+	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
+	while (flrc_files(out, NULL, 0) < nfiles && ms_now() < t0 + 5000)
+		usleep(5000);
+	if (flrc_files(out, NULL, 0) < nfiles)
+		return -1;
+	return (long)(ms_now() - t0);
+}
+
+TEST_F(watch, file_within_1s)
+{
+	char path[PATH_MAX], err[512];
+	struct flrc *c;
+	struct stat st;
+	int status;
+	long ms;
+
+	ms = crash_under_watch(_metadata, self->dir, self->out, 1);
+	ASSERT_LE(0, ms) TH_LOG("no file from watch");
+	TH_LOG("file %ld ms after the crash", ms);
+	EXPECT_GE(1000, ms);
+	ASSERT_EQ(1, flrc_files(self->out, path, sizeof(path)));
+	ASSERT_EQ(0, stat(path, &st));
+	EXPECT_EQ(0600, st.st_mode & 07777);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(SIGSEGV, c->end->signo);
+	flrc_free(c);
+	EXPECT_EQ(0, log_says(self->log, "wrote", 1, 100));
+
+	kill(self->watch, SIGTERM);
+	ASSERT_EQ(0, fr_wait_timeout(self->watch, &status, 5000));
+	self->watch = 0;
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* flightrec dump while watch runs: one file, in dump's directory. */
+TEST_F(watch, dump_not_taken_by_watch)
+{
+	char *argv[] = { (char *)fr_prog("mem_big"), "4", NULL };
+	char dump_out[96], pidstr[16], path[PATH_MAX], err[512];
+	char *dump[] = { (char *)fr_tool("flightrec"), "dump", pidstr, "-o",
+			 dump_out, NULL };
+	struct fr_client *cl;
+	struct flrc *c;
+	int gate = -1, status;
+	pid_t pid;
+
+	snprintf(dump_out, sizeof(dump_out), "%s/dump", self->dir);
+	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err)));
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, fr_client_register(cl, pid, 50, 4, -1, err, sizeof(err)));
+	fr_client_close(cl);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	usleep(500000);
+	snprintf(pidstr, sizeof(pidstr), "%d", pid);
+	status = run_status(dump, NULL, 0);
+	fr_kill_wait(pid);
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(1, flrc_files(dump_out, path, sizeof(path)));
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(FLIGHTREC_END_DUMP, c->end->kind);
+	EXPECT_EQ((uint32_t)pid, c->hdr->process->pid);
+	flrc_free(c);
+	usleep(1500000);	/* watch's grace and a scan */
+	EXPECT_EQ(0, flrc_files(self->out, NULL, 0));
+}
+
+/* The module goes and comes back: watch says so and keeps working. */
+TEST_F(watch, module_reload)
+{
+	const char *mod = getenv("FR_MODULE"), *params = getenv("FR_MODPARAMS");
+	char cmd[PATH_MAX + 256];
+	long ms;
+
+	if (!mod)
+		SKIP(return, "FR_MODULE not set: cannot reload the module");
+	ASSERT_EQ(0, system("rmmod flightrec"));
+	EXPECT_EQ(0, log_says(self->log, "lost the flightrec module", 1, 5000));
+	snprintf(cmd, sizeof(cmd), "insmod '%s' %s", mod, params ? params : "");
+	ASSERT_EQ(0, system(cmd));
+	EXPECT_EQ(0, log_says(self->log, "module is back", 1, 5000));
+	EXPECT_EQ(0, log_says(self->log, "watching", 2, 5000));
+	ms = crash_under_watch(_metadata, self->dir, self->out, 1);
+	EXPECT_LE(0, ms) TH_LOG("no file after the reload");
+}
+
+TEST_HARNESS_MAIN
