@@ -403,6 +403,33 @@ TEST_F_TIMEOUT(replay, gdb_batch, 600)
 		sh("cat %s/gd.gdb", self->dir);
 }
 
+TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
+{
+	FILE *f;
+	char path[PATH_MAX];
+
+	if (sh("gdb --version > /dev/null 2>&1 && objcopy --version > /dev/null 2>&1"))
+		SKIP(return, "no gdb or objcopy");
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "gb", "", "crash_null", "data.bin"));
+	/* a separate debug file, found only through DIR/.build-id/xx/yyyy.debug */
+	ASSERT_EQ(0, sh("cd %s && id=$(readelf -n %s/progs/crash_null | "
+			"sed -n 's/.*Build ID: //p') && mkdir -p dbg/.build-id/${id%%${id#??}} && "
+			"objcopy --only-keep-debug %s/progs/crash_null "
+			"dbg/.build-id/${id%%${id#??}}/${id#??}.debug", self->dir, bindir, bindir));
+	snprintf(path, sizeof(path), "%s/cmds.gdb", self->dir);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fprintf(f, "continue\nbt\ncontinue\n");
+	fclose(f);
+	ASSERT_EQ(0, sh("cd %s && %s gdb gb.flrc --symbols dbg --batch cmds.gdb --out gb.rep "
+			"> gb.gdb 2>&1", self->dir, flightrec));
+	EXPECT_TRUE(contains(self->dir, "gb.gdb", ".build-id/"));
+	EXPECT_TRUE(contains(self->dir, "gb.gdb", "lookup (r=0x0) at"));
+	EXPECT_TRUE(contains(self->dir, "gb.gdb", "reproduced SIGSEGV at rip"));
+	if (_metadata->passed == 0)
+		sh("cat %s/gb.gdb", self->dir);
+}
+
 /* A feature bit the recorded CPU "had" and this one lacks. */
 static int missing_feature(uint32_t *leaf, char *reg, int *bit)
 {
