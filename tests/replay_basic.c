@@ -76,7 +76,7 @@ static int sh(const char *fmt, ...)
 
 static char *slurp(const char *dir, const char *name, size_t *len)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX + 128];
 	char *buf = NULL;
 	size_t cap = 0, n = 0;
 	FILE *f;
@@ -143,7 +143,7 @@ static int end_of(const char *dir, const char *name, uint32_t *signo, uint64_t *
 }
 
 FIXTURE(replay) {
-	char dir[256];
+	char dir[512];
 };
 
 FIXTURE_SETUP(replay)
@@ -374,12 +374,13 @@ TEST_F_TIMEOUT(replay, threads, 600)
 TEST_F_TIMEOUT(replay, gdb_batch, 600)
 {
 	FILE *f;
-	char path[PATH_MAX];
+	char path[PATH_MAX + 128];
 
 	if (sh("gdb --version > /dev/null 2>&1"))
 		SKIP(return, "no gdb");
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "gd", "", "crash_null", "data.bin"));
-	snprintf(path, sizeof(path), "%s/cmds.gdb", self->dir);
+	if (snprintf(path, sizeof(path), "%s/cmds.gdb", self->dir) >= (int)sizeof(path))
+		return;
 	f = fopen(path, "w");
 	ASSERT_NE(NULL, f);
 	fprintf(f, "break lookup if r == 0\ncontinue\nprint r\nup\nprint i\n"
@@ -406,7 +407,7 @@ TEST_F_TIMEOUT(replay, gdb_batch, 600)
 TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
 {
 	FILE *f;
-	char path[PATH_MAX];
+	char path[PATH_MAX + 128];
 
 	if (sh("gdb --version > /dev/null 2>&1 && objcopy --version > /dev/null 2>&1"))
 		SKIP(return, "no gdb or objcopy");
@@ -416,7 +417,8 @@ TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
 			"sed -n 's/.*Build ID: //p') && mkdir -p dbg/.build-id/${id%%${id#??}} && "
 			"objcopy --only-keep-debug %s/progs/crash_null "
 			"dbg/.build-id/${id%%${id#??}}/${id#??}.debug", self->dir, bindir, bindir));
-	snprintf(path, sizeof(path), "%s/cmds.gdb", self->dir);
+	if (snprintf(path, sizeof(path), "%s/cmds.gdb", self->dir) >= (int)sizeof(path))
+		return;
 	f = fopen(path, "w");
 	ASSERT_NE(NULL, f);
 	fprintf(f, "continue\nbt\ncontinue\n");
@@ -428,6 +430,64 @@ TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
 	EXPECT_TRUE(contains(self->dir, "gb.gdb", "reproduced SIGSEGV at rip"));
 	if (_metadata->passed == 0)
 		sh("cat %s/gb.gdb", self->dir);
+}
+
+/*
+ * Portability: checkpoints recorded in the test VM (Debian's 6.1 kernel,
+ * QEMU's CPU) replay here with byte-identical output and the same end.
+ * Opt-in (FR_PORTABILITY=1, outside the VM): it boots the VM.
+ */
+TEST_F_TIMEOUT(replay, recorded_in_vm, 900)
+{
+	static const char *const progs[][3] = {
+		{ "vnull", "--marker", "crash_null data.bin" },
+		{ "vsig", "--marker", "signal_handler" },
+		{ "vth", "--marker", "threads_join" },
+		{ "vbc", "--skip 1", "/usr/bin/bc -lq pi.bc" },
+	};
+	char script[PATH_MAX];
+	unsigned int i;
+	FILE *f;
+
+	if (!getenv("FR_PORTABILITY") || getenv("FR_VM"))
+		SKIP(return, "set FR_PORTABILITY=1 to record in the test VM (outside it)");
+	/* the VM sees the project tree, not this machine's /tmp */
+	sh("rm -rf %s", self->dir);
+	if (snprintf(self->dir, sizeof(self->dir), "%.400s/../../build/replay-portability",
+		     bindir) >= (int)sizeof(self->dir))
+		SKIP(return, "path too long");
+	ASSERT_EQ(0, sh("rm -rf %s && mkdir -p %s && head -c 100000 /dev/urandom > %s/data.bin",
+			self->dir, self->dir, self->dir));
+	snprintf(script, sizeof(script), "%s/vm.sh", self->dir);
+	f = fopen(script, "w");
+	ASSERT_NE(NULL, f);
+	fprintf(f, "#!/bin/sh\ncd %s && echo 'scale=300; 4*a(1)' > pi.bc\n", self->dir);
+	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
+		const char *p = progs[i][2];
+
+		fprintf(f, "%s %s -q -o %s/%s.flrc -- %s%s%s < /dev/null > %s.live\n", ptsnap,
+			progs[i][1], self->dir, progs[i][0], p[0] == '/' ? "" : bindir,
+			p[0] == '/' ? "" : "/progs/", p, progs[i][0]);
+	}
+	fprintf(f, "uname -r > vm.release\n");
+	fclose(f);
+	ASSERT_EQ(0, sh("chmod +x %s && %s/../../scripts/vm.sh --no-module run -- %s > %s/vm.log 2>&1",
+			script, bindir, script, self->dir)) {
+		sh("tail -20 %s/vm.log", self->dir);
+	}
+	EXPECT_TRUE(contains(self->dir, "vm.release", "6.1"));
+	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
+		char out[64], live[64];
+
+		EXPECT_EQ(0, replay(self->dir, progs[i][0], "-q")) {
+			TH_LOG("%s did not replay", progs[i][0]);
+		}
+		snprintf(live, sizeof(live), "%s.live", progs[i][0]);
+		snprintf(out, sizeof(out), "%s.rep/fd1.out", progs[i][0]);
+		EXPECT_TRUE(same_file(self->dir, live, out)) {
+			TH_LOG("%s: output differs", progs[i][0]);
+		}
+	}
 }
 
 /* A feature bit the recorded CPU "had" and this one lacks. */
@@ -572,7 +632,7 @@ TEST_F_TIMEOUT(replay, bc_pi, 600)
 
 static int put_file(const char *dir, const char *name, const char *text)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX + 128];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);

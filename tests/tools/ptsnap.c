@@ -763,6 +763,28 @@ static void cpuid_leaf(Flightrec__SystemInfo *si, uint32_t leaf, uint32_t sub)
 	si->cpuid[si->n_cpuid++] = l;
 }
 
+/* Every leaf from first to min(last, the CPU's max), subleaves where they exist. */
+static void cpuid_all(Flightrec__SystemInfo *si, uint32_t first, uint32_t last)
+{
+	uint32_t max = __get_cpuid_max(first, NULL), leaf, sub;
+
+	for (leaf = first; leaf <= max && leaf <= last; leaf++) {
+		uint32_t nsub = leaf == 0xd ? 64 : (leaf == 4 || leaf == 7 || leaf == 0xb ||
+			leaf == 0xf || leaf == 0x10 || leaf == 0x12 || leaf == 0x14 ||
+			leaf == 0x17 || leaf == 0x18 || leaf == 0x1d || leaf == 0x1e ||
+			leaf == 0x1f || leaf == 0x20 || leaf == 0x8000001d) ? 16 : 1;
+
+		for (sub = 0; sub < nsub; sub++) {
+			uint32_t a, b, c, d;
+
+			__cpuid_count(leaf, sub, a, b, c, d);
+			if (sub && !a && !b && !c && !d)
+				continue;
+			cpuid_leaf(si, leaf, sub);
+		}
+	}
+}
+
 /* An earlier interval's copy of a page equal to the next one's is dropped. */
 static const struct page *find_page(const struct interval *iv, uint64_t addr)
 {
@@ -897,14 +919,8 @@ static void write_file(const char *path, char **argv)
 	si.machine = u.machine;
 	si.has_page_size = 1;
 	si.page_size = PG;
-	cpuid_leaf(&si, 0, 0);
-	cpuid_leaf(&si, 1, 0);
-	cpuid_leaf(&si, 7, 0);
-	cpuid_leaf(&si, 7, 1);
-	cpuid_leaf(&si, 0xd, 0);
-	cpuid_leaf(&si, 0xd, 1);
-	cpuid_leaf(&si, 0x80000000, 0);
-	cpuid_leaf(&si, 0x80000001, 0);
+	cpuid_all(&si, 0, 0x24);
+	cpuid_all(&si, 0x80000000, 0x80000028);
 	for (i = 0; add_reg && i < si.n_cpuid; i++) {
 		Flightrec__CpuidLeaf *l = si.cpuid[i];
 		uint32_t *r = add_reg == 'a' ? &l->eax : add_reg == 'b' ? &l->ebx :

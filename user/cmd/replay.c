@@ -346,6 +346,33 @@ static size_t build_xsave(struct buf *b, const Flightrec__Xsave *x, size_t *size
 	return buf_add(b, area, end, 64);
 }
 
+/*
+ * The XSAVE size of a signal frame on the recording machine: the standard
+ * layout of the components its XCR0 enabled, AMX tile data excepted (a
+ * dynamic feature, not in frames unless asked for); from its CPUID leaf 0xd.
+ * 0 when the checkpoint cannot tell.
+ */
+static uint64_t rec_frame_xstate(const struct flrc *c)
+{
+	const Flightrec__SystemInfo *si = c->hdr->system;
+	uint64_t end = 576, i;
+
+	if (!si->has_xcr0)
+		return 0;
+	for (i = 2; i < 64; i++) {
+		const Flightrec__CpuidLeaf *l;
+
+		if (!(si->xcr0 >> i & 1) || i == 18)
+			continue;
+		l = rec_leaf(c, 0xd, (uint32_t)i);
+		if (!l || !l->eax)
+			return 0;
+		if ((uint64_t)l->ebx + l->eax > end)
+			end = (uint64_t)l->ebx + l->eax;
+	}
+	return end;
+}
+
 static int kind_of(uint32_t nr, unsigned int flags)
 {
 	if (flags & FR_F_ADDRSPACE)
@@ -565,6 +592,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		if (t->xsave) {
 			size_t sz;
 
+
 			th.xsave_off = build_xsave(b, t->xsave, &sz);
 			th.xsave_size = sz;
 		}
@@ -591,6 +619,18 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		if (sa->interval != from)
 			continue;
 		memcpy(b->p + hd.sigactions_off + j++ * sizeof(fs), &fs, sizeof(fs));
+	}
+
+	hd.rec_xstate_size = rec_frame_xstate(c);
+
+	/* the recorded CPUID leaves: the loader answers the application's cpuid */
+	hd.n_cpuid = (uint32_t)c->hdr->system->n_cpuid;
+	hd.cpuid_off = buf_reserve(b, hd.n_cpuid * sizeof(struct fri_cpuid), 8);
+	for (i = 0; i < hd.n_cpuid; i++) {
+		const Flightrec__CpuidLeaf *l = c->hdr->system->cpuid[i];
+		struct fri_cpuid fc = { l->leaf, l->subleaf, l->eax, l->ebx, l->ecx, l->edx };
+
+		memcpy(b->p + hd.cpuid_off + i * sizeof(fc), &fc, sizeof(fc));
 	}
 
 	/* the end */

@@ -86,6 +86,12 @@ struct fri_thread {
 	struct fri_regs regs;
 };
 
+/* A recorded CPUID leaf. */
+struct fri_cpuid {
+	uint32_t leaf, subleaf;
+	uint32_t eax, ebx, ecx, edx;
+};
+
 /* The application's signal dispositions at the start (emulated by the loader). */
 struct fri_sigaction {
 	uint32_t signo, pad;
@@ -165,7 +171,10 @@ struct fri_header {
 	uint64_t decode_ns;		/* CLOCK_MONOTONIC when the image was complete */
 	uint64_t data_bytes;		/* page bytes recorded (for the load report) */
 	uint64_t sigactions_off;
-	uint32_t n_sigactions, pad2;
+	uint32_t n_sigactions;
+	uint32_t n_cpuid;		/* recorded CPUID leaves, answered to cpuid */
+	uint64_t cpuid_off;
+	uint64_t rec_xstate_size;	/* the recording kernel's XSAVE area size, or 0 */
 	struct fri_end end;
 	char comm[32];
 };

@@ -187,6 +187,9 @@ static struct {
 	volatile uint32_t turn;		/* index of the next record to run */
 	volatile uint32_t nthreads;
 	uint32_t rdtsc_warned;
+	uint32_t cpuid_warned;
+	int cpuid_untrapped;
+	const struct fri_cpuid *cpuid;
 	struct app_sigaction {
 		uint64_t handler, flags, restorer, mask;
 	} sa[65];			/* the application's dispositions (emulated) */
@@ -299,6 +302,10 @@ static void check_image(void)
 	g.threads = (const void *)(g.base + h->threads_off);
 	g.pages = (const void *)(g.base + h->pages_off);
 	g.sc = (const void *)(g.base + h->syscalls_off);
+	if (!in_image(h->cpuid_off, (uint64_t)h->n_cpuid * sizeof(struct fri_cpuid)) ||
+	    (h->cpuid_off & 7))
+		die(FR_EXIT_BADFILE, "replay image: the CPUID table lies outside the image");
+	g.cpuid = (const void *)(g.base + h->cpuid_off);
 	if (!in_image(h->sigactions_off, (uint64_t)h->n_sigactions * sizeof(struct fri_sigaction)) ||
 	    (h->sigactions_off & 7))
 		die(FR_EXIT_BADFILE, "replay image: the signal table lies outside the image");
@@ -662,6 +669,9 @@ static void enter(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
 	r = sys2(__NR_prctl, PR_SET_TSC, PR_TSC_SIGSEGV);
 	if (r)
 		die(FR_EXIT_FAIL, "prctl(PR_SET_TSC): %s", errname(r));
+	/* cpuid faults (when the CPU can): the recorded CPU answers */
+	if (g.h->n_cpuid && sys2(__NR_arch_prctl, ARCH_SET_CPUID, 0))
+		g.cpuid_untrapped = 1;
 	r = sys2(__NR_arch_prctl, ARCH_SET_FS, fs_base);
 	if (r)
 		die(FR_EXIT_FAIL, "arch_prctl(ARCH_SET_FS, %lx): %s", fs_base, errname(r));
@@ -1175,10 +1185,27 @@ static int app_on_altstack(const struct lthread *t, uint64_t sp)
 	return t->app_ss_size && sp > t->app_ss_sp && sp - t->app_ss_sp <= t->app_ss_size;
 }
 
-/* A frame size the kernel would use for the FPU state here. */
+/* The FPU state in a signal frame here: what the loader's frames hold. */
 static uint64_t fp_frame_size(void)
 {
 	return g.have_xsave ? g.sw.extended_size : 512;
+}
+
+/*
+ * The room the recording kernel gave the FPU state in a frame (its XSAVE
+ * size + the end magic), so that a handler's stack addresses are the
+ * recorded ones; this kernel's when unknown.
+ */
+static uint64_t fp_frame_room(void)
+{
+	if (g.have_xsave && g.h->rec_xstate_size >= 576 && g.h->rec_xstate_size < 0x10000)
+		return g.h->rec_xstate_size + FP_XSTATE_MAGIC2_SIZE;
+	return fp_frame_size();
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
 }
 
 /*
@@ -1199,11 +1226,11 @@ static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *
 	if ((sa->flags & SA_ONSTACK_) && !(t->app_ss_flags & SS_DISABLE_) && t->app_ss_size &&
 	    !app_on_altstack(t, mc->rsp))
 		sp = t->app_ss_sp + t->app_ss_size;
-	fp = (sp - fp_frame_size()) & ~63UL;
+	fp = (sp - fp_frame_room()) & ~63UL;
 	sp = ((fp - sizeof(struct sigframe)) & ~15UL) - 8;
 	f = (struct sigframe *)sp;
 	if (lfp)
-		memcpy((void *)fp, lfp, fp_frame_size());
+		memcpy((void *)fp, lfp, min_u64(fp_frame_size(), fp_frame_room()));
 	memset(f, 0, sizeof(*f));
 	f->pretcode = sa->restorer;
 	f->uc.uc_flags = uc->uc_flags;
@@ -1248,7 +1275,8 @@ static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
 	mc->rip = am->rip;
 	mc->eflags = (mc->eflags & ~0x50dd5UL) | (am->eflags & 0x50dd5UL);
 	if (lfp && am->fpstate)
-		memcpy(lfp, am->fpstate, fp_frame_size());
+		memcpy(lfp, am->fpstate, min_u64(fp_frame_size(), fp_frame_room()) -
+		       FP_XSTATE_MAGIC2_SIZE);
 	t->app_mask = au->uc_sigmask;
 	if (!(au->uc_stack.ss_flags & SS_ONSTACK_)) {
 		t->app_ss_sp = (uint64_t)au->uc_stack.ss_sp;
@@ -1542,6 +1570,72 @@ static void emulate_rdtsc(struct lthread *t, struct ucontext *uc, int kind, int 
 	mc->rip += (uint64_t)len;
 }
 
+static int is_cpuid(uint64_t rip)
+{
+	const uint8_t *p = (const uint8_t *)rip;
+
+	if (!region_of(rip) && !mapped(rip & ~(FRI_PAGE_SIZE - 1)))
+		return 0;
+	return p[0] == 0x0f && p[1] == 0xa2;
+}
+
+/* Leaves whose ecx selects a subleaf. */
+static int has_subleaves(uint32_t leaf)
+{
+	switch (leaf) {
+	case 4: case 7: case 0xb: case 0xd: case 0xf: case 0x10: case 0x12: case 0x14:
+	case 0x17: case 0x18: case 0x1d: case 0x1e: case 0x1f: case 0x20: case 0x23:
+	case 0x24: case 0x8000001d: case 0x80000020: case 0x80000026:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * cpuid in the application: the recorded CPU's leaf.  Leaf 0xd describes
+ * this machine's XSAVE layout (the state was translated to it): local.
+ * Leaves not recorded: local, reported.
+ */
+static void emulate_cpuid(struct ucontext *uc)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+	uint32_t leaf = (uint32_t)mc->rax, sub = (uint32_t)mc->rcx, i;
+	uint32_t a, b, c, d;
+
+	for (i = 0; leaf != 0xd && i < g.h->n_cpuid; i++) {
+		const struct fri_cpuid *l = &g.cpuid[i];
+
+		if (l->leaf == leaf && (l->subleaf == sub || !has_subleaves(leaf))) {
+			mc->rax = l->eax;
+			mc->rbx = l->ebx;
+			mc->rcx = l->ecx;
+			mc->rdx = l->edx;
+			mc->rip += 2;
+			return;
+		}
+	}
+	for (i = 0; leaf != 0xd && has_subleaves(leaf) && i < g.h->n_cpuid; i++) {
+		if (g.cpuid[i].leaf == leaf) {
+			/* recorders leave out all-zero subleaves */
+			mc->rax = mc->rbx = mc->rcx = mc->rdx = 0;
+			mc->rip += 2;
+			return;
+		}
+	}
+	if (leaf != 0xd && g.cpuid_warned++ < 5)
+		fdprintf(2, PFX "warning: cpuid leaf 0x%x.%u at rip 0x%lx not recorded: this "
+			 "CPU's value (may diverge)\n", leaf, sub, mc->rip);
+	sys2(__NR_arch_prctl, ARCH_SET_CPUID, 1);
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(leaf), "c"(sub));
+	sys2(__NR_arch_prctl, ARCH_SET_CPUID, 0);
+	mc->rax = a;
+	mc->rbx = b;
+	mc->rcx = c;
+	mc->rdx = d;
+	mc->rip += 2;
+}
+
 static void on_fault(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
@@ -1561,6 +1655,10 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	}
 	if (sig == SIGSEGV && si->si_code == SI_KERNEL && (kind = is_rdtsc(mc->rip, &len))) {
 		emulate_rdtsc(t, uc, kind, len);
+		return;
+	}
+	if (sig == SIGSEGV && si->si_code == SI_KERNEL && is_cpuid(mc->rip)) {
+		emulate_cpuid(uc);
 		return;
 	}
 	if (t->cur != FRI_NO_NEXT && sig >= 1 && sig <= 64 && g.sa[sig].handler > 1 &&
@@ -1682,6 +1780,10 @@ static void stage2(void *arg)
 	start_regs(th0, &r);
 	prepare_frame(main_t, &r);
 	prepare_fp(main_t, th0->xsave_size ? g.base + th0->xsave_off : NULL, th0->xsave_size);
+	if (g.h->n_cpuid && sys2(__NR_arch_prctl, ARCH_SET_CPUID, 1) &&
+	    !(g.flags & FRI_F_QUIET))
+		fdprintf(2, PFX "note: this CPU cannot trap cpuid: the application sees this "
+			 "CPU's identification, not the recorded one\n");
 	g.t_loaded = now_ns();
 	if (!(g.flags & FRI_F_QUIET))
 		fdprintf(2, PFX "%s: %u regions, %lu pages, %lu syscalls, %u threads; "
