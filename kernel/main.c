@@ -22,23 +22,29 @@ unsigned int fr_keep = 8;
 
 /*
  * The parameters can be changed at run time through sysfs: each setter
- * refuses a value out of range (EINVAL) and keeps the old one.
+ * refuses anything but a number in range with EINVAL (an overflowing number
+ * too, not ERANGE) and keeps the old value.
  */
+static int fr_set_uint(const char *val, const struct kernel_param *kp,
+		       unsigned int min, unsigned int max)
+{
+	return param_set_uint_minmax(val, kp, min, max) ? -EINVAL : 0;
+}
+
 static int fr_set_ring_mb(const char *val, const struct kernel_param *kp)
 {
-	return param_set_uint_minmax(val, kp, FR_RING_MB_MIN, FR_RING_MB_MAX);
+	return fr_set_uint(val, kp, FR_RING_MB_MIN, FR_RING_MB_MAX);
 }
 
 static int fr_set_interval_ms(const char *val, const struct kernel_param *kp)
 {
-	return param_set_uint_minmax(val, kp, FLIGHTREC_INTERVAL_MS_MIN,
-				     FLIGHTREC_INTERVAL_MS_MAX);
+	return fr_set_uint(val, kp, FLIGHTREC_INTERVAL_MS_MIN,
+			   FLIGHTREC_INTERVAL_MS_MAX);
 }
 
 static int fr_set_keep(const char *val, const struct kernel_param *kp)
 {
-	return param_set_uint_minmax(val, kp, FLIGHTREC_KEEP_MIN,
-				     FLIGHTREC_KEEP_MAX);
+	return fr_set_uint(val, kp, FLIGHTREC_KEEP_MIN, FLIGHTREC_KEEP_MAX);
 }
 
 static const struct kernel_param_ops fr_ring_mb_ops = {

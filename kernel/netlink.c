@@ -32,23 +32,17 @@ static const struct genl_multicast_group fr_nl_mcgrps[] = {
 static DECLARE_RWSEM(fr_nl_sem);
 static bool fr_nl_registered;
 
-static struct netlink_range_validation fr_nl_pid_range = {
-	.min = 1,
-	.max = INT_MAX,
-};
-
-static struct netlink_range_validation fr_nl_id_range = {
-	.min = 1,
-	.max = U32_MAX,
-};
-
-/* Attributes a request may carry; strict validation refuses any other. */
+/*
+ * Attributes a request may carry; strict validation refuses any other, and
+ * any of the wrong size, with EINVAL.  Values are checked by the handlers,
+ * not by policy ranges: those fail with ERANGE, the control file with EINVAL.
+ */
 static const struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
-	[FLIGHTREC_A_PID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &fr_nl_pid_range),
+	[FLIGHTREC_A_PID]		= { .type = NLA_U32 },
 	[FLIGHTREC_A_INTERVAL_MS]	= { .type = NLA_U32 },
 	[FLIGHTREC_A_KEEP]		= { .type = NLA_U32 },
-	[FLIGHTREC_A_AT_EXIT]		= NLA_POLICY_MAX(NLA_U8, 1),
-	[FLIGHTREC_A_DUMP_ID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &fr_nl_id_range),
+	[FLIGHTREC_A_AT_EXIT]		= { .type = NLA_U8 },
+	[FLIGHTREC_A_DUMP_ID]		= { .type = NLA_U32 },
 };
 
 static bool fr_nl_sys_admin(struct sk_buff *skb, struct netlink_ext_ack *extack)
@@ -57,6 +51,39 @@ static bool fr_nl_sys_admin(struct sk_buff *skb, struct netlink_ext_ack *extack)
 		return true;
 	NL_SET_ERR_MSG_MOD(extack, "CAP_SYS_ADMIN is required");
 	return false;
+}
+
+/* A required attribute: its absence is EINVAL with the attribute named. */
+static bool fr_nl_missing(struct genl_info *info, int attr, const char *msg)
+{
+	if (!GENL_REQ_ATTR_CHECK(info, attr))
+		return false;
+	info->extack->_msg = msg;
+	return true;
+}
+
+#define FR_NL_NEED_PID(info) \
+	fr_nl_missing(info, FLIGHTREC_A_PID, KBUILD_MODNAME ": PID is required")
+#define FR_NL_NEED_DUMP_ID(info) \
+	fr_nl_missing(info, FLIGHTREC_A_DUMP_ID, \
+		      KBUILD_MODNAME ": DUMP_ID is required")
+
+/* The PID attribute, required, 1..INT_MAX (a pid_t), else EINVAL. */
+static int fr_nl_pid(struct genl_info *info, pid_t *pid)
+{
+	struct nlattr *attr = info->attrs[FLIGHTREC_A_PID];
+	u32 val;
+
+	if (FR_NL_NEED_PID(info))
+		return -EINVAL;
+	val = nla_get_u32(attr);
+	if (!val || val > INT_MAX) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    KBUILD_MODNAME ": PID must be from 1 to 2147483647");
+		return -EINVAL;
+	}
+	*pid = val;
+	return 0;
 }
 
 static int fr_nl_pre_doit(const struct genl_ops *ops, struct sk_buff *skb,
@@ -131,25 +158,36 @@ static int fr_nl_register(struct sk_buff *skb, struct genl_info *info)
 	u32 interval_ms = READ_ONCE(fr_interval_ms);
 	u32 keep = READ_ONCE(fr_keep);
 	bool at_exit = false;
+	pid_t pid;
+	int err;
 
-	if (GENL_REQ_ATTR_CHECK(info, FLIGHTREC_A_PID))
-		return -EINVAL;
+	err = fr_nl_pid(info, &pid);
+	if (err)
+		return err;
 	if (tb[FLIGHTREC_A_INTERVAL_MS])
 		interval_ms = nla_get_u32(tb[FLIGHTREC_A_INTERVAL_MS]);
 	if (tb[FLIGHTREC_A_KEEP])
 		keep = nla_get_u32(tb[FLIGHTREC_A_KEEP]);
-	if (tb[FLIGHTREC_A_AT_EXIT])
+	if (tb[FLIGHTREC_A_AT_EXIT]) {
+		if (nla_get_u8(tb[FLIGHTREC_A_AT_EXIT]) > 1) {
+			NL_SET_ERR_MSG_ATTR(info->extack, tb[FLIGHTREC_A_AT_EXIT],
+					    KBUILD_MODNAME ": AT_EXIT must be 0 or 1");
+			return -EINVAL;
+		}
 		at_exit = nla_get_u8(tb[FLIGHTREC_A_AT_EXIT]);
-	return fr_register(nla_get_u32(tb[FLIGHTREC_A_PID]), interval_ms, keep,
-			   at_exit, info->extack);
+	}
+	return fr_register(pid, interval_ms, keep, at_exit, info->extack);
 }
 
 static int fr_nl_unregister(struct sk_buff *skb, struct genl_info *info)
 {
-	if (GENL_REQ_ATTR_CHECK(info, FLIGHTREC_A_PID))
-		return -EINVAL;
-	return fr_unregister(nla_get_u32(info->attrs[FLIGHTREC_A_PID]),
-			     info->extack);
+	pid_t pid;
+	int err;
+
+	err = fr_nl_pid(info, &pid);
+	if (err)
+		return err;
+	return fr_unregister(pid, info->extack);
 }
 
 static int fr_nl_dump(struct sk_buff *skb, struct genl_info *info)
@@ -157,12 +195,13 @@ static int fr_nl_dump(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	u32 dump_id = 0;
 	void *hdr;
+	pid_t pid;
 	int err;
 
-	if (GENL_REQ_ATTR_CHECK(info, FLIGHTREC_A_PID))
-		return -EINVAL;
-	err = fr_dump_request(nla_get_u32(info->attrs[FLIGHTREC_A_PID]),
-			      &dump_id, info->extack);
+	err = fr_nl_pid(info, &pid);
+	if (err)
+		return err;
+	err = fr_dump_request(pid, &dump_id, info->extack);
 	if (err)
 		return err;
 	msg = fr_nl_reply_new(info, &hdr);
@@ -180,7 +219,7 @@ static int fr_nl_release_dump(struct sk_buff *skb, struct genl_info *info)
 {
 	int err;
 
-	if (GENL_REQ_ATTR_CHECK(info, FLIGHTREC_A_DUMP_ID))
+	if (FR_NL_NEED_DUMP_ID(info))
 		return -EINVAL;
 	err = fr_dump_release(nla_get_u32(info->attrs[FLIGHTREC_A_DUMP_ID]));
 	if (err == -ENOENT)
