@@ -1026,8 +1026,24 @@ static void replay_threadarea(struct lthread *t, const struct fri_syscall *s,
 	case __NR_set_tid_address:
 		t->clear_child_tid = s->args[0];
 		break;
+	case __NR_rseq:
+		/*
+		 * Not registered with this kernel (it would write the area at its
+		 * will), but the writes the application relies on are done: at
+		 * registration the kernel sets cpu_id_start and cpu_id (glibc's
+		 * pthread_create registers rseq in new threads only if the
+		 * creator's cpu_id is >= 0); at unregistration cpu_id becomes
+		 * RSEQ_CPU_ID_UNINITIALIZED.  The CPU is called 0.
+		 */
+		if (s->ret == 0 && s->args[0]) {
+			volatile uint32_t *area = (volatile uint32_t *)s->args[0];
+
+			area[0] = 0;
+			area[1] = (s->args[2] & 1) ? 0xffffffffU : 0;
+		}
+		break;
 	default:
-		/* set_robust_list, rseq, ...: emulated, the kernel must not act on them */
+		/* set_robust_list, ...: emulated, the kernel must not act on them */
 		break;
 	}
 }
@@ -1518,6 +1534,15 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 			 "syscall is %s at rip 0x%lx (the dump was taken at rip 0x%lx)\n",
 			 t->tid, scname((uint32_t)mc->rax), mc->rip, e->has_regs ? e->regs.rip : 0);
 		sys_exit_group(FR_EXIT_OK);
+	}
+	if (e->kind == FLIGHTREC_END_EXIT &&
+	    ((uint32_t)mc->rax == __NR_exit_group || (uint32_t)mc->rax == __NR_exit)) {
+		/* a recorder that ends the log before the exit syscall itself */
+		struct fri_syscall last = { .nr = (uint32_t)mc->rax, .tid = t->tid };
+
+		last.args[0] = mc->rdi;
+		last.seq = e->last_seq;
+		finish_exit(t, &last);
 	}
 	fmt(buf, sizeof(buf), "a system call after the end of the log (the recording "
 	    "ended with %s at rip 0x%lx)", e->kind == FLIGHTREC_END_FAULT ?
