@@ -206,7 +206,9 @@ static int fr_put_map(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_PGOFF, m->pgoff, FLIGHTREC_A_PAD) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_INODE, m->inode, FLIGHTREC_A_PAD) ||
 	    nla_put_u32(skb, FLIGHTREC_A_DEV, m->dev) ||
-	    (m->path && nla_put_string(skb, FLIGHTREC_A_PATH, m->path)))
+	    (m->path && nla_put_string(skb, FLIGHTREC_A_PATH, m->path)) ||
+	    (m->build_id_len && nla_put(skb, FLIGHTREC_A_BUILD_ID,
+					m->build_id_len, m->build_id)))
 		goto nla_put_failure;
 	genlmsg_end(skb, hdr);
 	return 0;

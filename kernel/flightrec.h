@@ -90,10 +90,14 @@ struct fr_thread_ctx {
 	void *xsave;
 };
 
+#define FR_BUILD_ID_MAX	32
+
 struct fr_map {
 	u64 start, end, pgoff, inode;
 	u32 prot, flags, dev;
 	char *path;	/* kmalloc'd, may be NULL */
+	u8 build_id_len;	/* 0: none known (filled at a freeze) */
+	u8 build_id[FR_BUILD_ID_MAX];
 };
 
 struct fr_sigaction {
@@ -302,6 +306,9 @@ void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *leaves, u32 *n, u32 max);
 
 /* vdso.c */
 int fr_vdso_patch(void);
+
+/* buildid.c */
+void fr_dump_build_ids(struct fr_dump *dump, struct mm_struct *mm);
 
 /* dump.c: netlink serialisation of frozen dumps */
 int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb);

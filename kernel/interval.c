@@ -61,7 +61,11 @@ bool fr_twork_queue(struct fr_thread *t, enum task_work_notify_mode mode)
 {
 	struct fr_twork *w;
 
-	if (atomic_xchg(&t->twork_queued, 1))
+	/*
+	 * One TWA_RESUME work at a time is enough; a TWA_SIGNAL one must wake
+	 * a thread blocked in a syscall even when a TWA_RESUME one waits.
+	 */
+	if (atomic_xchg(&t->twork_queued, 1) && mode != TWA_SIGNAL)
 		return true;
 	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
 	if (!w)
@@ -687,6 +691,8 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 
 	closed = fr_boundary(proc, t);
 	spin_lock_irqsave(&proc->lock, flags);
+	if (closed)
+		closed->flags |= FLIGHTREC_IF_PARTIAL;	/* cut short by the freeze */
 	list_splice_tail_init(&proc->ring, &dump->intervals);
 	proc->nr_ring = 0;
 	if (closed)
@@ -705,6 +711,7 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 
 	fr_dump_process_info(dump, current->mm);
 	fr_mem_resolve(dump, current->mm);
+	fr_dump_build_ids(dump, current->mm);
 
 	dump->id = atomic_inc_return(&fr_next_dump_id);
 	spin_lock_irqsave(&fr_dumps_lock, flags);

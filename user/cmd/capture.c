@@ -177,16 +177,26 @@ static int save_dump(struct fr_client *c, uint32_t id, const char *dir,
 	return 0;
 }
 
-static void print_saved(const char *who, const struct saved *s,
-			const char *what)
+/*
+ * What was written, on f: stdout for dump and watch, stderr for record
+ * (its stdout is the recorded program's).
+ */
+static void print_saved_to(FILE *f, const char *who, const struct saved *s,
+			   const char *what)
 {
-	printf("%s%s: %s, %llu interval%s, %llu pages (%llu stored, %.1f KiB), %llu syscalls, %.1f KiB\n",
+	fprintf(f, "%s%s: %s, %llu interval%s, %llu pages (%llu stored, %.1f KiB), %llu syscalls, %.1f KiB\n",
 	       who, s->path, what, (unsigned long long)s->st.intervals,
 	       s->st.intervals == 1 ? "" : "s",
 	       (unsigned long long)s->st.pages,
 	       (unsigned long long)s->st.pages_data, s->st.zbytes / 1024.0,
 	       (unsigned long long)s->st.syscalls, s->st.file_bytes / 1024.0);
-	fflush(stdout);
+	fflush(f);
+}
+
+static void print_saved(const char *who, const struct saved *s,
+			const char *what)
+{
+	print_saved_to(stdout, who, s, what);
 }
 
 /* ------------------------------------------------------------------ */
@@ -638,7 +648,7 @@ static void record_take(struct record *r, uint32_t id, const char *what)
 	if (claim == -1)
 		return;		/* someone else is writing it */
 	if (!save_dump(r->c, id, r->dir, true, &s)) {
-		print_saved("flightrec record: wrote ", &s, what);
+		print_saved_to(stderr, "flightrec record: wrote ", &s, what);
 		r->written++;
 	}
 	unclaim(claim);

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * replay_module: the whole path with the real recorder.  Programs run under
+ * `flightrec record` (the module records them from exec), the checkpoint it
+ * writes is replayed by `flightrec replay`, and the replay must write the
+ * same bytes and end the same way: the same fault at the same instruction,
+ * or the same exit status.
+ *
+ * The rings are large enough (keep x interval_ms) to hold each run from its
+ * first instruction, so the replayed output is the whole live output.
+ */
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "checkpoint.h"
+#include <stdarg.h>
+
+static char top[PATH_MAX];
+
+static int sh(const char *fmt, ...)
+{
+	char cmd[8192];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	st = system(cmd);
+	if (st == -1)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static int same_files(const char *a, const char *b)
+{
+	return sh("cmp -s '%s' '%s'", a, b) == 0;
+}
+
+FIXTURE(rm) {
+	char dir[64];
+};
+
+FIXTURE_SETUP(rm)
+{
+	const char *t = getenv("FR_TOP");
+
+	FR_REQUIRE_MODULE();
+	snprintf(top, sizeof(top), "%s", t ? t : "../..");
+	ASSERT_EQ(0, fr_mkdtemp(self->dir, sizeof(self->dir)));
+	ASSERT_EQ(0, sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
+}
+
+FIXTURE_TEARDOWN(rm)
+{
+	if (self->dir[0] && !getenv("FR_KEEP"))
+		sh("rm -rf %s", self->dir);
+}
+
+/*
+ * Records CMD (a shell command line run in dir, its stdout to NAME.live),
+ * returns record's exit status; the checkpoint is DIR/NAME/ *.flrc.
+ */
+static int record(const char *dir, const char *name, const char *opts, const char *cmd)
+{
+	return sh("cd %s && mkdir -p %s && %s/user/flightrec record -o %s %s -- %s "
+		  "> %s.live 2> %s.liveerr", dir, name, top, name, opts, cmd, name, name);
+}
+
+/* Replays the one checkpoint in DIR/NAME; output in NAME.rep, messages in NAME.rerr. */
+static int replay(const char *dir, const char *name)
+{
+	return sh("cd %s && f=$(ls %s/*.flrc | head -1) && [ -n \"$f\" ] && "
+		  "%s/user/flightrec replay \"$f\" --out %s.rep > %s.rout 2> %s.rerr",
+		  dir, name, top, name, name, name);
+}
+
+static int rerr_has(const char *dir, const char *name, const char *needle)
+{
+	return sh("grep -qF -- '%s' %s/%s.rerr", needle, dir, name) == 0;
+}
+
+static void show(const char *dir, const char *name)
+{
+	sh("echo '--- %s.liveerr'; tail -5 %s/%s.liveerr; echo '--- %s.rerr'; tail -8 %s/%s.rerr",
+	   name, dir, name, name, dir, name);
+}
+
+static void check_output(struct __test_metadata *_metadata, const char *dir, const char *name)
+{
+	char live[256], rep[256];
+
+	snprintf(live, sizeof(live), "%s/%s.live", dir, name);
+	snprintf(rep, sizeof(rep), "%s/%s.rep/fd1.out", dir, name);
+	if (sh("test -s %s", live) == 0) {
+		EXPECT_TRUE(same_files(live, rep)) {
+			show(dir, name);
+			sh("ls -la %s/%s.rep; cmp %s %s | head -3", dir, name, live, rep);
+		}
+	}
+}
+
+/* A crash: record's status is the program's (128 + signal), replay reproduces it. */
+static void crash(struct __test_metadata *_metadata, const char *dir, const char *name,
+		  const char *prog, const char *args, int sig, const char *signame)
+{
+	char cmd[PATH_MAX + 512], want[64];
+	struct flrc *c;
+	char path[512], err[256];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/%s %s", top, prog, args);
+	ASSERT_EQ(128 + sig, record(dir, name, "--interval-ms 1000 --keep 16", cmd)) show(dir, name);
+	ASSERT_EQ(0, sh("ls %s/%s/*.flrc > /dev/null", dir, name)) TH_LOG("no checkpoint written");
+	ASSERT_EQ(0, sh("f=$(ls %s/%s/*.flrc) && test \"$(stat -c %%a $f)\" = 600", dir, name))
+		TH_LOG("the checkpoint is not mode 0600");
+	EXPECT_EQ(0, replay(dir, name)) show(dir, name);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	ASSERT_EQ(0, sh("cp %s/*.flrc %s/one.flrc 2>/dev/null || true", path, dir));
+	snprintf(path, sizeof(path), "%s/one.flrc", dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_NE(NULL, c->end);
+	ASSERT_NE(NULL, c->end->regs);
+	EXPECT_EQ((uint32_t)sig, c->end->signo);
+	snprintf(want, sizeof(want), "reproduced %s at rip 0x%llx", signame,
+		 (unsigned long long)c->end->regs->rip);
+	EXPECT_TRUE(rerr_has(dir, name, want)) TH_LOG("want '%s'", want);
+	EXPECT_TRUE(rerr_has(dir, name, "as recorded"));
+	flrc_free(c);
+	sh("rm -f %s/one.flrc", dir);
+	check_output(_metadata, dir, name);
+}
+
+TEST_F_TIMEOUT(rm, null_deref, 300)
+{
+	char args[128];
+
+	snprintf(args, sizeof(args), "%s/data.bin", self->dir);
+	crash(_metadata, self->dir, "null", "crash_null", args, SIGSEGV, "SIGSEGV");
+}
+
+TEST_F_TIMEOUT(rm, heap_overflow, 300)
+{
+	char args[128];
+
+	snprintf(args, sizeof(args), "%s/data.bin", self->dir);
+	/* glibc's malloc finds the damage and aborts */
+	crash(_metadata, self->dir, "heap", "crash_heap", args, SIGABRT, "SIGABRT");
+}
+
+TEST_F_TIMEOUT(rm, division_by_zero, 300)
+{
+	char args[128];
+
+	snprintf(args, sizeof(args), "%s/data.bin", self->dir);
+	crash(_metadata, self->dir, "div", "crash_div", args, SIGFPE, "SIGFPE");
+}
+
+TEST_F_TIMEOUT(rm, abort, 300)
+{
+	char args[128];
+
+	snprintf(args, sizeof(args), "%s/data.bin", self->dir);
+	crash(_metadata, self->dir, "abrt", "crash_abort", args, SIGABRT, "SIGABRT");
+}
+
+/* A real program to its exit: the same output, the same status. */
+static void real_program(struct __test_metadata *_metadata, const char *dir,
+			 const char *name, const char *opts, const char *cmdline)
+{
+	char prog[256];
+
+	snprintf(prog, sizeof(prog), "%s", cmdline);
+	*strchrnul(prog, ' ') = 0;
+	if (sh("test -x %s", prog))
+		SKIP(return, "%s is not installed", prog);
+	ASSERT_EQ(0, record(dir, name, opts, cmdline)) show(dir, name);
+	EXPECT_EQ(0, replay(dir, name)) show(dir, name);
+	EXPECT_TRUE(rerr_has(dir, name, "exited with status 0")) show(dir, name);
+	check_output(_metadata, dir, name);
+}
+
+TEST_F_TIMEOUT(rm, bc_pi, 600)
+{
+	ASSERT_EQ(0, sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
+	real_program(_metadata, self->dir, "bc", "--at-exit --interval-ms 1000 --keep 60",
+		     "/usr/bin/bc -lq pi.bc < /dev/null");
+}
+
+TEST_F_TIMEOUT(rm, python3_script, 600)
+{
+	ASSERT_EQ(0, sh("printf '%%s\\n' 'import hashlib, json' "
+			"'d = {str(i): i * i for i in range(2000)}' "
+			"'s = json.dumps(d, sort_keys=True)' "
+			"'print(hashlib.sha256(s.encode()).hexdigest(), len(s))' > %s/s.py",
+			self->dir));
+	real_program(_metadata, self->dir, "py", "--at-exit --interval-ms 1000 --keep 60",
+		     "/usr/bin/python3 s.py");
+}
+
+TEST_F_TIMEOUT(rm, sqlite3_queries, 600)
+{
+	ASSERT_EQ(0, sh("printf '%%s\\n' 'create table t(a integer primary key, b text);' "
+			"'with recursive n(x) as (select 1 union all select x + 1 from n where x < 3000) insert into t select x, \"row\" || x from n;' "
+			"'select count(*), max(b) from t;' "
+			"'create index tb on t(b);' "
+			"\"select a from t where b like 'row29%%' order by a limit 3;\" > %s/q.sql",
+			self->dir));
+	real_program(_metadata, self->dir, "sq", "--at-exit --interval-ms 1000 --keep 60",
+		     "/usr/bin/sqlite3 t.db < q.sql");
+}
+
+TEST_F_TIMEOUT(rm, gzip_24mb, 900)
+{
+	ASSERT_EQ(0, sh("cd %s && (yes 'flightrec replays the last moments of a process' | "
+			"head -c 25165824; head -c 65536 /dev/urandom | base64) > big && "
+			"gzip -f big", self->dir));
+	real_program(_metadata, self->dir, "gz", "--at-exit --interval-ms 2000 --keep 60",
+		     "/usr/bin/gzip -dc big.gz");
+}
+
+TEST_HARNESS_MAIN
