@@ -490,6 +490,66 @@ TEST_F_TIMEOUT(replay, recorded_in_vm, 900)
 	}
 }
 
+/*
+ * Checkpoints written by the module (`flightrec record`), where it is loaded
+ * (the test VM): the program's output is what `record` printed before its
+ * own message, and the recorded end happens again.
+ */
+static void module_case(struct __test_metadata *_metadata, const char *dir, const char *name,
+			const char *opts, const char *prog, int want_rc, const char *end)
+{
+	char live[64], out[64], err[64];
+	size_t ll, rl;
+	char *l, *r;
+
+	if (access("/proc/flightrec/control", W_OK))
+		SKIP(return, "the flightrec module is not loaded");
+	ASSERT_EQ(want_rc, sh("cd %s && mkdir -p %s.ck && %s record -o %s.ck %s -- %s/progs/%s "
+			      "> %s.live 2> %s.liveerr", dir, name, flightrec, name, opts,
+			      bindir, prog, name, name));
+	ASSERT_EQ(0, sh("cd %s && %s replay -q %s.ck/*.flrc --out %s.rep > %s.rout 2> %s.rerr",
+			dir, flightrec, name, name, name, name)) {
+		sh("cat %s/%s.rerr", dir, name);
+	}
+	snprintf(err, sizeof(err), "%s.rerr", name);
+	EXPECT_TRUE(contains(dir, err, end));
+	snprintf(live, sizeof(live), "%s.live", name);
+	snprintf(out, sizeof(out), "%s.rep/fd1.out", name);
+	l = slurp(dir, live, &ll);
+	r = slurp(dir, out, &rl);
+	if (r) {
+		ASSERT_NE(NULL, l);
+		EXPECT_LE(rl, ll);
+		EXPECT_EQ(0, memcmp(l, r, rl < ll ? rl : ll));
+	}
+	free(l);
+	free(r);
+}
+
+TEST_F_TIMEOUT(replay, module_null_deref, 600)
+{
+	module_case(_metadata, self->dir, "mn", "", "crash_null data.bin", 128 + SIGSEGV,
+		    "reproduced SIGSEGV at rip");
+}
+
+TEST_F_TIMEOUT(replay, module_abort, 600)
+{
+	module_case(_metadata, self->dir, "ma", "", "crash_abort", 128 + SIGABRT,
+		    "reproduced SIGABRT at rip");
+}
+
+TEST_F_TIMEOUT(replay, module_signal_handlers, 600)
+{
+	module_case(_metadata, self->dir, "ms", "", "signal_handler", 128 + SIGSEGV,
+		    "reproduced SIGSEGV at rip");
+}
+
+TEST_F_TIMEOUT(replay, module_exit_status, 600)
+{
+	module_case(_metadata, self->dir, "mw", "--at-exit", "writes_loop 300", 3,
+		    "exited with status 3");
+}
+
 /* A feature bit the recorded CPU "had" and this one lacks. */
 static int missing_feature(uint32_t *leaf, char *reg, int *bit)
 {
