@@ -46,14 +46,18 @@ enum {
 #define A_POS		4	/* position inside the sub-phase */
 #define A_PTR		5	/* next syscall record */
 
-#define FR_CPUID_MAX	48
+#define FR_CPUID_MAX	64
 
 void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *l, u32 *n, u32 max)
 {
+	/* every leaf glibc and common code read at start (docs/replay.md) */
 	static const u32 leaves[][2] = {
-		{ 0, 0 }, { 1, 0 }, { 7, 0 }, { 7, 1 }, { 0x14, 0 },
-		{ 0x80000000, 0 }, { 0x80000001, 0 }, { 0x80000007, 0 },
-		{ 0x80000008, 0 },
+		{ 0, 0 }, { 1, 0 }, { 2, 0 }, { 4, 0 }, { 4, 1 }, { 4, 2 },
+		{ 4, 3 }, { 4, 4 }, { 6, 0 }, { 7, 0 }, { 7, 1 }, { 0xb, 0 },
+		{ 0xb, 1 }, { 0x14, 0 }, { 0x19, 0 },
+		{ 0x80000000, 0 }, { 0x80000001, 0 }, { 0x80000002, 0 },
+		{ 0x80000003, 0 }, { 0x80000004, 0 }, { 0x80000005, 0 },
+		{ 0x80000006, 0 }, { 0x80000007, 0 }, { 0x80000008, 0 },
 	};
 	u32 i, sub;
 
@@ -163,6 +167,8 @@ static int fr_put_ctx(struct sk_buff *skb, struct fr_thread_ctx *c)
 	    nla_put_u32(skb, FLIGHTREC_A_RSEQ_SIG, c->rseq_sig) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_ROBUST_LIST, c->robust_list, FLIGHTREC_A_PAD) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_ROBUST_LEN, c->robust_len, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_CLEAR_CHILD_TID, c->clear_child_tid,
+			      FLIGHTREC_A_PAD) ||
 	    nla_put_s32(skb, FLIGHTREC_A_IN_SYSCALL, c->in_syscall))
 		return -EMSGSIZE;
 	return 0;

@@ -85,6 +85,7 @@ struct fr_thread_ctx {
 	u64 rseq;
 	u32 rseq_len, rseq_sig;
 	u64 robust_list, robust_len;
+	u64 clear_child_tid;
 	s32 in_syscall;
 	u32 xsave_size;
 	void *xsave;
@@ -296,6 +297,7 @@ void fr_trigger_exit(void);
 void fr_sc_finish_slow(struct fr_thread *t);
 void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t);
 bool fr_sc_is_exit(u32 nr);
+void fr_sc_record_held_exit(struct fr_thread *t);
 void fr_proc_exec_reset(struct fr_proc *proc);
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp);
 void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,

@@ -197,6 +197,7 @@ struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
 	ctx->sas_sp = task->sas_ss_sp;
 	ctx->sas_size = task->sas_ss_size;
 	ctx->sas_flags = task->sas_ss_flags;
+	ctx->clear_child_tid = (u64)(unsigned long)task->clear_child_tid;
 #ifdef CONFIG_RSEQ
 	ctx->rseq = (u64)(unsigned long)task->rseq;
 	ctx->rseq_sig = task->rseq_sig;
@@ -775,6 +776,7 @@ static void fr_thread_work(struct fr_proc *proc)
 		if (proc->at_exit && !proc->at_exit_done &&
 		    fr_sc_is_exit(t->held_nr)) {
 			proc->at_exit_done = true;
+			fr_sc_record_held_exit(t);
 			fr_freeze_and_announce(proc, t, FLIGHTREC_END_EXIT,
 					       FLIGHTREC_EVENT_EXIT);
 		}

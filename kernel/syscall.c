@@ -514,6 +514,19 @@ void fr_sc_finish_slow(struct fr_thread *t)
 	fr_record(t, t->sc_ret, false);
 }
 
+/*
+ * The held exit_group/exit of an at_exit freeze, recorded now so that the
+ * dump ends with it (the call itself comes after the freeze).  task_work.
+ */
+void fr_sc_record_held_exit(struct fr_thread *t)
+{
+	t->sc_nr = t->held_nr;
+	syscall_get_arguments(current, task_pt_regs(current),
+			      (unsigned long *)t->sc_args);
+	t->sc_seq = atomic64_inc_return(&t->proc->seq);
+	fr_record(t, 0, false);
+}
+
 bool fr_sc_is_exit(u32 nr)
 {
 	return nr == __NR_exit_group || nr == __NR_exit;
@@ -593,6 +606,24 @@ void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 		fput(file);
 }
 
+/*
+ * The per-process sequence number orders the threads' segments for replay.
+ * A call that makes other threads' progress depend on it (futex: it decided
+ * to wait; clone/fork: the child runs after it; exit) is numbered when it is
+ * entered; every other call when it returns, so that effects are ordered as
+ * they landed (two writers of one pipe, say).  docs/replay.md.
+ */
+static bool fr_seq_at_entry(long nr)
+{
+	switch (nr) {
+	case __NR_futex: case __NR_futex_waitv: case __NR_clone:
+	case __NR_clone3: case __NR_fork: case __NR_vfork: case __NR_exit:
+	case __NR_exit_group:
+		return true;
+	}
+	return false;
+}
+
 static bool fr_is_restart(long ret)
 {
 	return ret == -ERESTARTSYS || ret == -ERESTARTNOINTR ||
@@ -643,13 +674,15 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 			goto out;
 		}
 		/* a handler ran and the program saw EINTR */
+		if (!t->sc_seq)
+			t->sc_seq = atomic64_inc_return(&proc->seq);
 		if (fr_record(t, -EINTR, true) == -EAGAIN)
 			fr_lost(proc);
 	}
 
 	t->sc_nr = id;
 	memcpy(t->sc_args, args, sizeof(args));
-	t->sc_seq = atomic64_inc_return(&proc->seq);
+	t->sc_seq = fr_seq_at_entry(id) ? atomic64_inc_return(&proc->seq) : 0;
 	WRITE_ONCE(t->in_sc, true);
 	if (fr_sc_is_exit(id)) {
 		/* no sys_exit follows */
@@ -685,6 +718,8 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		t->restart_ip = regs->ip;
 		goto out;
 	}
+	if (!t->sc_seq)
+		t->sc_seq = atomic64_inc_return(&t->proc->seq);
 	if (fr_record(t, ret, true) == -EAGAIN) {
 		t->sc_ret = ret;
 		t->sc_slow = true;

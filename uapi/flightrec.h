@@ -187,6 +187,7 @@ enum flightrec_attr {
 	FLIGHTREC_A_BUILD_ID,		/* binary: ELF NT_GNU_BUILD_ID of a file mapping */
 	FLIGHTREC_A_NR_DUMPS,		/* u32 */
 	FLIGHTREC_A_LOST_PAGES,		/* u64: original page copies that could not be kept */
+	FLIGHTREC_A_CLEAR_CHILD_TID,	/* u64: set_tid_address() of a thread (0: none) */
 
 	__FLIGHTREC_A_MAX,
 };

@@ -585,6 +585,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 				break;
 			}
 		th.sigmask = t->sigmask;
+		/* the kernel clears it when the thread exits (set_tid_address) */
+		th.clear_child_tid = t->has_clear_child_tid ? t->clear_child_tid : 0;
 		th.ss_sp = t->sas_sp;
 		th.ss_size = t->sas_size;
 		th.ss_flags = t->has_sas_flags ? t->sas_flags : 2 /* SS_DISABLE */;

@@ -1083,6 +1083,7 @@ static int rec_thread(struct fr_asm *a, struct nlattr **tb)
 	OPT_U32(tb, FLIGHTREC_A_RSEQ_SIG, &t, rseq_sig);
 	OPT_U64(tb, FLIGHTREC_A_ROBUST_LIST, &t, robust_list);
 	OPT_U64(tb, FLIGHTREC_A_ROBUST_LEN, &t, robust_len);
+	OPT_U64(tb, FLIGHTREC_A_CLEAR_CHILD_TID, &t, clear_child_tid);
 	if (a_u32(tb, FLIGHTREC_A_IN_SYSCALL, &v)) {
 		t.has_in_syscall = 1;
 		t.in_syscall = (int32_t)v;
