@@ -174,6 +174,7 @@ struct fr_thread {
 	struct fr_sc_rec *sc_pending;	/* out-copy to finish in task_work */
 	long sc_ret;			/* its return value, for the slow path */
 	bool sc_slow;			/* out-buffers to copy in task_work */
+	u64 sc_brk;			/* the program break when brk() was entered */
 	/*
 	 * A syscall held back at sys_enter so that task_work can run first
 	 * (at_exit freeze before exit_group, page capture before munmap):
@@ -300,6 +301,9 @@ bool fr_sc_is_exit(u32 nr);
 void fr_sc_record_held_exit(struct fr_thread *t);
 void fr_proc_exec_reset(struct fr_proc *proc);
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp);
+void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long end,
+		     void (*fn)(void *arg, unsigned long addr, unsigned long len),
+		     void *arg, bool clear);
 void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			  unsigned long end, struct file *newfile, u64 newoff);
 const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,

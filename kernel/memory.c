@@ -157,6 +157,54 @@ static void fr_pf_probe(void *data, unsigned long address,
 	rcu_read_unlock();
 }
 
+/*
+ * A mapping call just made [start, end): the addresses of it whose page the
+ * open interval holds from an earlier life (retired) get their new bytes
+ * recorded as out-buffers of the call (fn(arg, addr, len) per run of pages);
+ * with `clear` (once the record is kept) they stop being retired.  Any
+ * context; called with no lock held.
+ */
+void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long end,
+		     void (*fn)(void *arg, unsigned long addr, unsigned long len),
+		     void *arg, bool clear)
+{
+	unsigned long idx, run = 0, runlen = 0, flags;
+	struct fr_interval *iv;
+	void *e;
+
+	if (start >= end)
+		return;
+	spin_lock_irqsave(&proc->lock, flags);
+	iv = proc->cur;
+	if (!iv)
+		goto out;
+	xa_for_each_range(&iv->pages, idx, e, start >> PAGE_SHIFT,
+			  (end - 1) >> PAGE_SHIFT) {
+		if (!(fr_pg_flags(e) & FR_PG_RETIRED))
+			continue;
+		if (clear && xa_is_value(e))
+			xa_store(&iv->pages, idx,
+				 xa_mk_value(xa_to_value(e) & ~FR_PG_RETIRED),
+				 GFP_ATOMIC | __GFP_NOWARN);
+		else if (clear)
+			((struct fr_page *)e)->flags &= ~FR_PG_RETIRED;
+		if (!fn)
+			continue;
+		if (runlen && idx == run + runlen) {
+			runlen++;
+			continue;
+		}
+		if (runlen)
+			fn(arg, run << PAGE_SHIFT, runlen << PAGE_SHIFT);
+		run = idx;
+		runlen = 1;
+	}
+	if (fn && runlen)
+		fn(arg, run << PAGE_SHIFT, runlen << PAGE_SHIFT);
+out:
+	spin_unlock_irqrestore(&proc->lock, flags);
+}
+
 /* ------------------------------------------------------------------ */
 /* page-table walks */
 

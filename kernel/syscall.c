@@ -338,6 +338,45 @@ static int fr_span_irregular(struct fr_spans *sp, u32 nr, const u64 *args,
 	return 0;
 }
 
+static void fr_span_new_life(void *arg, unsigned long addr, unsigned long len)
+{
+	fr_span_add(arg, FLIGHTREC_OUT_ARG_DERIVED, addr, len);
+}
+
+/*
+ * The memory a mapping call made, where an address had another life earlier
+ * in the interval (munmap then mmap, brk down then up): its bytes as made
+ * (zero, the file's) ride on the record as out-buffers, which replay writes
+ * after re-making the mapping (seed 004 links such pages to the record).
+ */
+static void fr_collect_new_life(struct fr_spans *sp, struct fr_thread *t,
+				u32 nr, const u64 *args, long ret, bool clear)
+{
+	unsigned long start, end;
+
+	if (ret < 0)
+		return;
+	switch (nr) {
+	case __NR_mmap:
+		start = ret;
+		end = ret + PAGE_ALIGN(args[1]);
+		break;
+	case __NR_brk:
+		start = PAGE_ALIGN(t->sc_brk);
+		end = PAGE_ALIGN(ret);
+		break;
+	case __NR_mremap:
+		start = ret + PAGE_ALIGN(args[1]);
+		end = ret + PAGE_ALIGN(args[2]);
+		break;
+	default:
+		return;
+	}
+	if (start < end && end <= TASK_SIZE_MAX)
+		fr_mem_new_life(t->proc, start, end, clear ? NULL : fr_span_new_life,
+				sp, clear);
+}
+
 static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 		      bool atomic)
 {
@@ -490,6 +529,8 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 		}
 	}
 	err = fr_collect(sp, t->sc_nr, t->sc_args, ret, atomic);
+	if (!err)
+		fr_collect_new_life(sp, t, t->sc_nr, t->sc_args, ret, false);
 	if (err && atomic)
 		return -EAGAIN;
 	if (err)
@@ -504,6 +545,8 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 		return PTR_ERR(rec);
 	}
 	fr_append(t->proc, rec);
+	/* its new-life pages are on the record now */
+	fr_collect_new_life(NULL, t, t->sc_nr, t->sc_args, ret, true);
 	return 0;
 }
 
@@ -682,6 +725,8 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 
 	t->sc_nr = id;
 	memcpy(t->sc_args, args, sizeof(args));
+	if (id == __NR_brk && current->mm)
+		t->sc_brk = current->mm->brk;
 	t->sc_seq = fr_seq_at_entry(id) ? atomic64_inc_return(&proc->seq) : 0;
 	WRITE_ONCE(t->in_sc, true);
 	if (fr_sc_is_exit(id)) {
