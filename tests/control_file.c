@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #include <linux/capability.h>
 #include "flightrec.h"		/* uapi: limits */
+#include "libflightrec.h"
 
 #define STATUS		FR_PROC_DIR "/status"
 
@@ -540,11 +541,39 @@ TEST_F(ctl, several_lines)
 	EXPECT_TRUE(registered(self->b));
 }
 
+struct dumps_of {
+	pid_t pid;
+	uint32_t ids[8];
+	int n;
+};
+
+static int collect_dumps(const struct fr_dump_info *info, void *arg)
+{
+	struct dumps_of *d = arg;
+
+	if (info->pid == (uint32_t)d->pid && d->n < 8)
+		d->ids[d->n++] = info->id;
+	return 0;
+}
+
 TEST_F(ctl, dump_command)
 {
+	struct dumps_of d = { .pid = self->a };
+	struct fr_client *c;
+	char err[256];
+	int i;
+
 	EXPECT_EQ(0, ctl("dump %d\n", self->a));
 	EXPECT_EQ(1, status_proc(self->a).dumps);
 	EXPECT_EQ(-ENOENT, ctl("dump %d\n", self->b));
+
+	/* the frozen copy is there; release it, later tests count memory */
+	ASSERT_EQ(0, fr_client_open(&c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_client_list_dumps(c, collect_dumps, &d));
+	EXPECT_EQ(1, d.n);
+	for (i = 0; i < d.n; i++)
+		EXPECT_EQ(0, fr_client_release_dump(c, d.ids[i], err, sizeof(err)));
+	fr_client_close(c);
 }
 
 static void *thread_wait(void *arg)
