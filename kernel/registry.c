@@ -177,7 +177,7 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	spin_lock_irqsave(&proc->lock, flags);
 	if (proc->dying) {
 		spin_unlock_irqrestore(&proc->lock, flags);
-		refcount_set(&thr->ref, 1);
+		fr_thread_put(thr);
 		fr_thread_put(thr);
 		return -ESRCH;
 	}
@@ -194,8 +194,9 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	spin_unlock_irqrestore(&fr_threads_lock, flags);
 
 	if (dup) {
+		/* an unregistration may hold a reference taken from the list */
 		fr_thread_unlink(thr);
-		refcount_set(&thr->ref, 1);
+		fr_thread_put(thr);	/* the one meant for the hash */
 		fr_thread_put(thr);
 		return 0;
 	}
