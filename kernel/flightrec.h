@@ -34,7 +34,13 @@
 #include <net/genetlink.h>
 #include "../uapi/flightrec.h"
 
-#define FR_VERSION "0.1.0"
+/*
+ * The version of the module, its ABI and the tools: the top-level VERSION
+ * file, which kernel/Kbuild passes as -DFR_VERSION (one source of truth).
+ */
+#ifndef FR_VERSION
+#error "FR_VERSION is not defined: build through kernel/Kbuild, which reads VERSION"
+#endif
 
 /* module parameters (main.c) */
 extern unsigned int fr_ring_mb;
@@ -49,6 +55,7 @@ bool fr_charge(struct fr_proc *proc, size_t bytes);
 bool fr_charge_locked(struct fr_proc *proc, size_t bytes, struct list_head *drop);
 void fr_intervals_free(struct list_head *list);
 void fr_uncharge(size_t bytes);
+void fr_enforce_cap(void);
 
 struct fr_proc;
 

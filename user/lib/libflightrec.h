@@ -27,7 +27,14 @@
 	"  6  replay ended differently from the recording\n" \
 	" 64  bad command line\n"
 
-#define FR_TOOL_VERSION "0.1.0"
+/*
+ * The tools' version: the top-level VERSION file, which the Makefiles pass as
+ * -DFR_VERSION (one number for module, ABI and tools).  Left undefined without
+ * it, so that a build that forgets it fails where the version is used.
+ */
+#ifdef FR_VERSION
+#define FR_TOOL_VERSION FR_VERSION
+#endif
 
 /*
  * The netlink client (lib/client.c).  Functions return 0 or -errno; the
