@@ -217,7 +217,7 @@ TEST_F(rl, tools_without_module)
 		     err);
 	if (!access(fr_tool("flightrec"), X_OK)) {
 		EXPECT_EQ(FR_EXIT_NOMODULE, tool(out, sizeof(out), "version"));
-		EXPECT_NE(NULL, strstr(out, "flightrec " FR_TOOL_VERSION));
+		EXPECT_EQ(0, strncmp(out, "flightrec ", 10));	/* its own version still */
 		EXPECT_EQ(FR_EXIT_NOMODULE, tool(out, sizeof(out), "list"));
 	}
 	ASSERT_EQ(0, load());
