@@ -53,7 +53,7 @@ tests: kselftest
 # headers that deps.sh just installed.  The module is built for the VM's kernel.
 check: deps
 	$(MAKE) check-build
-	scripts/vm.sh run -- tests/run.sh
+	scripts/check.sh
 
 check-build:
 	$(MAKE) module KDIR=$(TEST_KDIR)

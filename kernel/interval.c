@@ -448,6 +448,47 @@ void fr_intervals_free(struct list_head *list)
 	}
 }
 
+/*
+ * After ring_mb was lowered: frozen dumps go first, oldest first, then the
+ * oldest closed intervals of the recorded processes, until the recorded data
+ * fits the new cap (open intervals stay: they are charged as they grow).
+ */
+void fr_enforce_cap(void)
+{
+	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
+	struct fr_interval *iv;
+	struct fr_dump *dump;
+	struct fr_proc *proc;
+	unsigned long flags;
+
+	while (atomic64_read(&fr_bytes) > cap) {
+		spin_lock_irqsave(&fr_dumps_lock, flags);
+		dump = list_first_entry_or_null(&fr_dumps, struct fr_dump, node);
+		if (dump)
+			list_del_init(&dump->node);
+		spin_unlock_irqrestore(&fr_dumps_lock, flags);
+		if (dump) {
+			fr_dump_put(dump);
+			continue;
+		}
+		iv = NULL;
+		mutex_lock(&fr_registry_lock);
+		list_for_each_entry(proc, &fr_proc_list, lnode) {
+			spin_lock_irqsave(&proc->lock, flags);
+			iv = fr_ring_pop_locked(proc);
+			if (iv)
+				proc->dropped++;
+			spin_unlock_irqrestore(&proc->lock, flags);
+			if (iv)
+				break;
+		}
+		mutex_unlock(&fr_registry_lock);
+		if (!iv)
+			return;
+		fr_interval_free(iv);
+	}
+}
+
 void fr_uncharge(size_t bytes)
 {
 	atomic64_sub(bytes, &fr_bytes);

@@ -33,7 +33,12 @@ static int fr_set_uint(const char *val, const struct kernel_param *kp,
 
 static int fr_set_ring_mb(const char *val, const struct kernel_param *kp)
 {
-	return fr_set_uint(val, kp, FR_RING_MB_MIN, FR_RING_MB_MAX);
+	int err = fr_set_uint(val, kp, FR_RING_MB_MIN, FR_RING_MB_MAX);
+
+	/* a lower cap holds at once, not at the next record */
+	if (!err)
+		fr_enforce_cap();
+	return err;
 }
 
 static int fr_set_interval_ms(const char *val, const struct kernel_param *kp)

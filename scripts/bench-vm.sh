@@ -55,20 +55,28 @@ bench_unreg() {
 	say "  ratio: $(ratio "$w" "$b")   (goal <= 1.02)"
 }
 
-# (issue 3 b) dd bs=1: about 200k syscalls
-bench_dd() {
-	local i base=() rec=()
-	say "== dd if=/dev/zero of=/dev/null bs=1 count=100000 (200k syscalls), median of $REPS"
+# Median wall time of CMD alone and of CMD under `flightrec record`, and
+# their ratio.  $1: what it is, $2: the goal line, the rest: the command.
+compare_recorded() {
+	local title=$1 goal=$2 i base=() rec=() b r
+	shift 2
+	say "== $title, median of $REPS"
 	for ((i = 0; i < REPS; i++)); do
-		base+=("$(timed dd if=/dev/zero of=/dev/null bs=1 count=100000)")
-		rec+=("$(timed "$FR" record -o "$W/dd" -- dd if=/dev/zero of=/dev/null bs=1 count=100000)")
+		base+=("$(timed "$@")")
+		rec+=("$(timed "$FR" record -o "$W/rec" -- "$@")")
 	done
-	local b r
 	b=$(printf '%s\n' "${base[@]}" | median)
 	r=$(printf '%s\n' "${rec[@]}" | median)
 	say "  native:   $((b / 1000000)) ms"
 	say "  recorded: $((r / 1000000)) ms"
-	say "  ratio: $(ratio "$r" "$b")   (goal <= 1.5; strace -f recording buffers: ~250)"
+	say "  ratio: $(ratio "$r" "$b")   ($goal)"
+}
+
+# (issue 3 b) dd bs=1: about 200k syscalls
+bench_dd() {
+	compare_recorded "dd if=/dev/zero of=/dev/null bs=1 count=100000 (200k syscalls)" \
+		"goal <= 1.5; strace -f recording buffers: ~250" \
+		dd if=/dev/zero of=/dev/null bs=1 count=100000
 }
 
 make_gz() {
@@ -79,19 +87,9 @@ make_gz() {
 
 # (issue 3 c) gzip -dc of a 24 MB file, default interval
 bench_gzip() {
-	local i base=() rec=()
 	make_gz
-	say "== gzip -dc of a $(($(stat -c %s "$W/data.gz") >> 20)) MB file, median of $REPS"
-	for ((i = 0; i < REPS; i++)); do
-		base+=("$(timed gzip -dc "$W/data.gz")")
-		rec+=("$(timed "$FR" record -o "$W/gz" -- gzip -dc "$W/data.gz")")
-	done
-	local b r
-	b=$(printf '%s\n' "${base[@]}" | median)
-	r=$(printf '%s\n' "${rec[@]}" | median)
-	say "  native:   $((b / 1000000)) ms"
-	say "  recorded: $((r / 1000000)) ms"
-	say "  ratio: $(ratio "$r" "$b")   (goal <= 1.05; strace: ~10)"
+	compare_recorded "gzip -dc of a $(($(stat -c %s "$W/data.gz") >> 20)) MB file" \
+		"goal <= 1.05; strace: ~10" gzip -dc "$W/data.gz"
 }
 
 # (issue 4 b, c) bc pi-2000 and gzip -dc at several interval lengths; the

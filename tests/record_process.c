@@ -224,6 +224,7 @@ TEST_F_TIMEOUT(proc, fault_registers, 120)
 	EXPECT_EQ((uint64_t)rec[REG_R15], d.end_regs.r15);
 	EXPECT_EQ((uint64_t)rec[REG_EFL], d.end_regs.eflags);
 	EXPECT_EQ(0xcccc, d.end_regs.r15);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
 	frd_free(&d);
 	unlink(out);
 	rmdir(dir);
