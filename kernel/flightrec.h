@@ -377,6 +377,7 @@ struct fr_proc_stats {
 	u32 interval_ms, keep, nr_threads, nr_ring;
 	bool at_exit, frozen;
 	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps, bytes;
+	u64 nr_boundaries, boundary_ns_avg, boundary_ns_max;
 };
 void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st);
 

@@ -35,6 +35,7 @@
 #include <linux/sched/signal.h>
 #include <linux/sched/coredump.h>
 #include <linux/pid_namespace.h>
+#include <linux/math64.h>
 #include "flightrec.h"
 
 DEFINE_MUTEX(fr_registry_lock);
@@ -685,6 +686,10 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 	st->dropped = proc->dropped;
 	st->lost_pages = proc->lost_pages;
 	st->nr_dumps = proc->nr_dumps;
+	st->nr_boundaries = proc->nr_boundaries;
+	st->boundary_ns_avg = proc->nr_boundaries ?
+			      div64_u64(proc->boundary_ns, proc->nr_boundaries) : 0;
+	st->boundary_ns_max = proc->boundary_max_ns;
 	list_for_each_entry(iv, &proc->ring, node)
 		st->bytes += iv->bytes;
 	if (proc->cur)

@@ -166,4 +166,51 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 	frd_free(&d);
 }
 
+/* flightrec log PID: the live ring, strace-style, from the same table */
+TEST_F_TIMEOUT(rec, log_live_ring, 120)
+{
+	char cmd[PATH_MAX + 64], out[1 << 16], err[256];
+	int fds[2], status, n = 0;
+	const char *p;
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, pipe(fds));
+	pid = fork();
+	if (pid == 0) {
+		close(fds[1]);
+		if (read(fds[0], &c, 1) != 1)	/* registered now */
+			_exit(2);
+		for (int i = 0; i < 25; i++)
+			syscall(SYS_getpriority, PRIO_PROCESS, 0x7e5c00);
+		if (read(fds[0], &c, 1) != 0)	/* until the test is done */
+			_exit(3);
+		_exit(0);
+	}
+	close(fds[0]);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 60000, 8, 0, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(1, write(fds[1], "g", 1));
+	usleep(500000);
+	snprintf(cmd, sizeof(cmd), "%s", fr_tool("flightrec"));
+	char pidstr[16];
+
+	snprintf(pidstr, sizeof(pidstr), "%d", pid);
+	char *argv[] = { cmd, "log", pidstr, NULL };
+
+	ASSERT_EQ(0, fr_run(argv, out, sizeof(out), &status));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	for (p = out; (p = strstr(p, "getpriority(")); p++)
+		/* the decoder shows getpriority's who in decimal: 0x7e5c00 */
+		if (strstr(p, "8281088") && strstr(p, "8281088") < strchrnul(p, '\n'))
+			n++;
+	EXPECT_EQ(25, n) TH_LOG("%d marker lines in:\n%.2000s", n, out);
+	close(fds[1]);
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 10000));
+	/* not registered any more: a clear error, exit 1 */
+	ASSERT_EQ(0, fr_run(argv, out, sizeof(out), &status));
+	EXPECT_EQ(1, WEXITSTATUS(status));
+}
+
 TEST_HARNESS_MAIN

@@ -22,5 +22,5 @@
 	    "run CMD recorded; write a checkpoint if it crashes; exit with its status") \
 	CMD(info, "FILE [--json]", \
 	    "what a checkpoint holds: source, process, intervals, pages, syscalls, end") \
-	CMD(log, "FILE [--merged] [--tid TID] [--full]", \
-	    "the recorded syscalls, strace-style")
+	CMD(log, "FILE|PID [--merged] [--tid TID] [--full]", \
+	    "the recorded syscalls, strace-style (PID: a recorded process's live ring)")

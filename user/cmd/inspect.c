@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -918,10 +919,11 @@ static void log_end(const Flightrec__End *e)
 static void usage_log(FILE *f)
 {
 	fprintf(f,
-		"usage: flightrec log FILE [--merged] [--tid TID] [--full]\n"
+		"usage: flightrec log FILE|PID [--merged] [--tid TID] [--full]\n"
 		"  The recorded syscalls, strace-style: thread by thread, or with\n"
 		"  --merged in the order they happened (sequence number first).\n"
-		"  --full shows buffers whole.\n");
+		"  --full shows buffers whole.  With a PID instead of a FILE: the\n"
+		"  live ring of that recorded process, in sequence order.\n");
 }
 
 int cmd_log(int argc, char **argv)
@@ -964,6 +966,10 @@ int cmd_log(int argc, char **argv)
 		usage_log(stderr);
 		return FR_EXIT_USAGE;
 	}
+	/* a number that is not a file: the live ring of that process */
+	if (argv[optind][0] && strspn(argv[optind], "0123456789") == strlen(argv[optind]) &&
+	    access(argv[optind], F_OK))
+		return fr_log_live((uint32_t)strtoul(argv[optind], NULL, 10), flags);
 	ret = open_file(argv[optind], &c);
 	if (ret)
 		return ret;

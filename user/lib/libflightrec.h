@@ -155,4 +155,7 @@ int fr_client_next_event(struct fr_client *c, int timeout_ms,
 			 struct fr_event *ev);
 const char *fr_event_name(uint32_t event);
 
+/* flightrec log PID (user/cmd/livelog.c) */
+int fr_log_live(uint32_t pid, unsigned int flags);
+
 #endif /* LIBFLIGHTREC_H */
