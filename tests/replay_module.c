@@ -178,6 +178,16 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 	check_output(_metadata, dir, name);
 }
 
+/* the stack grows over several intervals (and a thread's stack is used) */
+TEST_F_TIMEOUT(rm, stack_growth, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/stack_grow", top);
+	real_program(_metadata, self->dir, "stack", "--at-exit --interval-ms 100 --keep 60",
+		     cmd);
+}
+
 TEST_F_TIMEOUT(rm, bc_pi, 600)
 {
 	ASSERT_EQ(0, sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
