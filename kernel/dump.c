@@ -320,7 +320,9 @@ static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_u32(skb, FLIGHTREC_A_NR, r->nr) ||
 	    nla_put(skb, FLIGHTREC_A_ARGS, sizeof(r->args), r->args) ||
 	    nla_put_s64(skb, FLIGHTREC_A_RET, r->ret, FLIGHTREC_A_PAD) ||
-	    nla_put_u32(skb, FLIGHTREC_A_SC_FLAGS, r->flags))
+	    nla_put_u32(skb, FLIGHTREC_A_SC_FLAGS, r->flags) ||
+	    ((r->flags & FLIGHTREC_SC_IN_HASH) &&
+	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH, r->in_hash, FLIGHTREC_A_PAD)))
 		goto nla_put_failure;
 	for (i = 0; with_outs && i < r->nouts; i++) {
 		nest = nla_nest_start(skb, FLIGHTREC_A_OUT);

@@ -75,6 +75,7 @@ struct fr_sc_rec {
 	u32 flags;	/* FLIGHTREC_SC_* */
 	u64 args[6];
 	s64 ret;
+	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH */
 	u32 nouts;
 	size_t size;	/* bytes charged */
 	struct fr_sc_out outs[];	/* then the bytes */
@@ -182,6 +183,8 @@ struct fr_thread {
 	long sc_ret;			/* its return value, for the slow path */
 	bool sc_slow;			/* out-buffers to copy in task_work */
 	u64 sc_brk;			/* the program break when brk() was entered */
+	u64 sc_in_hash;			/* of the data passed in, at entry */
+	bool sc_has_in_hash;
 	/*
 	 * A syscall held back at sys_enter so that task_work can run first
 	 * (at_exit freeze before exit_group, page capture before munmap):

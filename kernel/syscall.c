@@ -45,15 +45,17 @@
 #include "flightrec.h"
 #include "../uapi/flightrec_syscalls.h"
 #include "../uapi/flightrec_syscall_check.h"
+#include "../uapi/flightrec_inhash.h"
 
 struct fr_kdesc {
 	u16 flags;
 	u8 valid;
+	struct fr_data_desc in[2];
 	struct fr_data_desc out[3];
 };
 
 #define FR_KROW(nr, name, nargs, flags, types, i1, i2, o1, o2, o3) \
-	[nr] = { (flags), 1, { o1, o2, o3 } },
+	[nr] = { (flags), 1, { i1, i2 }, { o1, o2, o3 } },
 static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 	FLIGHTREC_SYSCALL_TABLE(FR_KROW)
 };
@@ -442,6 +444,10 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 	rec->tid = t->tid;
 	rec->nr = t->sc_nr;
 	rec->flags = sp->flags;
+	if (t->sc_has_in_hash) {
+		rec->flags |= FLIGHTREC_SC_IN_HASH;
+		rec->in_hash = t->sc_in_hash;
+	}
 	memcpy(rec->args, t->sc_args, sizeof(rec->args));
 	rec->ret = ret;
 	rec->nouts = 0;
@@ -557,6 +563,8 @@ void fr_sc_finish_slow(struct fr_thread *t)
 	fr_record(t, t->sc_ret, false);
 }
 
+static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args);
+
 /*
  * The held exit_group/exit of an at_exit freeze, recorded now so that the
  * dump ends with it (the call itself comes after the freeze).  task_work.
@@ -566,6 +574,7 @@ void fr_sc_record_held_exit(struct fr_thread *t)
 	t->sc_nr = t->held_nr;
 	syscall_get_arguments(current, task_pt_regs(current),
 			      (unsigned long *)t->sc_args);
+	fr_sc_hash_in(t, t->sc_nr, t->sc_args);
 	t->sc_seq = atomic64_inc_return(&t->proc->seq);
 	fr_record(t, 0, false);
 }
@@ -667,6 +676,37 @@ static bool fr_seq_at_entry(long nr)
 	return false;
 }
 
+/* the inhash reader: nofault, and any failure voids the hash */
+static int fr_hash_read(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
+{
+	if (copy_from_user_nofault(buf, (const void __user *)addr, len)) {
+		*(bool *)ctx = true;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The divergence hash of the data the call passes in, as replay computes it
+ * (uapi/flightrec_inhash.h).  At entry, without sleeping: when some of the
+ * data is not resident the call gets no hash (replay then checks number and
+ * arguments only).
+ */
+static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args)
+{
+	const struct fr_kdesc *d;
+	bool failed = false;
+
+	t->sc_has_in_hash = false;
+	if (nr < 0 || nr >= FR_NR_SYSCALLS || !fr_table[nr].valid)
+		return;
+	d = &fr_table[nr];
+	if (d->in[0].kind == FR_SZ_NONE && d->in[1].kind == FR_SZ_NONE)
+		return;
+	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &failed);
+	t->sc_has_in_hash = !failed;
+}
+
 static bool fr_is_restart(long ret)
 {
 	return ret == -ERESTARTSYS || ret == -ERESTARTNOINTR ||
@@ -725,6 +765,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 
 	t->sc_nr = id;
 	memcpy(t->sc_args, args, sizeof(args));
+	fr_sc_hash_in(t, id, args);
 	if (id == __NR_brk && current->mm)
 		t->sc_brk = current->mm->brk;
 	t->sc_seq = fr_seq_at_entry(id) ? atomic64_inc_return(&proc->seq) : 0;

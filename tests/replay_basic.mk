@@ -4,6 +4,6 @@ all: bin/tools/ptsnap
 
 bin/replay_basic: bin/tools/ptsnap
 
-bin/tools/ptsnap: tools/ptsnap.c $(TOP)/user/loader/inhash.h $(wildcard $(LIBFR)) | bin
+bin/tools/ptsnap: tools/ptsnap.c $(TOP)/uapi/flightrec_inhash.h $(wildcard $(LIBFR)) | bin
 	mkdir -p bin/tools
 	$(CC) $(BASE_CFLAGS) $(SANFLAGS) $(TEST_CPPFLAGS) -o $@ $< $(TEST_LIBS)

@@ -108,6 +108,7 @@ enum flightrec_end_kind {
 #define FLIGHTREC_SC_TRUNCATED		0x2	/* an out-buffer was cut at the size limit */
 #define FLIGHTREC_SC_COPY_FAILED	0x4	/* an out-buffer could not be read (EFAULT) */
 #define FLIGHTREC_SC_NO_RETURN		0x8	/* the syscall did not return (exit, execve ok) */
+#define FLIGHTREC_SC_IN_HASH		0x10	/* IN_HASH: the data passed in, hashed at entry */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,
@@ -188,6 +189,7 @@ enum flightrec_attr {
 	FLIGHTREC_A_NR_DUMPS,		/* u32 */
 	FLIGHTREC_A_LOST_PAGES,		/* u64: original page copies that could not be kept */
 	FLIGHTREC_A_CLEAR_CHILD_TID,	/* u64: set_tid_address() of a thread (0: none) */
+	FLIGHTREC_A_IN_HASH,		/* u64: FNV-1a of a syscall's in-data (flightrec_inhash.h) */
 
 	__FLIGHTREC_A_MAX,
 };

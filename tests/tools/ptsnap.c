@@ -59,7 +59,7 @@
 #include "checkpoint.h"
 #include "syscalls.h"
 #include "flightrec.h"
-#include "loader/inhash.h"
+#include "flightrec_inhash.h"
 
 #define PTSNAP_MARKER	0x464c5243ul	/* "FLRC": syscall(SYS_getpid, PTSNAP_MARKER) */
 #define MAX_THREADS	64

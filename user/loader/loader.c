@@ -40,7 +40,7 @@
 #include <linux/time.h>
 #include "sys.h"
 #include "image.h"
-#include "inhash.h"
+#include "../../uapi/flightrec_inhash.h"
 #include "../lib/libflightrec.h"
 #include "../../uapi/flightrec.h"
 #include "../../uapi/flightrec_syscalls.h"

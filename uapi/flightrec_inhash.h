@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
 /*
  * The divergence hash of the data a syscall passes in (Syscall.in_hash).
  *
@@ -13,24 +13,31 @@
  * A NULL pointer contributes nothing; an unreadable range ends that
  * descriptor.  Memory is read through a callback, so the same code serves the
  * replay loader (its own address space) and a recorder (another process's).
- * Used by the loader and tests/tools/ptsnap.c; a recorder that stores
- * in_hash must compute exactly this.
+ * Used by the module (kernel/syscall.c, at syscall entry), the replay loader
+ * and tests/tools/ptsnap.c: one definition, so a recorder's in_hash is
+ * exactly what replay computes.
  */
 #ifndef FLIGHTREC_INHASH_H
 #define FLIGHTREC_INHASH_H
 
-#include <stdint.h>
+#ifdef __KERNEL__
+#include <linux/types.h>
+typedef u64 fr_hash_u64;	/* the arguments' type on each side */
+#else
 #include <stddef.h>
-#include "../../uapi/flightrec_syscalls.h"
+#include <stdint.h>
+typedef uint64_t fr_hash_u64;
+#endif
+#include "flightrec_syscalls.h"
 
 #define FR_IN_HASH_MAX	65536
 #define FR_FNV_OFFSET	0xcbf29ce484222325ULL
 #define FR_FNV_PRIME	0x100000001b3ULL
 
 /* Reads len bytes at addr into buf; returns 0 or -1. */
-typedef int (*fr_read_fn)(void *ctx, uint64_t addr, void *buf, size_t len);
+typedef int (*fr_read_fn)(void *ctx, fr_hash_u64 addr, void *buf, size_t len);
 
-static inline uint64_t fr_fnv1a(uint64_t h, const void *p, size_t n)
+static inline fr_hash_u64 fr_fnv1a(fr_hash_u64 h, const void *p, size_t n)
 {
 	const unsigned char *b = (const unsigned char *)p;
 
@@ -42,11 +49,11 @@ static inline uint64_t fr_fnv1a(uint64_t h, const void *p, size_t n)
 }
 
 /* Hashes up to max bytes at addr; returns the bytes hashed, or -1 on a read error. */
-static inline long fr_hash_range(uint64_t *h, uint64_t addr, uint64_t len, uint64_t max,
+static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 len, fr_hash_u64 max,
 				 int stop_at_nul, fr_read_fn rd, void *ctx)
 {
 	unsigned char buf[512];
-	uint64_t done = 0;
+	fr_hash_u64 done = 0;
 
 	if (!addr)
 		return 0;
@@ -57,7 +64,7 @@ static inline long fr_hash_range(uint64_t *h, uint64_t addr, uint64_t len, uint6
 		size_t i;
 
 		if (stop_at_nul) {	/* strings: read byte-wise up to the page end */
-			uint64_t pe = ((addr + done) | 4095) + 1;
+			fr_hash_u64 pe = ((addr + done) | 4095) + 1;
 
 			if (n > pe - (addr + done))
 				n = (size_t)(pe - (addr + done));
@@ -79,10 +86,10 @@ static inline long fr_hash_range(uint64_t *h, uint64_t addr, uint64_t len, uint6
 	return (long)done;
 }
 
-static inline void fr_hash_iov(uint64_t *h, uint64_t iov, uint64_t cnt, uint64_t max,
+static inline void fr_hash_iov(fr_hash_u64 *h, fr_hash_u64 iov, fr_hash_u64 cnt, fr_hash_u64 max,
 			       fr_read_fn rd, void *ctx)
 {
-	uint64_t i, v[2];
+	fr_hash_u64 i, v[2];
 
 	for (i = 0; i < cnt && i < 1024 && max; i++) {
 		long n;
@@ -92,20 +99,20 @@ static inline void fr_hash_iov(uint64_t *h, uint64_t iov, uint64_t cnt, uint64_t
 		n = fr_hash_range(h, v[0], v[1], max, 0, rd, ctx);
 		if (n < 0)
 			return;
-		max -= (uint64_t)n;
+		max -= (fr_hash_u64)n;
 	}
 }
 
 /* d: the row's in1 and in2 descriptors. */
-static inline uint64_t fr_in_hash_desc(const struct fr_data_desc *d, const uint64_t *args,
+static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr_hash_u64 *args,
 				       fr_read_fn rd, void *ctx)
 {
-	uint64_t h = FR_FNV_OFFSET;
+	fr_hash_u64 h = FR_FNV_OFFSET;
 	int i;
 
 	for (i = 0; i < 2; i++) {
 		unsigned int p1 = d[i].p1, p2 = d[i].p2;
-		uint64_t a = args[d[i].arg % 6];
+		fr_hash_u64 a = args[d[i].arg % 6];
 
 		switch (d[i].kind) {
 		case FR_SZ_FIXED:
@@ -122,12 +129,12 @@ static inline uint64_t fr_in_hash_desc(const struct fr_data_desc *d, const uint6
 			fr_hash_iov(&h, a, args[p1 % 6], FR_IN_HASH_MAX, rd, ctx);
 			break;
 		case FR_SZ_MSGHDR: {
-			uint64_t m[6];
+			fr_hash_u64 m[6];
 
 			if (!a || rd(ctx, a, m, sizeof(m)))
 				break;
 			/* name, namelen, iov, iovlen, control, controllen */
-			fr_hash_range(&h, m[0], (uint32_t)m[1], FR_IN_HASH_MAX, 0, rd, ctx);
+			fr_hash_range(&h, m[0], (unsigned int)m[1], FR_IN_HASH_MAX, 0, rd, ctx);
 			fr_hash_iov(&h, m[2], m[3], FR_IN_HASH_MAX, rd, ctx);
 			fr_hash_range(&h, m[4], m[5], FR_IN_HASH_MAX, 0, rd, ctx);
 			break;
