@@ -676,26 +676,42 @@ static bool fr_seq_at_entry(long nr)
 	return false;
 }
 
-/* the inhash reader: nofault, and any failure voids the hash */
+/*
+ * Hashing costs a pass over the data in the syscall path: calls passing in
+ * more than this (large writes, whose bytes replay writes to its output
+ * files anyway) get no hash.
+ */
+#define FR_IN_HASH_BUDGET	4096
+
+struct fr_hash_ctx {
+	size_t budget;
+	bool failed;
+};
+
+/* the inhash reader: nofault, within the budget; any failure voids the hash */
 static int fr_hash_read(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
 {
-	if (copy_from_user_nofault(buf, (const void __user *)addr, len)) {
-		*(bool *)ctx = true;
+	struct fr_hash_ctx *h = ctx;
+
+	if (len > h->budget ||
+	    copy_from_user_nofault(buf, (const void __user *)addr, len)) {
+		h->failed = true;
 		return -1;
 	}
+	h->budget -= len;
 	return 0;
 }
 
 /*
  * The divergence hash of the data the call passes in, as replay computes it
  * (uapi/flightrec_inhash.h).  At entry, without sleeping: when some of the
- * data is not resident the call gets no hash (replay then checks number and
- * arguments only).
+ * data is not resident, or there is more than FR_IN_HASH_BUDGET of it, the
+ * call gets no hash (replay then checks number and arguments only).
  */
 static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args)
 {
+	struct fr_hash_ctx h = { .budget = FR_IN_HASH_BUDGET };
 	const struct fr_kdesc *d;
-	bool failed = false;
 
 	t->sc_has_in_hash = false;
 	if (nr < 0 || nr >= FR_NR_SYSCALLS || !fr_table[nr].valid)
@@ -703,8 +719,8 @@ static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args)
 	d = &fr_table[nr];
 	if (d->in[0].kind == FR_SZ_NONE && d->in[1].kind == FR_SZ_NONE)
 		return;
-	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &failed);
-	t->sc_has_in_hash = !failed;
+	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
+	t->sc_has_in_hash = !h.failed;
 }
 
 static bool fr_is_restart(long ret)
