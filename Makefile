@@ -78,7 +78,67 @@ demo:
 	else scripts/vm.sh run -- scripts/demo.sh; fi
 
 # ---- make bench: scripts/bench-vm.sh in the test VM; ratios against a baseline of the same run ----
+# Without slub_debug (FR_VM_DEBUG=0): the test boots poison and check every
+# allocation, which would be measured as flightrec's cost.
 # FR_BENCH_REPS=N repetitions per figure (default 5); BENCH="unreg dd" picks sections.
 bench: deps
 	$(MAKE) check-build
-	scripts/vm.sh run -- scripts/bench-vm.sh $(BENCH)
+	FR_VM_DEBUG=0 scripts/vm.sh run -- scripts/bench-vm.sh $(BENCH)
+
+# ---- packaging: make install / uninstall, DKMS, Debian packages (docs/packaging.md) ----
+# One version for module, ABI and tools: the VERSION file.
+VERSION := $(shell cat $(TOP)/VERSION)
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/flightrec
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+INSTALL_VARS := DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" \
+	LIBEXECDIR="$(LIBEXECDIR)" LIBDIR="$(LIBDIR)" INCLUDEDIR="$(INCLUDEDIR)" \
+	DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" DOCDIR="$(DOCDIR)" \
+	BASHCOMPDIR="$(BASHCOMPDIR)" SYSTEMDUNITDIR="$(SYSTEMDUNITDIR)"
+
+.PHONY: install uninstall dkms-source deb check-pkg
+
+# The tools, loader, library, headers, unit, completion, man pages, docs;
+# a manifest lets uninstall remove exactly those (scripts/install.sh).
+install: user
+	$(INSTALL_VARS) scripts/install.sh install
+
+uninstall:
+	$(INSTALL_VARS) scripts/install.sh uninstall
+
+# The module's DKMS source tree: what flightrec-dkms puts in
+# /usr/src/flightrec-$(VERSION) (dkms.conf, VERSION, Kbuild, kernel/, uapi/).
+DKMS_SRCDIR ?= $(TOP)/build/dkms/flightrec-$(VERSION)
+DKMS_FILES := dkms.conf VERSION Kbuild kernel/Kbuild \
+	$(filter-out %.mod.c,$(wildcard kernel/*.c)) $(wildcard kernel/*.h uapi/*.h)
+dkms-source:
+	@mkdir -p $(DKMS_SRCDIR)
+	for f in $(DKMS_FILES); do install -D -m 644 $$f $(DKMS_SRCDIR)/$$f || exit; done
+
+# Debian packages flightrec, flightrec-dkms, libflightrec-dev, built with
+# dpkg-buildpackage in a copy of the tree, checked with lintian; into
+# build/deb/ (DEB_OUT=DIR for another place).
+deb:
+	scripts/mkdeb.sh
+
+# The packaging tests, on this machine (dkms and dpkg need the host; the deb
+# test boots its own VM): tests/pkg_*.sh, run by tests/run.sh.
+check-pkg: deps
+	$(MAKE) user
+	$(MAKE) -C tests $(patsubst tests/%.sh,bin/%,$(wildcard tests/pkg_*.sh))
+	tests/run.sh 'pkg_*'
+
+# `make check` runs the packaging tests first, on the host, but leaves out
+# pkg_deb's install in a VM (minutes under TCG): `make check-pkg` runs it,
+# and so does `make check FR_PKG_DEB_VM=1`.
+check: check-pkg-quick
+.PHONY: check-pkg-quick
+check-pkg-quick: deps
+	FR_PKG_DEB_VM=$${FR_PKG_DEB_VM:-0} $(MAKE) check-pkg

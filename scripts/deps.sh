@@ -21,6 +21,8 @@ PACKAGES=(
 	linux-source-6.1 xz-utils
 	# debugging, replay under gdb, and programs the tests record
 	gdb bc gzip sqlite3 python3 kmod
+	# packaging: DKMS, Debian packages, lintian, man page checks (docs/packaging.md)
+	dkms dh-dkms debhelper dpkg-dev fakeroot lintian man-db
 )
 
 missing=()
