@@ -202,26 +202,9 @@ static void spool_close(struct spool *s)
 	s->buf = NULL;
 }
 
-static int full_write(int fd, const void *buf, size_t len)
-{
-	const uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
 static int spool_flush(struct spool *s)
 {
-	int err = full_write(s->fd, s->buf, s->blen);
+	int err = flrc_write_all(s->fd, s->buf, s->blen);
 
 	if (!err)
 		s->blen = 0;
@@ -259,7 +242,7 @@ static int spool_put(struct fr_asm *a, int kind, const Flightrec__Entry *e,
 			a->frame_cap = n;
 		}
 		flrc_frame(e, a->frame);
-		err = full_write(s->fd, a->frame, n);
+		err = flrc_write_all(s->fd, a->frame, n);
 		if (err)
 			return err;
 	}

@@ -1144,7 +1144,7 @@ uint64_t flrc_writer_offset(const struct flrc_writer *w)
 	return w->off;
 }
 
-static int write_all(int fd, const void *buf, size_t len)
+int flrc_write_all(int fd, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
 
@@ -1167,7 +1167,7 @@ static int wflush(struct flrc_writer *w)
 
 	if (w->error)
 		return w->error;
-	err = write_all(w->fd, w->buf, w->blen);
+	err = flrc_write_all(w->fd, w->buf, w->blen);
 	if (err)
 		return wfail(w, err, "%s/%s: write: %s", w->dir, w->tmp,
 			     strerror(-err));
@@ -1187,7 +1187,7 @@ static int wput(struct flrc_writer *w, const void *data, size_t len)
 			return err;
 	}
 	if (len >= WBUF_SIZE) {
-		err = write_all(w->fd, data, len);
+		err = flrc_write_all(w->fd, data, len);
 		if (err)
 			return wfail(w, err, "%s/%s: write: %s", w->dir, w->tmp,
 				     strerror(-err));
@@ -1368,7 +1368,7 @@ int flrc_writer_copy_fd(struct flrc_writer *w, int rank, int fd, uint64_t len)
 			return wfail(w, n < 0 ? -errno : -EIO,
 				     "reading a spool file: %s",
 				     n < 0 ? strerror(errno) : "unexpected end");
-		err = write_all(w->fd, w->buf, n);
+		err = flrc_write_all(w->fd, w->buf, n);
 		if (err)
 			return wfail(w, err, "%s/%s: write: %s", w->dir, w->tmp,
 				     strerror(-err));

@@ -53,6 +53,9 @@ int flrc_read_mem(const uint8_t *buf, size_t len, struct flrc **out,
 		  char *err, size_t errlen);
 void flrc_free(struct flrc *c);
 
+/* write(2) of all len bytes, EINTR retried: 0 or -errno */
+int flrc_write_all(int fd, const void *buf, size_t len);
+
 /* The first interval index in the file, and the number of intervals. */
 uint32_t flrc_first_interval(const struct flrc *c);
 uint32_t flrc_nr_intervals(const struct flrc *c);
