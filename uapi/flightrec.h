@@ -102,6 +102,36 @@ enum flightrec_end_kind {
 #define FLIGHTREC_IF_PARTIAL		0x10	/* the interval is the one still open at the dump */
 #define FLIGHTREC_IF_TWO_LIVES		0x20	/* an address was unmapped and used again in it:
 						 * its page set holds the first life's bytes */
+#define FLIGHTREC_IF_ASYNC_SIGNAL	0x40	/* a signal interrupted user code between
+						 * syscalls: replay must find the instruction */
+
+/*
+ * Records that are not syscalls travel in the syscall stream (SYSCALL
+ * records, and Syscall entries of a checkpoint), numbered from the same
+ * per-process sequence, with NR one of these (above every syscall number).
+ *
+ * FLIGHTREC_NR_SIGNAL: a signal delivered to a handler of the thread.
+ *   ARGS[0] signo, [1] si_code, [2] the syscall it came out of (orig_rax, or
+ *   -1 when it interrupted user code), [3] rax at delivery (that syscall's
+ *   result, -ERESTART* included, before the kernel's restart handling),
+ *   [4] rip at delivery (before the restart's rewind), [5] FLIGHTREC_SIG_*.
+ *   RET 0.  OUT arg 0 (address 0): the siginfo, 128 bytes.  OUT arg 1
+ *   (address 0), with FLIGHTREC_SIG_IN_USER only: struct user_regs_struct
+ *   of the interrupted user code.
+ * FLIGHTREC_NR_RDTSC: an rdtsc or rdtscp the thread executed (trapped with
+ *   CR4.TSD).  ARGS[0] TSC_AUX (rcx of rdtscp), [1] instruction length (2:
+ *   rdtsc, 3: rdtscp), [4] rip of the instruction.  RET the 64-bit TSC.
+ */
+#define FLIGHTREC_NR_SIGNAL		0x10000
+#define FLIGHTREC_NR_RDTSC		0x10001
+
+/* ARGS[5] of FLIGHTREC_NR_SIGNAL */
+#define FLIGHTREC_SIG_SYNC		0x1	/* raised by the instruction at rip (a fault) */
+#define FLIGHTREC_SIG_IN_USER		0x2	/* interrupted user code, not at a syscall */
+#define FLIGHTREC_SIG_RESTART		0x4	/* the syscall of ARGS[2] is re-executed after
+						 * the handler (rip rewound by 2, rax = nr) */
+#define FLIGHTREC_SIG_EINTR		0x8	/* the syscall of ARGS[2] returned -EINTR (its
+						 * record comes just before this one) */
 
 /* FLIGHTREC_A_SC_FLAGS */
 #define FLIGHTREC_SC_UNKNOWN_OUT	0x1	/* out-semantics unknown: may not replay */

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Asynchronous signals at syscall boundaries, each handled by a handler that
+ * prints what it got:
+ *   - SIGRTMIN sent to itself with sigqueue (SA_SIGINFO: si_code, si_int);
+ *   - SIGUSR1 (no SA_RESTART) from a child while blocked in read: EINTR;
+ *   - SIGUSR2 (SA_RESTART) from the child while blocked in read again: the
+ *     read restarts and gets the byte the child writes afterwards.
+ * With the argument "spin": SIGALRM from an interval timer interrupts a loop
+ * in user code (no syscall there); the handler stops the loop.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t hits, stop;
+
+static void say(const char *s)
+{
+	if (write(1, s, strlen(s)) < 0)
+		_exit(3);
+}
+
+static void on_info(int sig, siginfo_t *si, void *uc)
+{
+	char line[96];
+
+	(void)uc;
+	hits++;
+	snprintf(line, sizeof(line), "handler: signal %d code %d value %d\n",
+		 sig == SIGRTMIN ? 34 : sig, si->si_code, si->si_value.sival_int);
+	say(line);
+}
+
+static void on_plain(int sig)
+{
+	char line[64];
+
+	hits++;
+	snprintf(line, sizeof(line), "handler: signal %d\n", sig);
+	say(line);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void handle(int sig, void (*fn)(int), int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sa.sa_flags = flags;
+	sigaction(sig, &sa, NULL);
+}
+
+static int spin(void)
+{
+	struct itimerval it = { { 0, 0 }, { 0, 50000 } };
+	unsigned long n = 0;
+
+	handle(SIGALRM, on_alarm, 0);
+	setitimer(ITIMER_REAL, &it, NULL);
+	while (!stop)
+		n = n * 6364136223846793005UL + 1442695040888963407UL;
+	printf("spin stopped: %s\n", n ? "ran" : "zero");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sigaction sa;
+	int p[2], r;
+	char c = 0;
+	pid_t child, parent = getpid();
+	union sigval v = { .sival_int = 4242 };
+
+	if (argc > 1 && !strcmp(argv[1], "spin"))
+		return spin();
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_info;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGRTMIN, &sa, NULL);
+	handle(SIGUSR1, on_plain, 0);
+	handle(SIGUSR2, on_plain, SA_RESTART);
+
+	sigqueue(getpid(), SIGRTMIN, v);
+	say("after sigqueue\n");
+
+	if (pipe(p))
+		return 2;
+	child = fork();
+	if (child == 0) {
+		usleep(200000);
+		kill(parent, SIGUSR1);
+		usleep(200000);
+		kill(parent, SIGUSR2);
+		usleep(200000);
+		if (write(p[1], "x", 1) != 1)
+			_exit(2);
+		_exit(0);
+	}
+	r = (int)read(p[0], &c, 1);
+	printf("read 1: %d %s\n", r, r < 0 ? strerror(errno) : "");
+	fflush(stdout);
+	r = (int)read(p[0], &c, 1);
+	printf("read 2: %d '%c'\n", r, c);
+	waitpid(child, NULL, 0);
+	printf("handlers ran %d times\n", (int)hits);
+	return 0;
+}
