@@ -12,6 +12,11 @@
  *   fr_dumps_lock (spinlock: the list of frozen dumps) are leaf locks.
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
  *   fr_registry_lock is never taken under proc->work_lock.
+ * Stopping threads at a boundary: a thread's task_work that finds
+ * proc->work_lock taken reports its own context first (proc->lock only,
+ * fr_stop_report) and only then blocks on work_lock; the work_lock holder
+ * waits for those reports (bounded, killable) holding neither mmap_lock nor
+ * proc->lock, so a thread it waits for never waits for it.
  * Lookups from probes use RCU only (fr_thread_find).
  */
 #ifndef _FLIGHTREC_H
@@ -30,6 +35,7 @@
 #include <linux/netlink.h>
 #include <linux/completion.h>
 #include <linux/workqueue.h>
+#include <linux/wait.h>
 #include <asm/user.h>
 #include <net/genetlink.h>
 #include "../uapi/flightrec.h"
@@ -204,6 +210,16 @@ struct fr_thread {
 	/* a syscall that returned -ERESTART*: restarted, or seen as EINTR */
 	bool restart_pending;
 	u64 restart_ip;
+	/*
+	 * Stopped at a boundary (interval.c): set by the thread in its
+	 * task_work before it blocks on work_lock, cleared by it before it
+	 * releases work_lock; stop_ctx is its context from then (or NULL once
+	 * a boundary took it).  Both under proc->lock.
+	 */
+	bool stopped;
+	struct fr_thread_ctx *stop_ctx;
+	u32 kick_seq;			/* proc->stop_seq of its last kick */
+	atomic_t kick_pending;		/* a TWA_SIGNAL kick not run yet */
 	refcount_t ref;			/* registry.c: fr_thread_get/put */
 };
 
@@ -228,6 +244,8 @@ struct fr_proc {
 	atomic_t boundary_gen;		/* bumped by the timer / dump */
 	bool dying, frozen;
 	u32 boundary_done_gen;		/* generation whose page walk ran */
+	wait_queue_head_t stop_wq;	/* threads reporting in (fr_stop_report) */
+	u32 stop_seq;			/* boundaries that stopped threads (work_lock) */
 	/* a dump in progress (fr_dump_request waits for it) */
 	u32 dump_req_id;
 	int dump_err;
@@ -309,6 +327,9 @@ void fr_sc_finish_slow(struct fr_thread *t);
 void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t);
 bool fr_sc_is_exit(u32 nr);
 void fr_sc_record_held_exit(struct fr_thread *t);
+void fr_sc_settle(struct fr_thread *t);
+void fr_sc_ctx_fix(struct fr_thread *t, struct fr_thread_ctx *ctx);
+void fr_ctx_in_syscall(struct fr_thread_ctx *ctx, u32 nr, u64 ip);
 void fr_proc_exec_reset(struct fr_proc *proc);
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp);
 void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long end,

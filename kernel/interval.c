@@ -43,6 +43,14 @@ LIST_HEAD(fr_dumps);
 DEFINE_SPINLOCK(fr_dumps_lock);
 static atomic_t fr_next_dump_id = ATOMIC_INIT(0);
 
+/*
+ * How long a boundary waits for the other threads to stop (fr_stop_wait):
+ * a thread that has not reported by then (asleep in the kernel outside a
+ * syscall, in a page fault say) is recorded when it next passes, and the
+ * interval is flagged FLIGHTREC_IF_THREAD_LATE.
+ */
+#define FR_STOP_WAIT_MS	150
+
 /* task_work items in flight: unload waits for them */
 static atomic_t fr_tworks = ATOMIC_INIT(0);
 static DECLARE_WAIT_QUEUE_HEAD(fr_tworks_wq);
@@ -255,12 +263,16 @@ static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
 	return name ? kstrdup(name, GFP_KERNEL) : NULL;
 }
 
-/* The memory map, brk and signal dispositions.  mmap_lock held for read. */
-static int fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
+/*
+ * The memory map, brk and signal dispositions.  mmap_lock held for read.
+ * Returns the bytes it adds (the caller accounts them: iv may be open).
+ */
+static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 {
 	struct vm_area_struct *vma;
 	/* current's sighand cannot change under it */
 	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
+	size_t bytes = 0;
 	u32 n = 0, i;
 
 	VMA_ITERATOR(vmi, mm, 0);
@@ -269,7 +281,7 @@ static int fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 		n++;
 	iv->maps = kvcalloc(n ? n : 1, sizeof(*iv->maps), GFP_KERNEL);
 	if (!iv->maps)
-		return -ENOMEM;
+		return 0;
 	vma_iter_init(&vmi, mm, 0);
 	for_each_vma(vmi, vma) {
 		struct fr_map *m;
@@ -293,7 +305,7 @@ static int fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 			m->dev = new_encode_dev(inode->i_sb->s_dev);
 		}
 		m->path = fr_vma_path(vma, mm, &m->flags);
-		iv->bytes += sizeof(*m) + (m->path ? strlen(m->path) + 1 : 0);
+		bytes += sizeof(*m) + (m->path ? strlen(m->path) + 1 : 0);
 	}
 	iv->brk_start = mm->start_brk;
 	iv->brk = mm->brk;
@@ -308,43 +320,200 @@ static int fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 		iv->sigactions[i].mask = sa->sa_mask.sig[0];
 	}
 	spin_unlock_irq(&sh->siglock);
-	return 0;
+	return bytes;
 }
 
-/* Adds the contexts of the process's threads to iv. */
-static void fr_capture_threads(struct fr_proc *proc, struct fr_interval *iv)
+/*
+ * Stopping the threads at a boundary.
+ *
+ * The thread that makes a boundary (T0, in its task_work, holding
+ * work_lock) makes it one cut through all threads: every other thread is
+ * stopped where it is before the cut, and stays stopped until the page walk
+ * is over, so the registers of each thread and the memory are of one moment.
+ *
+ * - A thread blocked in a syscall (in_sc) is stopped already: its user state
+ *   is in pt_regs, its context is taken remotely and says "inside the call"
+ *   (the record of the call, placed under proc->lock after the cut, is in
+ *   the new interval), and a queued TWA_RESUME work stops it in task_work
+ *   if the call returns before the walk is over.  It is not interrupted:
+ *   TWA_SIGNAL would make calls that the kernel does not restart (epoll_wait,
+ *   io_getevents, ...) fail with EINTR in the program at every boundary.
+ * - Any other thread is kicked with TWA_SIGNAL: running user code, an IPI
+ *   brings it into the kernel.  Its task_work finds work_lock taken, takes
+ *   its own context (registers, XSAVE: fr_ctx_capture(current)) and reports
+ *   in (fr_stop_report), then blocks on work_lock; it reaches user space
+ *   only after T0 released work_lock, which is after the walk.
+ * - T0 waits, killable and at most FR_STOP_WAIT_MS, until every thread is
+ *   stopped; then, with mmap_lock and proc->lock held, it checks once more
+ *   and makes the cut (fr_gather_threads).  A thread that did not report in
+ *   time is recorded as before, when it next passes (fr_boundary_late), and
+ *   the interval is flagged FLIGHTREC_IF_THREAD_LATE.
+ *
+ * A process with one thread pays nothing: no kick, no wait.
+ */
+
+
+/* Its context as the boundary records it.  t is current, in task_work. */
+static struct fr_thread_ctx *fr_ctx_own(struct fr_thread *t)
+{
+	struct fr_thread_ctx *ctx;
+
+	fr_sc_settle(t);
+	ctx = fr_ctx_capture(current, GFP_KERNEL);
+	if (ctx)
+		fr_sc_ctx_fix(t, ctx);
+	return ctx;
+}
+
+/* t is about to wait for work_lock: it stops here and says so. */
+static void fr_stop_report(struct fr_proc *proc, struct fr_thread *t)
+{
+	struct fr_thread_ctx *ctx, *old;
+	unsigned long flags;
+
+	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying) ||
+	    !current->mm)
+		return;
+	ctx = fr_ctx_own(t);
+	spin_lock_irqsave(&proc->lock, flags);
+	old = t->stop_ctx;
+	t->stop_ctx = ctx;
+	WRITE_ONCE(t->stopped, true);
+	spin_unlock_irqrestore(&proc->lock, flags);
+	fr_ctx_free(old);
+	wake_up(&proc->stop_wq);
+}
+
+/* t holds work_lock and is about to release it: it may run again. */
+static void fr_stop_release(struct fr_proc *proc, struct fr_thread *t)
+{
+	struct fr_thread_ctx *ctx;
+	unsigned long flags;
+
+	if (!READ_ONCE(t->stopped))
+		return;
+	spin_lock_irqsave(&proc->lock, flags);
+	ctx = t->stop_ctx;
+	t->stop_ctx = NULL;
+	WRITE_ONCE(t->stopped, false);
+	spin_unlock_irqrestore(&proc->lock, flags);
+	fr_ctx_free(ctx);
+}
+
+static bool fr_thread_stopped(struct fr_thread *t)
+{
+	return READ_ONCE(t->stopped) || READ_ONCE(t->in_sc) ||
+	       (READ_ONCE(t->task->flags) & PF_EXITING);
+}
+
+/* Every thread but current stopped?  Under RCU or proc->lock. */
+static bool fr_threads_stopped(struct fr_proc *proc)
+{
+	struct fr_thread *t;
+
+	list_for_each_entry_rcu(t, &proc->threads, pnode,
+				lockdep_is_held(&proc->lock))
+		if (t->task != current && !fr_thread_stopped(t))
+			return false;
+	return true;
+}
+
+static bool fr_stop_done(struct fr_proc *proc)
+{
+	bool done;
+
+	rcu_read_lock();
+	done = fr_threads_stopped(proc);
+	rcu_read_unlock();
+	return done || READ_ONCE(proc->dying);
+}
+
+/*
+ * Kicks the threads not kicked yet for this boundary, then waits until all
+ * are stopped or the deadline.  Returns false when there is no point in
+ * waiting again (deadline, fatal signal, dying).
+ */
+static bool fr_stop_wait(struct fr_proc *proc, unsigned long deadline)
+{
+	struct fr_thread *t;
+	bool wait = false;
+	long left;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &proc->threads, pnode) {
+		if (t->task == current || READ_ONCE(t->stopped))
+			continue;
+		if (READ_ONCE(t->kick_seq) != proc->stop_seq) {
+			WRITE_ONCE(t->kick_seq, proc->stop_seq);
+			/*
+			 * In a syscall: stop it on its way out, do not wake it
+			 * (one TWA_RESUME work pending is enough).  Otherwise
+			 * one TWA_SIGNAL kick at a time: a thread asleep outside
+			 * a syscall for long does not collect one per boundary.
+			 */
+			if (READ_ONCE(t->in_sc))
+				fr_twork_queue(t, TWA_RESUME);
+			else if (!atomic_xchg(&t->kick_pending, 1) &&
+				 !fr_twork_queue(t, TWA_SIGNAL))
+				atomic_set(&t->kick_pending, 0);
+		}
+		wait |= !fr_thread_stopped(t);
+	}
+	rcu_read_unlock();
+	if (!wait)
+		return true;
+	left = (long)(deadline - jiffies);
+	if (left <= 0 || fatal_signal_pending(current) || READ_ONCE(proc->dying))
+		return false;
+	/* in slices: a thread born meanwhile is kicked on the next round */
+	left = wait_event_killable_timeout(proc->stop_wq, fr_stop_done(proc),
+					   min_t(long, left, HZ / 50 + 1));
+	return left >= 0;
+}
+
+/*
+ * The cut: the contexts of the other threads into iv.  proc->lock held (and
+ * mmap_lock, work_lock).  Returns the bytes added.
+ */
+static size_t fr_gather_threads(struct fr_proc *proc, struct fr_interval *iv,
+				u32 gen)
 {
 	struct fr_thread_ctx *ctx;
 	struct fr_thread *t;
-	unsigned long flags;
+	size_t bytes = 0;
 
-	ctx = fr_ctx_capture(current, GFP_KERNEL);
-	if (ctx) {
-		spin_lock_irqsave(&proc->lock, flags);
-		list_add_tail(&ctx->node, &iv->threads);
-		iv->bytes += sizeof(*ctx) + ctx->xsave_size;
-		spin_unlock_irqrestore(&proc->lock, flags);
-	}
-	/*
-	 * Other threads: one blocked in a syscall keeps its user state in
-	 * pt_regs until it returns, so it is taken now; the others take their
-	 * own when they pass the boundary (their task_work is queued).
-	 */
-	rcu_read_lock();
-	list_for_each_entry_rcu(t, &proc->threads, pnode) {
-		if (t->task == current || !READ_ONCE(t->in_sc))
+	list_for_each_entry(t, &proc->threads, pnode) {
+		if (t->task == current || (READ_ONCE(t->task->flags) & PF_EXITING))
 			continue;
-		ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
-		if (!ctx)
+		ctx = NULL;
+		if (READ_ONCE(t->stopped)) {
+			/* stopped in its task_work: its own context */
+			ctx = t->stop_ctx;
+			t->stop_ctx = NULL;
+			if (!ctx) {
+				/* taken by an earlier boundary: pt_regs are still it */
+				ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
+				if (ctx)
+					fr_sc_ctx_fix(t, ctx);
+			}
+		} else if (READ_ONCE(t->in_sc)) {
+			smp_rmb();	/* in_sc before sc_nr: fr_sys_enter */
+			ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
+			if (ctx)
+				fr_ctx_in_syscall(ctx, READ_ONCE(t->sc_nr),
+						  ctx->regs.ip);
+		}
+		if (!ctx) {
+			/* recorded when it passes (fr_boundary_late) */
+			iv->flags |= FLIGHTREC_IF_THREAD_LATE;
+			t->seen_boundary = gen - 1;
 			continue;
-		ctx->in_syscall = READ_ONCE(t->sc_nr);
-		t->seen_boundary = atomic_read(&proc->boundary_gen);
-		spin_lock_irqsave(&proc->lock, flags);
+		}
+		t->seen_boundary = gen;
 		list_add_tail(&ctx->node, &iv->threads);
-		iv->bytes += sizeof(*ctx);
-		spin_unlock_irqrestore(&proc->lock, flags);
+		bytes += sizeof(*ctx) + ctx->xsave_size;
 	}
-	rcu_read_unlock();
+	return bytes;
 }
 
 /* ------------------------------------------------------------------ */
@@ -506,8 +675,10 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 {
 	struct mm_struct *mm = current->mm;
 	struct fr_interval *next, *closed;
-	unsigned long flags;
+	struct fr_thread_ctx *own;
+	unsigned long flags, deadline;
 	u32 gen = atomic_read(&proc->boundary_gen);
+	size_t bytes = 0;
 	u64 t0;
 
 	t->seen_boundary = gen;
@@ -528,14 +699,33 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		proc->vdso_patched = mm->context.vdso;
 	}
 
+	own = fr_ctx_own(t);
 	t0 = ktime_get_ns();
-	mmap_read_lock(mm);
-	fr_capture_process(next, mm);
-	spin_lock_irqsave(&proc->lock, flags);
+	proc->stop_seq++;
+	deadline = jiffies + msecs_to_jiffies(FR_STOP_WAIT_MS);
+	for (;;) {
+		bool more = fr_stop_wait(proc, deadline);
+
+		mmap_read_lock(mm);
+		spin_lock_irqsave(&proc->lock, flags);
+		if (!more || fr_threads_stopped(proc))
+			break;
+		/* one left the kernel between the wait and the locks */
+		spin_unlock_irqrestore(&proc->lock, flags);
+		mmap_read_unlock(mm);
+	}
+	/* the cut */
 	closed = proc->cur;
 	next->index = proc->next_index++;
 	proc->cur = next;
+	if (own) {
+		list_add_tail(&own->node, &next->threads);
+		bytes += sizeof(*own) + own->xsave_size;
+	}
+	bytes += fr_gather_threads(proc, next, gen);
 	spin_unlock_irqrestore(&proc->lock, flags);
+
+	bytes += fr_capture_process(next, mm);
 	fr_mem_boundary(proc, closed, next);
 	mmap_read_unlock(mm);
 	t0 = ktime_get_ns() - t0;
@@ -543,13 +733,17 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	proc->boundary_ns += t0;
 	proc->boundary_max_ns = max(proc->boundary_max_ns, t0);
 
-	fr_capture_threads(proc, next);
 	/*
 	 * The map and contexts are needed whatever the cap says: when nothing
 	 * can be evicted they are charged anyway (a few KiB over the cap).
+	 * Only what was added here: records placed in next since the cut
+	 * were charged by their writers.
 	 */
-	if (!fr_charge(proc, next->bytes - sizeof(*next)))
-		atomic64_add(next->bytes - sizeof(*next), &fr_bytes);
+	spin_lock_irqsave(&proc->lock, flags);
+	next->bytes += bytes;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	if (!fr_charge(proc, bytes))
+		atomic64_add(bytes, &fr_bytes);
 	if (closed)
 		closed->end_ns = next->start_ns;
 	return closed;
@@ -562,7 +756,13 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 	unsigned long flags;
 
 	t->seen_boundary = proc->boundary_done_gen;
-	ctx = fr_ctx_capture(current, GFP_KERNEL);
+	/* the context it reported before it waited for work_lock, if any */
+	spin_lock_irqsave(&proc->lock, flags);
+	ctx = t->stop_ctx;
+	t->stop_ctx = NULL;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	if (!ctx)
+		ctx = fr_ctx_own(t);
 	if (!ctx)
 		return;
 	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size))
@@ -781,16 +981,20 @@ static void fr_freeze_and_announce(struct fr_proc *proc, struct fr_thread *t,
 /* ------------------------------------------------------------------ */
 /* the per-thread task_work */
 
-static void fr_thread_work(struct fr_proc *proc)
+static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 {
-	struct fr_thread *t;
-
-	mutex_lock(&proc->work_lock);
+	/*
+	 * Someone holds work_lock, maybe a boundary waiting for this thread
+	 * to stop: it stops here, with its context, before it waits.
+	 */
+	if (!mutex_trylock(&proc->work_lock)) {
+		fr_stop_report(proc, t);
+		mutex_lock(&proc->work_lock);
+	}
 	if (proc->dying || !proc->started || !current->mm)
 		goto out;
 	/* under work_lock a thread of a live proc is only removed by itself */
-	t = fr_thread_find(current);
-	if (!t || t->proc != proc)
+	if (fr_thread_find(current) != t)
 		goto out;
 	atomic_set(&t->twork_queued, 0);
 
@@ -835,24 +1039,27 @@ static void fr_thread_work(struct fr_proc *proc)
 			fr_boundary_and_push(proc, t);
 	}
 out:
+	/* before work_lock goes: a boundary must not count it stopped now */
+	fr_stop_release(proc, t);
 	mutex_unlock(&proc->work_lock);
 }
 
 static void fr_twork_fn(struct callback_head *cb)
 {
 	struct fr_twork *w = container_of(cb, struct fr_twork, cb);
-	struct fr_proc *proc = NULL;
 	struct fr_thread *t;
 
 	kfree(w);
 	rcu_read_lock();
 	t = fr_thread_find(current);
-	if (t && refcount_inc_not_zero(&t->proc->ref))
-		proc = t->proc;
+	if (t && !refcount_inc_not_zero(&t->ref))
+		t = NULL;
 	rcu_read_unlock();
-	if (proc) {
-		fr_thread_work(proc);
-		fr_proc_put(proc);
+	if (t) {
+		atomic_set(&t->kick_pending, 0);
+		/* t holds a reference on its proc */
+		fr_thread_work(t->proc, t);
+		fr_thread_put(t);
 	}
 	if (atomic_dec_and_test(&fr_tworks))
 		wake_up(&fr_tworks_wq);
@@ -888,6 +1095,7 @@ static enum hrtimer_restart fr_timer_fn(struct hrtimer *timer)
 void fr_proc_start(struct fr_proc *proc)
 {
 	mutex_init(&proc->work_lock);
+	init_waitqueue_head(&proc->stop_wq);
 	hrtimer_init(&proc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	proc->timer.function = fr_timer_fn;
 	smp_store_release(&proc->started, true);

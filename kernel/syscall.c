@@ -474,13 +474,20 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 	return rec;
 }
 
-/* Puts a record into the open interval, or counts it lost. */
-static void fr_append(struct fr_proc *proc, struct fr_sc_rec *rec)
+/*
+ * Puts a record of t into the open interval, or counts it lost.  The
+ * thread's syscall stops being open (in_sc) under the same lock: a boundary
+ * (interval.c, fr_gather_threads) that finds it open takes its context as
+ * "inside the call", and the record then lands in the new interval.
+ */
+static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 {
+	struct fr_proc *proc = t->proc;
 	unsigned long flags;
 	bool ok = fr_charge(proc, rec->size);
 
 	spin_lock_irqsave(&proc->lock, flags);
+	WRITE_ONCE(t->in_sc, false);
 	if (ok && proc->cur) {
 		list_add_tail(&rec->node, &proc->cur->syscalls);
 		proc->cur->nr_syscalls++;
@@ -550,7 +557,7 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 		fr_lost(t->proc);
 		return PTR_ERR(rec);
 	}
-	fr_append(t->proc, rec);
+	fr_append(t, rec);
 	/* its new-life pages are on the record now */
 	fr_collect_new_life(NULL, t, t->sc_nr, t->sc_args, ret, true);
 	return 0;
@@ -726,7 +733,83 @@ static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args)
 static bool fr_is_restart(long ret)
 {
 	return ret == -ERESTARTSYS || ret == -ERESTARTNOINTR ||
-	       ret == -ERESTARTNOHAND || ret == -ERESTART_RESTARTBLOCK;
+	       ret == -ERESTART_RESTARTBLOCK || ret == -ERESTARTNOHAND;
+}
+
+/* The syscall of t is over as far as a boundary is concerned (sys_exit). */
+static void fr_sc_close(struct fr_thread *t)
+{
+	unsigned long flags;
+
+	if (!READ_ONCE(t->in_sc))
+		return;
+	spin_lock_irqsave(&t->proc->lock, flags);
+	WRITE_ONCE(t->in_sc, false);
+	spin_unlock_irqrestore(&t->proc->lock, flags);
+}
+
+/*
+ * After a -ERESTART* return, t is "about to re-enter" the call while its
+ * user registers say so: before the kernel's restart fixup (ip after the
+ * syscall instruction, ax the restart code) or after it (ip on the
+ * instruction, ax the call or restart_syscall, as arch_do_signal_or_restart
+ * leaves them).  Anywhere else a signal handler runs: the program saw EINTR.
+ */
+static bool fr_sc_at_restart(struct fr_thread *t, u64 ip, u64 ax, u64 orig_ax)
+{
+	if (ip == t->restart_ip)
+		return fr_is_restart((long)ax);
+	return ip == t->restart_ip - 2 &&
+	       (ax == orig_ax || ax == __NR_restart_syscall);
+}
+
+/*
+ * The representation of a thread inside (or about to re-enter) syscall nr
+ * that the loader and replay expect, as the entry left pt_regs: ip after the
+ * syscall instruction, ax -ENOSYS, orig_ax the call; in_syscall the call as
+ * it is recorded (a call continued by restart_syscall keeps the number it
+ * was entered with: fr_sys_enter).
+ */
+void fr_ctx_in_syscall(struct fr_thread_ctx *ctx, u32 nr, u64 ip)
+{
+	ctx->in_syscall = nr;
+	ctx->regs.ip = ip;
+	ctx->regs.ax = (u64)-ENOSYS;
+	ctx->regs.orig_ax = nr;
+}
+
+/*
+ * Task_work of t, current: a handler ran after the syscall returned
+ * -ERESTART*, so the program saw EINTR.  Records that now, before a context
+ * is taken at the handler: the record belongs before it.
+ */
+void fr_sc_settle(struct fr_thread *t)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+
+	if (!t->restart_pending ||
+	    fr_sc_at_restart(t, regs->ip, regs->ax, regs->orig_ax))
+		return;
+	t->restart_pending = false;
+	if (!t->sc_seq)
+		t->sc_seq = atomic64_inc_return(&t->proc->seq);
+	fr_record(t, -EINTR, false);
+}
+
+/*
+ * A context of t's user registers taken in task_work (t stopped there): a
+ * call whose record is not placed yet (slow copy, restart) is still open,
+ * and the context says the thread is inside it, as for a blocked thread.
+ */
+void fr_sc_ctx_fix(struct fr_thread *t, struct fr_thread_ctx *ctx)
+{
+	struct user_regs_struct *r = &ctx->regs;
+
+	if (t->sc_slow)
+		fr_ctx_in_syscall(ctx, t->sc_nr, r->ip);
+	else if (t->restart_pending &&
+		 fr_sc_at_restart(t, r->ip, r->ax, r->orig_ax))
+		fr_ctx_in_syscall(ctx, t->sc_nr, t->restart_ip);
 }
 
 static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
@@ -769,7 +852,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 		if (regs->ip == t->restart_ip &&
 		    (id == t->sc_nr || id == __NR_restart_syscall)) {
 			/* the kernel restarts it: one call as the program sees it */
-			t->in_sc = true;
+			WRITE_ONCE(t->in_sc, true);
 			goto out;
 		}
 		/* a handler ran and the program saw EINTR */
@@ -785,6 +868,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	if (id == __NR_brk && current->mm)
 		t->sc_brk = current->mm->brk;
 	t->sc_seq = fr_seq_at_entry(id) ? atomic64_inc_return(&proc->seq) : 0;
+	smp_wmb();	/* sc_nr before in_sc: fr_gather_threads() */
 	WRITE_ONCE(t->in_sc, true);
 	if (fr_sc_is_exit(id)) {
 		/* no sys_exit follows */
@@ -807,17 +891,24 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	t = fr_thread_find(current);
 	if (!t || !t->in_sc)
 		goto out;
-	WRITE_ONCE(t->in_sc, false);
+	/*
+	 * in_sc stays set until the record is in an interval (fr_append), or
+	 * until the call is known to stay open (restart, slow copy), and is
+	 * cleared under proc->lock: a boundary sees either the call open and
+	 * its pt_regs untouched, or the call done and its record placed.
+	 */
 	nr = t->sc_nr;
 	if ((nr == __NR_execve || nr == __NR_execveat) && ret == 0) {
 		/* a new program: the ring restarts at its first instruction */
 		t->exec_pending = true;
+		fr_sc_close(t);
 		fr_twork_queue(t, TWA_RESUME);
 		goto out;
 	}
 	if (fr_is_restart(ret)) {
 		t->restart_pending = true;
 		t->restart_ip = regs->ip;
+		fr_sc_close(t);
 		goto out;
 	}
 	if (!t->sc_seq)
@@ -830,6 +921,7 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 			fr_lost(t->proc);
 		}
 	}
+	fr_sc_close(t);
 out:
 	rcu_read_unlock();
 }

@@ -104,6 +104,8 @@ enum flightrec_end_kind {
 						 * its page set holds the first life's bytes */
 #define FLIGHTREC_IF_ASYNC_SIGNAL	0x40	/* a signal interrupted user code between
 						 * syscalls: replay must find the instruction */
+#define FLIGHTREC_IF_THREAD_LATE	0x80	/* a thread did not stop at the interval start
+						 * in time: its context is from a little later */
 
 /*
  * Records that are not syscalls travel in the syscall stream (SYSCALL

@@ -422,6 +422,9 @@ static void not_replayable(const struct facts *f,
 		if (fl & FLIGHTREC_IF_PARTIAL)
 			say(arg, "interval #%u: still open at the dump (ends at the %s)",
 			    iv->index, end_kind_name(f->c->end->kind));
+		if (fl & FLIGHTREC_IF_THREAD_LATE)
+			say(arg, "interval #%u: a thread did not stop at its start in time: "
+			    "its context is from a little later (approximate)", iv->index);
 	}
 	if (f->sc_truncated)
 		say(arg, "%" PRIu64 " syscall%s with an out-buffer cut at the size limit",

@@ -750,7 +750,8 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 		fprintf(stderr, PFX "--ignore-cpu: replaying anyway\n");
 	}
 	if (c->hdr->flags & (FLIGHTREC_IF_LOST_RECORD | FLIGHTREC_IF_LOST_PAGE |
-			     FLIGHTREC_IF_UNKNOWN_SYSCALL | FLIGHTREC_IF_GUP_WRITE))
+			     FLIGHTREC_IF_UNKNOWN_SYSCALL | FLIGHTREC_IF_GUP_WRITE |
+			     FLIGHTREC_IF_THREAD_LATE))
 		fprintf(stderr, PFX "warning: the recording is marked incomplete (flags %#x): "
 			"replay may diverge\n", c->hdr->flags);
 	return build_image(c, o, im, t0);
