@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record_threads: an interval start is one cut through every thread
+ * (issue 4, "Context at each interval start").
+ *
+ * tests/progs/threads_spin runs spinners that never enter the kernel on
+ * their own: each counts in r12 and stores the count to its own page every
+ * iteration, while the main thread sleeps in short nanosleeps.  At every
+ * interval start the recorded registers of each spinner must match that
+ * interval's copy of its page exactly (the slot holds r12, or r12 - 1 when
+ * the thread stopped at spin_store), and a thread recorded inside a syscall
+ * must be in the representation the loader re-enters (rax -ENOSYS, never a
+ * kernel restart code, never restart_syscall).  A thread recorded in user
+ * space just after syscall N (orig_rax N) has that call's record before the
+ * interval, not in it: its first record in the interval is another call
+ * (threads_spin never makes the same call twice in a row).
+ *
+ * A manual dump in the middle interrupts every thread (TWA_SIGNAL: the main
+ * thread's nanosleep returns -ERESTART_RESTARTBLOCK); the interval that the
+ * dump's freeze opens must have every thread's context too, in the same
+ * forms, and the exit dump holds it as its first interval.
+ */
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "fr_dump.h"
+#include <sys/syscall.h>
+#include <elf.h>
+#include <dirent.h>
+
+#define NSPIN 3
+
+static uint64_t sym_offset(const char *path, const char *name)
+{
+	static uint8_t img[1 << 20];
+	Elf64_Ehdr *eh = (void *)img;
+	Elf64_Shdr *sh;
+	ssize_t n;
+	int fd, i;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, img, sizeof(img));
+	close(fd);
+	if (n < (ssize_t)sizeof(*eh))
+		return 0;
+	sh = (void *)(img + eh->e_shoff);
+	for (i = 0; i < eh->e_shnum; i++) {
+		Elf64_Sym *sym = (void *)(img + sh[i].sh_offset);
+		const char *str = (const char *)img + sh[sh[i].sh_link].sh_offset;
+		size_t j;
+
+		if (sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		for (j = 0; j < sh[i].sh_size / sizeof(*sym); j++)
+			if (!strcmp(str + sym[j].st_name, name))
+				return sym[j].st_value;
+	}
+	return 0;
+}
+
+static uint64_t load_base(const struct frd *d, const char *path)
+{
+	uint64_t base = 0;
+	size_t i;
+
+	for (i = 0; i < d->nmaps; i++)
+		if (!strcmp(d->maps[i].path, path) &&
+		    (!base || d->maps[i].start < base))
+			base = d->maps[i].start;
+	return base;
+}
+
+static int nr_tasks(pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	d = opendir(path);
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* the seq-first record of tid in interval iv, or NULL */
+static const struct frd_sc *first_sc(const struct frd *d, uint32_t tid, uint32_t iv)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsc; i++)
+		if (d->sc[i].tid == tid && d->sc[i].interval == iv)
+			return &d->sc[i];
+	return NULL;
+}
+
+static const struct frd_page *page_at(const struct frd *d, uint32_t iv, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < d->npg; i++)
+		if (d->pg[i].interval == iv && d->pg[i].addr == (addr & ~4095ULL))
+			return &d->pg[i];
+	return NULL;
+}
+
+FIXTURE(thr) {
+	struct fr_client *c;
+};
+
+FIXTURE_SETUP(thr)
+{
+	char err[256];
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_client_open(&self->c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_client_subscribe(self->c, err, sizeof(err))) TH_LOG("%s", err);
+}
+
+FIXTURE_TEARDOWN(thr)
+{
+	if (self->c)
+		fr_client_close(self->c);
+}
+
+TEST_F_TIMEOUT(thr, spinners_match_memory, 300)
+{
+	char prog[PATH_MAX], err[256];
+	uint64_t base, loop, store, end;
+	size_t i, checked = 0, bad = 0, nopage = 0, insc = 0, approx = 0;
+	size_t after_sc = 0, first_iv = 0;
+	int gate = -1, status, id, tries;
+	uint32_t mid;
+	struct frd d;
+	pid_t pid;
+
+	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_spin"));
+	loop = sym_offset(prog, "spin_loop");
+	store = sym_offset(prog, "spin_store");
+	end = sym_offset(prog, "spin_end");
+	ASSERT_NE(0, loop);
+	ASSERT_EQ(loop + 4, store);
+	ASSERT_LT(store, end);
+
+	char *argv[] = { prog, "2000", NULL };
+
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 40, 64, 1, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	/* the spinners run: a dump cuts the ring; the exit dump starts there */
+	for (tries = 0; tries < 1000 && nr_tasks(pid) != NSPIN + 1; tries++)
+		usleep(5000);
+	ASSERT_EQ(NSPIN + 1, nr_tasks(pid));
+	usleep(300000);
+	ASSERT_EQ(0, fr_client_dump(self->c, pid, &mid, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, mid, err, sizeof(err)));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 120000));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	ASSERT_GE(d.niv, 8) TH_LOG("only %zu intervals", d.niv);
+	base = load_base(&d, prog);
+	ASSERT_NE(0, base);
+
+	for (i = 0; i < d.niv; i++)
+		approx += !!(d.iv[i].flags & FLIGHTREC_IF_THREAD_LATE);
+	/* the interval the manual dump opened: every thread has its context */
+	for (i = 0; i < d.nth; i++)
+		first_iv += d.th[i].interval == d.iv[0].index;
+	EXPECT_EQ(NSPIN + 1, first_iv) TH_LOG("first interval #%u", d.iv[0].index);
+
+	for (i = 0; i < d.nth; i++) {
+		const struct frd_thread *t = &d.th[i];
+		const struct user_regs_struct *r = &t->regs;
+		const struct frd_page *p;
+		uint64_t val, want;
+		uint32_t iv;
+
+		if (t->in_syscall >= 0) {
+			/* the loader's representation: re-enter the call */
+			EXPECT_EQ((uint64_t)-ENOSYS, r->rax)
+				TH_LOG("interval %u tid %u in syscall %d: rax %#llx",
+				       t->interval, t->tid, t->in_syscall,
+				       (unsigned long long)r->rax);
+			EXPECT_NE(SYS_restart_syscall, t->in_syscall);
+			insc++;
+			continue;
+		}
+		/* no context stopped in the middle of a kernel restart */
+		EXPECT_FALSE(r->rax >= (uint64_t)-516 && r->rax <= (uint64_t)-512)
+			TH_LOG("interval %u tid %u: rax %#llx", t->interval, t->tid,
+			       (unsigned long long)r->rax);
+		/* just after syscall N: N's record is not in this interval */
+		if ((int64_t)r->orig_rax >= 0) {
+			const struct frd_sc *s = first_sc(&d, t->tid, t->interval);
+
+			EXPECT_FALSE(s && s->nr == r->orig_rax)
+				TH_LOG("interval %u tid %u: context after syscall %llu, "
+				       "whose record (seq %llu) is in the interval",
+				       t->interval, t->tid,
+				       (unsigned long long)r->orig_rax,
+				       (unsigned long long)s->seq);
+			after_sc++;
+		}
+		if (r->rip < base + loop || r->rip >= base + end)
+			continue;
+		/*
+		 * Not in the interval's page set: the thread did not run in it
+		 * (two vCPUs, four threads), and the page holds the same bytes
+		 * at the start of the next interval that has it.
+		 */
+		for (iv = t->interval, p = NULL; !p && iv <= d.iv[d.niv - 1].index; iv++)
+			p = page_at(&d, iv, r->rbx);
+		if (!p || !p->data) {
+			size_t j;
+
+			/* none: it saw the stop flag in its last interval */
+			for (j = 0; j < d.nth; j++)
+				if (d.th[j].tid == t->tid && d.th[j].interval > t->interval)
+					break;
+			if (j < d.nth) {
+				TH_LOG("interval %u tid %u: no page %#llx",
+				       t->interval, t->tid, (unsigned long long)r->rbx);
+				nopage++;
+			}
+			continue;
+		}
+		memcpy(&val, p->data + (r->rbx & 4095), sizeof(val));
+		want = r->r12 - (r->rip == base + store);
+		if (val != want) {
+			if (bad < 10)
+				TH_LOG("interval %u tid %u: rip %+lld, r12 %llu, "
+				       "memory %llu (%lld behind)",
+				       t->interval, t->tid,
+				       (long long)(r->rip - base - loop),
+				       (unsigned long long)r->r12,
+				       (unsigned long long)val,
+				       (long long)(want - val));
+			bad++;
+		}
+		checked++;
+	}
+	TH_LOG("%zu intervals (%zu approximate), %zu spinner contexts checked, "
+	       "%zu wrong, %zu without their page, %zu in a syscall, %zu after one",
+	       d.niv, approx, checked, bad, nopage, insc, after_sc);
+	EXPECT_EQ(0, bad);
+	EXPECT_EQ(0, approx);
+	EXPECT_EQ(0, nopage);
+	/* nearly every interval start has all spinners in the loop */
+	EXPECT_GE(checked, (d.niv - 2) * NSPIN);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
+TEST_HARNESS_MAIN
