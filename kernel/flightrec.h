@@ -204,6 +204,10 @@ struct fr_thread {
 	/* a syscall that returned -ERESTART*: restarted, or seen as EINTR */
 	bool restart_pending;
 	u64 restart_ip;
+	/* signals: delivered at sig_ip right after a syscall, or in user code */
+	bool sig_boundary;
+	u64 sig_ip;
+	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
 	refcount_t ref;			/* registry.c: fr_thread_get/put */
 };
 
@@ -319,6 +323,24 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,
 			      unsigned long idx, bool *zero);
 void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *leaves, u32 *n, u32 max);
+
+void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
+			const void *out0, u32 len0, const void *out1, u32 len1);
+struct k_sigaction;
+void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
+		  struct k_sigaction *ka);
+
+/* tsc.c: rdtsc and rdtscp of recorded threads */
+void fr_tsc_own(struct fr_thread *t);
+void fr_tsc_inherit(struct fr_thread *t, bool parent_trapped);
+void fr_tsc_disown_current(void);
+void fr_tsc_disown(struct fr_thread *t);
+void fr_tsc_release(struct fr_thread *t);
+bool fr_tsc_trapped(struct task_struct *task, int sig,
+		    struct kernel_siginfo *info);
+void fr_tsc_exit(void);
+/* trigger.c: a fatal signal the probe left for a task_work to judge */
+void fr_fault_deferred(int sig);
 
 /* vdso.c */
 int fr_vdso_patch(void);

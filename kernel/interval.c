@@ -793,6 +793,7 @@ static void fr_thread_work(struct fr_proc *proc)
 	if (!t || t->proc != proc)
 		goto out;
 	atomic_set(&t->twork_queued, 0);
+	fr_tsc_own(t);
 
 	if (t->sc_slow)
 		fr_sc_finish_slow(t);

@@ -297,6 +297,7 @@ static void fr_proc_remove_threads(struct fr_proc *proc)
 		spin_unlock_irqrestore(&proc->lock, flags);
 		if (!thr)
 			break;
+		fr_tsc_release(thr);
 		/* not hashed: its adder or an exit probe is between the steps */
 		if (!fr_thread_unhash(thr))
 			cond_resched();

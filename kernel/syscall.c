@@ -556,6 +556,54 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 	return 0;
 }
 
+/*
+ * A record that is not a syscall (FLIGHTREC_NR_SIGNAL, FLIGHTREC_NR_RDTSC),
+ * numbered now, with up to two out-buffers at address 0.  Any context.
+ */
+void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
+			const void *out0, u32 len0, const void *out1, u32 len1)
+{
+	struct fr_proc *proc = t->proc;
+	const void *src[2] = { out0, out1 };
+	u32 len[2] = { out0 ? len0 : 0, out1 ? len1 : 0 };
+	size_t hdr = sizeof(struct fr_sc_rec) + 2 * sizeof(struct fr_sc_out);
+	struct fr_sc_rec *rec;
+	u8 *p;
+	int i;
+
+	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
+		return;
+	rec = kmalloc(hdr + len[0] + len[1], GFP_NOWAIT | __GFP_NOWARN);
+	if (!rec) {
+		fr_lost(proc);
+		return;
+	}
+	rec->seq = atomic64_inc_return(&proc->seq);
+	rec->tid = t->tid;
+	rec->nr = nr;
+	rec->flags = 0;
+	rec->in_hash = 0;
+	memcpy(rec->args, args, sizeof(rec->args));
+	rec->ret = ret;
+	rec->nouts = 0;
+	rec->size = hdr + len[0] + len[1];
+	p = (u8 *)rec + hdr;
+	for (i = 0; i < 2; i++) {
+		struct fr_sc_out *o;
+
+		if (!src[i])
+			continue;
+		o = &rec->outs[rec->nouts++];
+		o->arg = i;
+		o->addr = 0;
+		o->len = len[i];
+		o->data = p;
+		memcpy(p, src[i], len[i]);
+		p += len[i];
+	}
+	fr_append(proc, rec);
+}
+
 /* task_work: the copy the probe could not make. */
 void fr_sc_finish_slow(struct fr_thread *t)
 {
@@ -729,6 +777,86 @@ static bool fr_is_restart(long ret)
 	       ret == -ERESTARTNOHAND || ret == -ERESTART_RESTARTBLOCK;
 }
 
+/* Raised by the instruction the thread executed (a fault). */
+static bool fr_sig_is_sync(int sig, const struct kernel_siginfo *info)
+{
+	switch (sig) {
+	case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGTRAP:
+	case SIGSYS:
+		return info->si_code > 0;
+	}
+	return false;
+}
+
+static void fr_user_regs(struct user_regs_struct *u, const struct pt_regs *r)
+{
+	memset(u, 0, sizeof(*u));
+	u->r15 = r->r15; u->r14 = r->r14; u->r13 = r->r13; u->r12 = r->r12;
+	u->bp = r->bp; u->bx = r->bx; u->r11 = r->r11; u->r10 = r->r10;
+	u->r9 = r->r9; u->r8 = r->r8; u->ax = r->ax; u->cx = r->cx;
+	u->dx = r->dx; u->si = r->si; u->di = r->di; u->orig_ax = r->orig_ax;
+	u->ip = r->ip; u->cs = r->cs; u->flags = r->flags; u->sp = r->sp;
+	u->ss = r->ss;
+}
+
+/*
+ * signal_deliver probe (siglock held, interrupts off): current is about to
+ * run the handler of @sig.  Records it (FLIGHTREC_NR_SIGNAL) where replay
+ * must deliver it: at the syscall boundary it came out of, or in user code.
+ * A syscall it interrupted with -ERESTART* is settled here, as the kernel
+ * will settle it: recorded with -EINTR before the signal, or re-executed
+ * after the handler (a fresh call then).
+ */
+void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
+		  struct k_sigaction *ka)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	struct user_regs_struct ur;
+	u8 si[128];	/* sizeof(siginfo_t) */
+	unsigned long flags;
+	long nr = syscall_get_nr(current, regs), ax = (long)regs->ax;
+	u64 args[6] = { sig, info->si_code, nr, ax, regs->ip, 0 };
+	bool in_user;
+
+	if (!smp_load_acquire(&t->proc->started) || READ_ONCE(t->proc->dying))
+		return;
+	if (t->restart_pending && nr >= 0 && fr_is_restart(ax)) {
+		t->restart_pending = false;
+		if (ax == -ERESTARTNOINTR ||
+		    (ax == -ERESTARTSYS && (ka->sa.sa_flags & SA_RESTART))) {
+			args[5] |= FLIGHTREC_SIG_RESTART;
+		} else {
+			args[5] |= FLIGHTREC_SIG_EINTR;
+			if (!t->sc_seq)
+				t->sc_seq = atomic64_inc_return(&t->proc->seq);
+			if (fr_record(t, -EINTR, true) == -EAGAIN)
+				fr_lost(t->proc);
+		}
+	}
+	in_user = !t->sig_boundary || regs->ip != t->sig_ip;
+	if (fr_sig_is_sync(sig, info)) {
+		args[5] |= FLIGHTREC_SIG_SYNC;
+		in_user = false;
+	}
+	if (in_user) {
+		args[5] |= FLIGHTREC_SIG_IN_USER;
+		fr_user_regs(&ur, regs);
+		spin_lock_irqsave(&t->proc->lock, flags);
+		if (t->proc->cur)
+			t->proc->cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
+		spin_unlock_irqrestore(&t->proc->lock, flags);
+	}
+	/* the siginfo as the handler sees it: kernel_siginfo, padded */
+	BUILD_BUG_ON(sizeof(*info) > sizeof(si));
+	memset(si, 0, sizeof(si));
+	memcpy(si, info, sizeof(*info));
+	fr_sc_record_event(t, FLIGHTREC_NR_SIGNAL, args, 0, si, sizeof(si),
+			   in_user ? &ur : NULL, sizeof(ur));
+	/* a signal that comes next is delivered before the handler runs */
+	t->sig_boundary = true;
+	t->sig_ip = (u64)(unsigned long)ka->sa.sa_handler;
+}
+
 static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
@@ -747,6 +875,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 		goto out;
 	syscall_get_arguments(current, regs, (unsigned long *)args);
 
+	t->sig_boundary = false;
 	if (t->held_done) {
 		t->held = false;
 		t->held_done = false;
@@ -809,6 +938,11 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		goto out;
 	WRITE_ONCE(t->in_sc, false);
 	nr = t->sc_nr;
+	/* a signal delivered on this way out is at the syscall boundary */
+	t->sig_boundary = true;
+	t->sig_ip = regs->ip;
+	if (nr == __NR_prctl && t->sc_args[0] == PR_SET_TSC && !ret)
+		fr_tsc_disown(t);	/* the program's own rdtsc setting */
 	if ((nr == __NR_execve || nr == __NR_execveat) && ret == 0) {
 		/* a new program: the ring restarts at its first instruction */
 		t->exec_pending = true;

@@ -354,4 +354,35 @@ static inline const struct frd_out *frd_out(const struct frd_sc *s,
 	return NULL;
 }
 
+/* Runs argv registered (at_exit) to its end and reads the dump. */
+static inline int frd_run_recorded(struct fr_client *c, char *const argv[], uint32_t interval_ms,
+			uint32_t keep, struct frd *d, pid_t *pidp, int *status)
+{
+	char err[256];
+	int gate = -1, id, ret;
+	pid_t pid;
+
+	pid = fr_spawn_gated(argv, &gate);
+	if (pid < 0)
+		return pid;
+	*pidp = pid;
+	ret = fr_client_register(c, pid, interval_ms, keep, 1, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "register: %s\n", err);
+		fr_kill_wait(pid);
+		return ret;
+	}
+	fr_gate_open(gate);
+	ret = fr_wait_timeout(pid, status, 120000);
+	if (ret)
+		return ret;
+	id = frd_wait_event(c, WIFSIGNALED(*status) ? FLIGHTREC_EVENT_FAULT :
+			    FLIGHTREC_EVENT_EXIT, pid, 10000);
+	if (id <= 0)
+		return id ? id : -ENOENT;
+	ret = frd_read(c, id, d);
+	fr_client_release_dump(c, id, err, sizeof(err));
+	return ret;
+}
+
 #endif /* FR_DUMP_H */
