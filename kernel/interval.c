@@ -853,6 +853,7 @@ static void fr_twork_fn(struct callback_head *cb)
 	rcu_read_unlock();
 	if (proc) {
 		fr_thread_work(proc);
+		fr_serial_wait(proc);
 		fr_proc_put(proc);
 	}
 	if (atomic_dec_and_test(&fr_tworks))

@@ -482,7 +482,20 @@ static void fr_append(struct fr_proc *proc, struct fr_sc_rec *rec)
 
 	spin_lock_irqsave(&proc->lock, flags);
 	if (ok && proc->cur) {
-		list_add_tail(&rec->node, &proc->cur->syscalls);
+		struct list_head *pos = &proc->cur->syscalls;
+		struct fr_sc_rec *r;
+
+		/*
+		 * In sequence order: a call numbered at entry (futex, every
+		 * call in serial mode) may end after later ones.  Mostly the
+		 * tail; a call entered in an earlier interval goes first.
+		 */
+		list_for_each_entry_reverse(r, &proc->cur->syscalls, node) {
+			if (r->seq < rec->seq)
+				break;
+			pos = &r->node;
+		}
+		list_add_tail(&rec->node, pos);
 		proc->cur->nr_syscalls++;
 		proc->cur->bytes += rec->size;
 		if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
@@ -857,6 +870,125 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 	t->sig_ip = (u64)(unsigned long)ka->sa.sa_handler;
 }
 
+/*
+ * Serial mode.  Replay runs one thread at a time, each up to its next
+ * syscall, in sequence order.  Threads that ran user code at the same time
+ * when recorded may have raced on memory between syscalls in ways that
+ * order does not capture (two consumers popping a queue under an
+ * uncontended mutex).  In serial mode the recording runs as replay will:
+ * only the thread that holds proc->token runs user code; it passes the
+ * token on when it enters a syscall (numbered at entry then, so that
+ * sequence order is the order of the user-code segments), and a thread
+ * goes back to user space only with the token (its task_work waits for it).
+ * A holder that keeps the token FR_TOKEN_YIELD_MS while another waits is
+ * made to yield in user code (a spin loop, a long computation): the
+ * interval is flagged FLIGHTREC_IF_PREEMPTED, for replay may diverge there.
+ */
+#define FR_TOKEN_YIELD_MS	50
+
+static bool fr_token_try(struct fr_proc *proc)
+{
+	struct task_struct *o = READ_ONCE(proc->token);
+
+	if (o == current)
+		return true;
+	return !o && !cmpxchg(&proc->token, NULL, current);
+}
+
+/* Any context: @task gives the token up (syscall entry, exit). */
+static void fr_token_release(struct fr_proc *proc, struct task_struct *task)
+{
+	if (READ_ONCE(proc->token) == task &&
+	    cmpxchg(&proc->token, task, NULL) == task &&
+	    wq_has_sleeper(&proc->token_wq))
+		wake_up_all(&proc->token_wq);
+}
+
+/* A recorded thread of a serial proc exits. */
+void fr_serial_exit(struct fr_proc *proc, struct task_struct *task)
+{
+	cmpxchg(&proc->token_to, task, NULL);
+	fr_token_release(proc, task);
+}
+
+/* current, asked to yield, hands the token to the thread that asked. */
+static void fr_token_yield(struct fr_proc *proc)
+{
+	struct task_struct *to = xchg(&proc->token_to, NULL);
+	unsigned long flags;
+
+	if (cmpxchg(&proc->token, current, to) != current)
+		return;
+	spin_lock_irqsave(&proc->lock, flags);
+	if (proc->cur)
+		proc->cur->flags |= FLIGHTREC_IF_PREEMPTED;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	wake_up_all(&proc->token_wq);
+}
+
+/* current has waited long: ask the holder to yield to it. */
+static void fr_token_ask(struct fr_proc *proc)
+{
+	struct task_struct *h;
+	struct fr_thread *ht;
+
+	rcu_read_lock();
+	h = READ_ONCE(proc->token);
+	ht = h && h != current ? fr_thread_find(h) : NULL;
+	if (ht && ht->proc == proc && !READ_ONCE(ht->token_yield)) {
+		cmpxchg(&proc->token_to, NULL, current);
+		WRITE_ONCE(ht->token_yield, true);
+		/* TWA_SIGNAL: it may be running user code on another CPU */
+		fr_twork_queue(ht, TWA_SIGNAL);
+	}
+	rcu_read_unlock();
+}
+
+/*
+ * In the thread's task_work, last: back to user space only with the token.
+ * Returns without it when the proc goes away, the thread is dying or
+ * stopping, or more of our task_work is queued (which waits again).
+ */
+void fr_serial_wait(struct fr_proc *proc)
+{
+	unsigned int waited = 0;
+	struct fr_thread *t;
+	bool yield = false;
+	atomic_t *queued;
+
+	if (!READ_ONCE(proc->serial) || !smp_load_acquire(&proc->started))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (t && t->proc == proc) {
+		yield = READ_ONCE(t->token_yield);
+		WRITE_ONCE(t->token_yield, false);
+		fr_thread_get(t);
+	} else {
+		t = NULL;
+	}
+	rcu_read_unlock();
+	if (!t)
+		return;
+	if (yield)
+		fr_token_yield(proc);
+	queued = &t->twork_queued;
+	while (!fr_token_try(proc)) {
+		if (READ_ONCE(proc->dying) || fatal_signal_pending(current) ||
+		    (current->jobctl & JOBCTL_STOP_PENDING) || atomic_read(queued))
+			break;
+		wait_event_idle_timeout(proc->token_wq, !READ_ONCE(proc->token) ||
+					READ_ONCE(proc->token) == current ||
+					READ_ONCE(proc->dying), msecs_to_jiffies(10));
+		waited += 10;
+		if (waited >= FR_TOKEN_YIELD_MS) {
+			fr_token_ask(proc);
+			waited = 0;
+		}
+	}
+	fr_thread_put(t);
+}
+
 static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
@@ -913,7 +1045,8 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	fr_sc_hash_in(t, id, args);
 	if (id == __NR_brk && current->mm)
 		t->sc_brk = current->mm->brk;
-	t->sc_seq = fr_seq_at_entry(id) ? atomic64_inc_return(&proc->seq) : 0;
+	t->sc_seq = fr_seq_at_entry(id) || proc->serial ?
+		    atomic64_inc_return(&proc->seq) : 0;
 	WRITE_ONCE(t->in_sc, true);
 	if (fr_sc_is_exit(id)) {
 		/* no sys_exit follows */
@@ -922,6 +1055,9 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 			fr_lost(proc);
 	}
 out:
+	/* numbered: the next thread's user code comes after */
+	if (t && proc->serial)
+		fr_token_release(proc, current);
 	rcu_read_unlock();
 }
 
@@ -934,6 +1070,9 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		return;
 	rcu_read_lock();
 	t = fr_thread_find(current);
+	if (t && t->proc->serial && smp_load_acquire(&t->proc->started) &&
+	    !fr_token_try(t->proc))
+		fr_twork_queue(t, TWA_RESUME);	/* waits for the token */
 	if (!t || !t->in_sc)
 		goto out;
 	WRITE_ONCE(t->in_sc, false);

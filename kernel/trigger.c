@@ -31,7 +31,7 @@ static struct tracepoint *fr_tp_fork, *fr_tp_exit, *fr_tp_signal, *fr_tp_deliver
 struct fr_child_work {
 	struct callback_head cb;
 	u32 interval_ms, keep;
-	bool at_exit;
+	bool at_exit, serial;
 	bool tsc;	/* the parent's rdtsc is trapped: so is the child's */
 };
 
@@ -58,7 +58,7 @@ static void fr_child_fn(struct callback_head *cb)
 
 	if (current->mm && !(current->flags & PF_EXITING)) {
 		err = fr_register(task_tgid_vnr(current), w->interval_ms,
-				  w->keep, w->at_exit, NULL);
+				  w->keep, w->at_exit, w->serial, NULL);
 		if (err && err != -EEXIST)
 			pr_warn_ratelimited("child %d not followed: %d\n",
 					    task_tgid_vnr(current), err);
@@ -117,6 +117,7 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	w->interval_ms = proc->interval_ms;
 	w->keep = proc->keep;
 	w->at_exit = proc->at_exit;
+	w->serial = proc->serial;
 	w->tsc = t->tsc_trapped;
 	atomic_inc(&fr_child_works);
 	if (task_work_add(child, &w->cb, TWA_RESUME)) {
@@ -130,6 +131,15 @@ out:
 
 static void fr_exit_probe(void *data, struct task_struct *p)
 {
+	struct fr_thread *t;
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(p);
+	if (t && t->proc->serial)
+		fr_serial_exit(t->proc, p);
+	rcu_read_unlock();
 	fr_thread_remove(p);
 }
 

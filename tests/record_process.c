@@ -80,6 +80,39 @@ static void *busy_unregistered(void *arg)
 	return NULL;
 }
 
+/*
+ * Serial mode: threads that race on a counter between syscalls lose no
+ * update, and every record is numbered at entry, in sequence order.
+ */
+TEST_F_TIMEOUT(proc, serial_mode_one_thread_at_a_time, 180)
+{
+	char *argv[] = { (char *)fr_prog("threads_race"), "4", "300", NULL };
+	struct fr_reg_opts o = { 1000, 16, 1, 1 };
+	char dir[256], out[256];
+	unsigned int ppids = 0;
+	struct frd d;
+	int status;
+	size_t i;
+	pid_t pid;
+
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	ASSERT_EQ(0, frd_run_capture(self->c, dir, argv, &o, &d, &pid, &status, out,
+				     sizeof(out)));
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	EXPECT_STREQ("total 1200 of 1200\n", out);
+	for (i = 0; i < d.nsc; i++) {
+		if (i && d.sc[i].interval == d.sc[i - 1].interval)
+			ASSERT_LT(d.sc[i - 1].seq, d.sc[i].seq);
+		if (d.sc[i].nr == SYS_getppid)
+			ppids++;
+	}
+	EXPECT_EQ(1200, ppids);
+	for (i = 0; i < d.niv; i++)
+		EXPECT_EQ(0, d.iv[i].flags & (FLIGHTREC_IF_LOST_RECORD | FLIGHTREC_IF_PREEMPTED))
+			TH_LOG("interval %u flags %#x", d.iv[i].index, d.iv[i].flags);
+	frd_free(&d);
+}
+
 TEST_F_TIMEOUT(proc, unregistered_not_recorded, 120)
 {
 	char *argv[] = { (char *)fr_prog("threads_sc"), "2", "300", NULL };

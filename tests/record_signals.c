@@ -37,28 +37,12 @@ FIXTURE_TEARDOWN(sig)
 		fr_client_close(self->c);
 }
 
-/* frd_run_recorded with the program's stdout in @out (NUL-terminated). */
 static int run_capture(struct fr_client *c, const char *dir, char *const argv[],
 		       struct frd *d, pid_t *pid, int *status, char *out, size_t size)
 {
-	char path[512];
-	int fd, saved, ret;
-	ssize_t n;
+	struct fr_reg_opts o = { 250, 8, 1, -1 };
 
-	snprintf(path, sizeof(path), "%s/stdout", dir);
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0)
-		return -errno;
-	fflush(stdout);
-	saved = dup(1);
-	dup2(fd, 1);
-	ret = frd_run_recorded(c, argv, 250, 8, d, pid, status);
-	dup2(saved, 1);
-	close(saved);
-	n = pread(fd, out, size - 1, 0);
-	close(fd);
-	out[n > 0 ? n : 0] = 0;
-	return ret;
+	return frd_run_capture(c, dir, argv, &o, d, pid, status, out, size);
 }
 
 /* The next record of the same thread after index i, or -1. */
