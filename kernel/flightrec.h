@@ -220,6 +220,11 @@ struct fr_thread {
 	struct fr_thread_ctx *stop_ctx;
 	u32 kick_seq;			/* proc->stop_seq of its last kick */
 	atomic_t kick_pending;		/* a TWA_SIGNAL kick not run yet */
+	/* signals: delivered at sig_ip right after a syscall, or in user code */
+	bool sig_boundary;
+	u64 sig_ip;
+	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
+	bool token_yield;		/* serial mode: asked to yield the token */
 	refcount_t ref;			/* registry.c: fr_thread_get/put */
 };
 
@@ -232,6 +237,14 @@ struct fr_proc {
 	struct mm_struct *mm;		/* mmgrab()ed */
 	u32 interval_ms, keep;
 	bool at_exit;
+	/*
+	 * Serial mode (syscall.c): one thread at a time runs user code, the
+	 * one that holds the token; it passes at syscall entry.
+	 */
+	bool serial;
+	struct task_struct *token;	/* cmpxchg; NULL: free */
+	struct task_struct *token_to;	/* handed over to it when it yields */
+	wait_queue_head_t token_wq;
 	spinlock_t lock;
 	struct list_head threads;	/* fr_thread.pnode, under lock */
 	u32 nr_threads;
@@ -268,7 +281,7 @@ extern struct mutex fr_registry_lock;
 extern struct list_head fr_proc_list;
 extern atomic_t fr_nr_threads;
 int fr_register(pid_t pid, u32 interval_ms, u32 keep, bool at_exit,
-		struct netlink_ext_ack *extack);
+		bool serial, struct netlink_ext_ack *extack);
 int fr_unregister(pid_t pid, struct netlink_ext_ack *extack);
 struct fr_thread *fr_thread_find(struct task_struct *task);	/* RCU */
 struct fr_proc *fr_proc_get(pid_t pid);	/* with a reference, or NULL */
@@ -341,6 +354,26 @@ const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,
 			      unsigned long idx, bool *zero);
 void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *leaves, u32 *n, u32 max);
 
+void fr_serial_wait(struct fr_proc *proc);
+void fr_serial_exit(struct fr_proc *proc, struct task_struct *task);
+void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
+			const void *out0, u32 len0, const void *out1, u32 len1);
+struct k_sigaction;
+void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
+		  struct k_sigaction *ka);
+
+/* tsc.c: rdtsc and rdtscp of recorded threads */
+void fr_tsc_own(struct fr_thread *t);
+void fr_tsc_inherit(struct fr_thread *t, bool parent_trapped);
+void fr_tsc_disown_current(void);
+void fr_tsc_disown(struct fr_thread *t);
+void fr_tsc_release(struct fr_thread *t);
+bool fr_tsc_trapped(struct task_struct *task, int sig,
+		    struct kernel_siginfo *info);
+void fr_tsc_exit(void);
+/* trigger.c: a fatal signal the probe left for a task_work to judge */
+void fr_fault_deferred(int sig);
+
 /* vdso.c */
 int fr_vdso_patch(void);
 
@@ -399,7 +432,7 @@ struct fr_proc_stats {
 	pid_t pid;			/* in the caller's pid namespace */
 	char comm[TASK_COMM_LEN];
 	u32 interval_ms, keep, nr_threads, nr_ring;
-	bool at_exit, frozen;
+	bool at_exit, frozen, serial;
 	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps, bytes;
 	u64 nr_boundaries, boundary_ns_avg, boundary_ns_max;
 };

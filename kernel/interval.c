@@ -997,6 +997,7 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 	if (fr_thread_find(current) != t)
 		goto out;
 	atomic_set(&t->twork_queued, 0);
+	fr_tsc_own(t);
 
 	if (t->sc_slow)
 		fr_sc_finish_slow(t);
@@ -1059,6 +1060,7 @@ static void fr_twork_fn(struct callback_head *cb)
 		atomic_set(&t->kick_pending, 0);
 		/* t holds a reference on its proc */
 		fr_thread_work(t->proc, t);
+		fr_serial_wait(t->proc);
 		fr_thread_put(t);
 	}
 	if (atomic_dec_and_test(&fr_tworks))

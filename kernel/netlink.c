@@ -42,6 +42,7 @@ static const struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
 	[FLIGHTREC_A_INTERVAL_MS]	= { .type = NLA_U32 },
 	[FLIGHTREC_A_KEEP]		= { .type = NLA_U32 },
 	[FLIGHTREC_A_AT_EXIT]		= { .type = NLA_U8 },
+	[FLIGHTREC_A_SERIAL]		= NLA_POLICY_MAX(NLA_U8, 1),
 	[FLIGHTREC_A_DUMP_ID]		= { .type = NLA_U32 },
 };
 
@@ -157,7 +158,7 @@ static int fr_nl_register(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **tb = info->attrs;
 	u32 interval_ms = READ_ONCE(fr_interval_ms);
 	u32 keep = READ_ONCE(fr_keep);
-	bool at_exit = false;
+	bool at_exit = false, serial = false;
 	pid_t pid;
 	int err;
 
@@ -176,7 +177,9 @@ static int fr_nl_register(struct sk_buff *skb, struct genl_info *info)
 		}
 		at_exit = nla_get_u8(tb[FLIGHTREC_A_AT_EXIT]);
 	}
-	return fr_register(pid, interval_ms, keep, at_exit, info->extack);
+	if (tb[FLIGHTREC_A_SERIAL])
+		serial = nla_get_u8(tb[FLIGHTREC_A_SERIAL]);
+	return fr_register(pid, interval_ms, keep, at_exit, serial, info->extack);
 }
 
 static int fr_nl_unregister(struct sk_buff *skb, struct genl_info *info)
@@ -242,6 +245,7 @@ static int fr_nl_fill_proc(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_u32(skb, FLIGHTREC_A_INTERVAL_MS, st->interval_ms) ||
 	    nla_put_u32(skb, FLIGHTREC_A_KEEP, st->keep) ||
 	    nla_put_u8(skb, FLIGHTREC_A_AT_EXIT, st->at_exit) ||
+	    nla_put_u8(skb, FLIGHTREC_A_SERIAL, st->serial) ||
 	    nla_put_u32(skb, FLIGHTREC_A_NR_THREADS, st->nr_threads) ||
 	    nla_put_u32(skb, FLIGHTREC_A_NR_INTERVALS, st->nr_ring) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_NR_SYSCALLS, st->nr_syscalls,

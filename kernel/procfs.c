@@ -3,7 +3,7 @@
  * flightrec: /proc/flightrec/control and /proc/flightrec/status.
  *
  * control (0600, root, CAP_SYS_ADMIN): one command per line,
- *	register PID [interval_ms=N] [keep=N] [at_exit=0|1]
+ *	register PID [interval_ms=N] [keep=N] [at_exit=0|1] [serial=0|1]
  *	unregister PID
  *	dump PID
  * Fields are separated by spaces or tabs; each key appears at most once.
@@ -34,7 +34,7 @@
 #include "flightrec.h"
 
 #define FR_CTL_WRITE_MAX	(16 * FLIGHTREC_CTL_LINE_MAX)
-#define FR_CTL_MAX_FIELDS	5	/* register PID and three keys */
+#define FR_CTL_MAX_FIELDS	6	/* register PID and four keys */
 
 static struct proc_dir_entry *fr_proc_dir;
 
@@ -48,7 +48,7 @@ struct fr_ctl_cmd {
 	enum fr_ctl_verb verb;
 	pid_t pid;
 	u32 interval_ms, keep;
-	bool at_exit;
+	bool at_exit, serial;
 };
 
 /* Decimal digits only: no sign, no blanks, no base prefix. */
@@ -81,7 +81,7 @@ static int fr_ctl_pid(const char *s, pid_t *pid,
 static int fr_ctl_key(struct fr_ctl_cmd *cmd, char *field, unsigned int *seen,
 		      struct netlink_ext_ack *extack)
 {
-	static const char * const keys[] = { "interval_ms", "keep", "at_exit" };
+	static const char * const keys[] = { "interval_ms", "keep", "at_exit", "serial" };
 	char *val = strchr(field, '=');
 	unsigned int i;
 	u32 num;
@@ -96,7 +96,7 @@ static int fr_ctl_key(struct fr_ctl_cmd *cmd, char *field, unsigned int *seen,
 			break;
 	if (i == ARRAY_SIZE(keys)) {
 		NL_SET_ERR_MSG_MOD(extack,
-				   "unknown key (interval_ms, keep, at_exit)");
+				   "unknown key (interval_ms, keep, at_exit, serial)");
 		return -EINVAL;
 	}
 	if (*seen & BIT(i)) {
@@ -130,10 +130,16 @@ static int fr_ctl_key(struct fr_ctl_cmd *cmd, char *field, unsigned int *seen,
 		break;
 	default:
 		if (num > 1) {
-			NL_SET_ERR_MSG_MOD(extack, "at_exit must be 0 or 1");
+			if (i == 2)
+				NL_SET_ERR_MSG_MOD(extack, "at_exit must be 0 or 1");
+			else
+				NL_SET_ERR_MSG_MOD(extack, "serial must be 0 or 1");
 			return -EINVAL;
 		}
-		cmd->at_exit = num;
+		if (i == 2)
+			cmd->at_exit = num;
+		else
+			cmd->serial = num;
 		break;
 	}
 	return 0;
@@ -203,7 +209,7 @@ static int fr_ctl_run(const struct fr_ctl_cmd *cmd,
 	switch (cmd->verb) {
 	case FR_CTL_REGISTER:
 		return fr_register(cmd->pid, cmd->interval_ms, cmd->keep,
-				   cmd->at_exit, extack);
+				   cmd->at_exit, cmd->serial, extack);
 	case FR_CTL_UNREGISTER:
 		return fr_unregister(cmd->pid, extack);
 	case FR_CTL_DUMP:
@@ -352,12 +358,12 @@ static int fr_status_show(struct seq_file *m, void *v)
 		if (!st.pid)	/* not in the reader's pid namespace */
 			continue;
 		seq_printf(m,
-			   "pid %d threads %u interval_ms %u keep %u at_exit %d intervals %u syscalls %llu lost %llu lost_pages %llu dropped %llu bytes %llu dumps %llu frozen %d boundaries %llu boundary_ns_avg %llu boundary_ns_max %llu\n",
+			   "pid %d threads %u interval_ms %u keep %u at_exit %d intervals %u syscalls %llu lost %llu lost_pages %llu dropped %llu bytes %llu dumps %llu frozen %d boundaries %llu boundary_ns_avg %llu boundary_ns_max %llu serial %d\n",
 			   st.pid, st.nr_threads, st.interval_ms, st.keep,
 			   st.at_exit, st.nr_ring, st.nr_syscalls, st.lost,
 			   st.lost_pages, st.dropped, st.bytes, st.nr_dumps,
 			   st.frozen, st.nr_boundaries, st.boundary_ns_avg,
-			   st.boundary_ns_max);
+			   st.boundary_ns_max, st.serial);
 	}
 	mutex_unlock(&fr_registry_lock);
 	return 0;

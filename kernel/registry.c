@@ -297,6 +297,7 @@ static void fr_proc_remove_threads(struct fr_proc *proc)
 		spin_unlock_irqrestore(&proc->lock, flags);
 		if (!thr)
 			break;
+		fr_tsc_release(thr);
 		/* not hashed: its adder or an exit probe is between the steps */
 		if (!fr_thread_unhash(thr))
 			cond_resched();
@@ -484,7 +485,7 @@ static void fr_proc_teardown(struct fr_proc *proc)
 }
 
 int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
-		struct netlink_ext_ack *extack)
+		bool serial, struct netlink_ext_ack *extack)
 {
 	struct task_struct *task, *t;
 	struct mm_struct *mm = NULL;
@@ -531,6 +532,8 @@ int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
 	proc->interval_ms = interval_ms;
 	proc->keep = keep;
 	proc->at_exit = at_exit;
+	proc->serial = serial;
+	init_waitqueue_head(&proc->token_wq);
 	spin_lock_init(&proc->lock);
 	INIT_LIST_HEAD(&proc->threads);
 	INIT_LIST_HEAD(&proc->ring);
@@ -672,6 +675,7 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 	st->interval_ms = proc->interval_ms;
 	st->keep = proc->keep;
 	st->at_exit = proc->at_exit;
+	st->serial = proc->serial;
 	rcu_read_lock();
 	task = pid_task(proc->pid, PIDTYPE_TGID);
 	if (task)

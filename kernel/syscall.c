@@ -489,7 +489,20 @@ static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 	spin_lock_irqsave(&proc->lock, flags);
 	WRITE_ONCE(t->in_sc, false);
 	if (ok && proc->cur) {
-		list_add_tail(&rec->node, &proc->cur->syscalls);
+		struct list_head *pos = &proc->cur->syscalls;
+		struct fr_sc_rec *r;
+
+		/*
+		 * In sequence order: a call numbered at entry (futex, every
+		 * call in serial mode) may end after later ones.  Mostly the
+		 * tail; a call entered in an earlier interval goes first.
+		 */
+		list_for_each_entry_reverse(r, &proc->cur->syscalls, node) {
+			if (r->seq < rec->seq)
+				break;
+			pos = &r->node;
+		}
+		list_add_tail(&rec->node, pos);
 		proc->cur->nr_syscalls++;
 		proc->cur->bytes += rec->size;
 		if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
@@ -561,6 +574,54 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 	/* its new-life pages are on the record now */
 	fr_collect_new_life(NULL, t, t->sc_nr, t->sc_args, ret, true);
 	return 0;
+}
+
+/*
+ * A record that is not a syscall (FLIGHTREC_NR_SIGNAL, FLIGHTREC_NR_RDTSC),
+ * numbered now, with up to two out-buffers at address 0.  Any context.
+ */
+void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
+			const void *out0, u32 len0, const void *out1, u32 len1)
+{
+	struct fr_proc *proc = t->proc;
+	const void *src[2] = { out0, out1 };
+	u32 len[2] = { out0 ? len0 : 0, out1 ? len1 : 0 };
+	size_t hdr = sizeof(struct fr_sc_rec) + 2 * sizeof(struct fr_sc_out);
+	struct fr_sc_rec *rec;
+	u8 *p;
+	int i;
+
+	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
+		return;
+	rec = kmalloc(hdr + len[0] + len[1], GFP_NOWAIT | __GFP_NOWARN);
+	if (!rec) {
+		fr_lost(proc);
+		return;
+	}
+	rec->seq = atomic64_inc_return(&proc->seq);
+	rec->tid = t->tid;
+	rec->nr = nr;
+	rec->flags = 0;
+	rec->in_hash = 0;
+	memcpy(rec->args, args, sizeof(rec->args));
+	rec->ret = ret;
+	rec->nouts = 0;
+	rec->size = hdr + len[0] + len[1];
+	p = (u8 *)rec + hdr;
+	for (i = 0; i < 2; i++) {
+		struct fr_sc_out *o;
+
+		if (!src[i])
+			continue;
+		o = &rec->outs[rec->nouts++];
+		o->arg = i;
+		o->addr = 0;
+		o->len = len[i];
+		o->data = p;
+		memcpy(p, src[i], len[i]);
+		p += len[i];
+	}
+	fr_append(t, rec);
 }
 
 /* task_work: the copy the probe could not make. */
@@ -812,6 +873,205 @@ void fr_sc_ctx_fix(struct fr_thread *t, struct fr_thread_ctx *ctx)
 		fr_ctx_in_syscall(ctx, t->sc_nr, t->restart_ip);
 }
 
+/* Raised by the instruction the thread executed (a fault). */
+static bool fr_sig_is_sync(int sig, const struct kernel_siginfo *info)
+{
+	switch (sig) {
+	case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGTRAP:
+	case SIGSYS:
+		return info->si_code > 0;
+	}
+	return false;
+}
+
+static void fr_user_regs(struct user_regs_struct *u, const struct pt_regs *r)
+{
+	memset(u, 0, sizeof(*u));
+	u->r15 = r->r15; u->r14 = r->r14; u->r13 = r->r13; u->r12 = r->r12;
+	u->bp = r->bp; u->bx = r->bx; u->r11 = r->r11; u->r10 = r->r10;
+	u->r9 = r->r9; u->r8 = r->r8; u->ax = r->ax; u->cx = r->cx;
+	u->dx = r->dx; u->si = r->si; u->di = r->di; u->orig_ax = r->orig_ax;
+	u->ip = r->ip; u->cs = r->cs; u->flags = r->flags; u->sp = r->sp;
+	u->ss = r->ss;
+}
+
+/*
+ * signal_deliver probe (siglock held, interrupts off): current is about to
+ * run the handler of @sig.  Records it (FLIGHTREC_NR_SIGNAL) where replay
+ * must deliver it: at the syscall boundary it came out of, or in user code.
+ * A syscall it interrupted with -ERESTART* is settled here, as the kernel
+ * will settle it: recorded with -EINTR before the signal, or re-executed
+ * after the handler (a fresh call then).
+ */
+void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
+		  struct k_sigaction *ka)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	struct user_regs_struct ur;
+	u8 si[128];	/* sizeof(siginfo_t) */
+	unsigned long flags;
+	long nr = syscall_get_nr(current, regs), ax = (long)regs->ax;
+	u64 args[6] = { sig, info->si_code, nr, ax, regs->ip, 0 };
+	bool in_user;
+
+	if (!smp_load_acquire(&t->proc->started) || READ_ONCE(t->proc->dying))
+		return;
+	if (t->restart_pending && nr >= 0 && fr_is_restart(ax)) {
+		t->restart_pending = false;
+		if (ax == -ERESTARTNOINTR ||
+		    (ax == -ERESTARTSYS && (ka->sa.sa_flags & SA_RESTART))) {
+			args[5] |= FLIGHTREC_SIG_RESTART;
+		} else {
+			args[5] |= FLIGHTREC_SIG_EINTR;
+			if (!t->sc_seq)
+				t->sc_seq = atomic64_inc_return(&t->proc->seq);
+			if (fr_record(t, -EINTR, true) == -EAGAIN)
+				fr_lost(t->proc);
+		}
+	}
+	in_user = !t->sig_boundary || regs->ip != t->sig_ip;
+	if (fr_sig_is_sync(sig, info)) {
+		args[5] |= FLIGHTREC_SIG_SYNC;
+		in_user = false;
+	}
+	if (in_user) {
+		args[5] |= FLIGHTREC_SIG_IN_USER;
+		fr_user_regs(&ur, regs);
+		spin_lock_irqsave(&t->proc->lock, flags);
+		if (t->proc->cur)
+			t->proc->cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
+		spin_unlock_irqrestore(&t->proc->lock, flags);
+	}
+	/* the siginfo as the handler sees it: kernel_siginfo, padded */
+	BUILD_BUG_ON(sizeof(*info) > sizeof(si));
+	memset(si, 0, sizeof(si));
+	memcpy(si, info, sizeof(*info));
+	fr_sc_record_event(t, FLIGHTREC_NR_SIGNAL, args, 0, si, sizeof(si),
+			   in_user ? &ur : NULL, sizeof(ur));
+	/* a signal that comes next is delivered before the handler runs */
+	t->sig_boundary = true;
+	t->sig_ip = (u64)(unsigned long)ka->sa.sa_handler;
+}
+
+/*
+ * Serial mode.  Replay runs one thread at a time, each up to its next
+ * syscall, in sequence order.  Threads that ran user code at the same time
+ * when recorded may have raced on memory between syscalls in ways that
+ * order does not capture (two consumers popping a queue under an
+ * uncontended mutex).  In serial mode the recording runs as replay will:
+ * only the thread that holds proc->token runs user code; it passes the
+ * token on when it enters a syscall (numbered at entry then, so that
+ * sequence order is the order of the user-code segments), and a thread
+ * goes back to user space only with the token (its task_work waits for it).
+ * A holder that keeps the token FR_TOKEN_YIELD_MS while another waits is
+ * made to yield in user code (a spin loop, a long computation): the
+ * interval is flagged FLIGHTREC_IF_PREEMPTED, for replay may diverge there.
+ */
+#define FR_TOKEN_YIELD_MS	50
+
+static bool fr_token_try(struct fr_proc *proc)
+{
+	struct task_struct *o = READ_ONCE(proc->token);
+
+	if (o == current)
+		return true;
+	return !o && !cmpxchg(&proc->token, NULL, current);
+}
+
+/* Any context: @task gives the token up (syscall entry, exit). */
+static void fr_token_release(struct fr_proc *proc, struct task_struct *task)
+{
+	if (READ_ONCE(proc->token) == task &&
+	    cmpxchg(&proc->token, task, NULL) == task &&
+	    wq_has_sleeper(&proc->token_wq))
+		wake_up_all(&proc->token_wq);
+}
+
+/* A recorded thread of a serial proc exits. */
+void fr_serial_exit(struct fr_proc *proc, struct task_struct *task)
+{
+	cmpxchg(&proc->token_to, task, NULL);
+	fr_token_release(proc, task);
+}
+
+/* current, asked to yield, hands the token to the thread that asked. */
+static void fr_token_yield(struct fr_proc *proc)
+{
+	struct task_struct *to = xchg(&proc->token_to, NULL);
+	unsigned long flags;
+
+	if (cmpxchg(&proc->token, current, to) != current)
+		return;
+	spin_lock_irqsave(&proc->lock, flags);
+	if (proc->cur)
+		proc->cur->flags |= FLIGHTREC_IF_PREEMPTED;
+	spin_unlock_irqrestore(&proc->lock, flags);
+	wake_up_all(&proc->token_wq);
+}
+
+/* current has waited long: ask the holder to yield to it. */
+static void fr_token_ask(struct fr_proc *proc)
+{
+	struct task_struct *h;
+	struct fr_thread *ht;
+
+	rcu_read_lock();
+	h = READ_ONCE(proc->token);
+	ht = h && h != current ? fr_thread_find(h) : NULL;
+	if (ht && ht->proc == proc && !READ_ONCE(ht->token_yield)) {
+		cmpxchg(&proc->token_to, NULL, current);
+		WRITE_ONCE(ht->token_yield, true);
+		/* TWA_SIGNAL: it may be running user code on another CPU */
+		fr_twork_queue(ht, TWA_SIGNAL);
+	}
+	rcu_read_unlock();
+}
+
+/*
+ * In the thread's task_work, last: back to user space only with the token.
+ * Returns without it when the proc goes away, the thread is dying or
+ * stopping, or more of our task_work is queued (which waits again).
+ */
+void fr_serial_wait(struct fr_proc *proc)
+{
+	unsigned int waited = 0;
+	struct fr_thread *t;
+	bool yield = false;
+	atomic_t *queued;
+
+	if (!READ_ONCE(proc->serial) || !smp_load_acquire(&proc->started))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (t && t->proc == proc) {
+		yield = READ_ONCE(t->token_yield);
+		WRITE_ONCE(t->token_yield, false);
+		fr_thread_get(t);
+	} else {
+		t = NULL;
+	}
+	rcu_read_unlock();
+	if (!t)
+		return;
+	if (yield)
+		fr_token_yield(proc);
+	queued = &t->twork_queued;
+	while (!fr_token_try(proc)) {
+		if (READ_ONCE(proc->dying) || fatal_signal_pending(current) ||
+		    (current->jobctl & JOBCTL_STOP_PENDING) || atomic_read(queued))
+			break;
+		wait_event_idle_timeout(proc->token_wq, !READ_ONCE(proc->token) ||
+					READ_ONCE(proc->token) == current ||
+					READ_ONCE(proc->dying), msecs_to_jiffies(10));
+		waited += 10;
+		if (waited >= FR_TOKEN_YIELD_MS) {
+			fr_token_ask(proc);
+			waited = 0;
+		}
+	}
+	fr_thread_put(t);
+}
+
 static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
@@ -830,6 +1090,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 		goto out;
 	syscall_get_arguments(current, regs, (unsigned long *)args);
 
+	t->sig_boundary = false;
 	if (t->held_done) {
 		t->held = false;
 		t->held_done = false;
@@ -867,7 +1128,8 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	fr_sc_hash_in(t, id, args);
 	if (id == __NR_brk && current->mm)
 		t->sc_brk = current->mm->brk;
-	t->sc_seq = fr_seq_at_entry(id) ? atomic64_inc_return(&proc->seq) : 0;
+	t->sc_seq = fr_seq_at_entry(id) || proc->serial ?
+		    atomic64_inc_return(&proc->seq) : 0;
 	smp_wmb();	/* sc_nr before in_sc: fr_gather_threads() */
 	WRITE_ONCE(t->in_sc, true);
 	if (fr_sc_is_exit(id)) {
@@ -877,6 +1139,9 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 			fr_lost(proc);
 	}
 out:
+	/* numbered: the next thread's user code comes after */
+	if (t && proc->serial)
+		fr_token_release(proc, current);
 	rcu_read_unlock();
 }
 
@@ -889,6 +1154,9 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		return;
 	rcu_read_lock();
 	t = fr_thread_find(current);
+	if (t && t->proc->serial && smp_load_acquire(&t->proc->started) &&
+	    !fr_token_try(t->proc))
+		fr_twork_queue(t, TWA_RESUME);	/* waits for the token */
 	if (!t || !t->in_sc)
 		goto out;
 	/*
@@ -898,6 +1166,11 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	 * its pt_regs untouched, or the call done and its record placed.
 	 */
 	nr = t->sc_nr;
+	/* a signal delivered on this way out is at the syscall boundary */
+	t->sig_boundary = true;
+	t->sig_ip = regs->ip;
+	if (nr == __NR_prctl && t->sc_args[0] == PR_SET_TSC && !ret)
+		fr_tsc_disown(t);	/* the program's own rdtsc setting */
 	if ((nr == __NR_execve || nr == __NR_execveat) && ret == 0) {
 		/* a new program: the ring restarts at its first instruction */
 		t->exec_pending = true;

@@ -8,7 +8,9 @@
  * user space (registration sleeps; the probe cannot).
  * sched_process_exit: the thread leaves the registry; the registry drops the
  * process after its last thread.
- * signal_generate: a fatal SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT or SIGSYS
+ * signal_deliver: a signal about to run a handler is recorded (syscall.c).
+ * signal_generate: the #GP of a trapped rdtsc goes to tsc.c; a fatal
+ * SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT or SIGSYS
  * for a registered thread queues its task_work, which get_signal() runs
  * before it dequeues the signal: the ring freezes there, with the registers
  * of the faulting instruction in pt_regs and the memory still mapped.
@@ -24,12 +26,13 @@
 #include <linux/task_work.h>
 #include "flightrec.h"
 
-static struct tracepoint *fr_tp_fork, *fr_tp_exit, *fr_tp_signal;
+static struct tracepoint *fr_tp_fork, *fr_tp_exit, *fr_tp_signal, *fr_tp_deliver;
 
 struct fr_child_work {
 	struct callback_head cb;
 	u32 interval_ms, keep;
-	bool at_exit;
+	bool at_exit, serial;
+	bool tsc;	/* the parent's rdtsc is trapped: so is the child's */
 };
 
 static atomic_t fr_child_works = ATOMIC_INIT(0);
@@ -55,10 +58,21 @@ static void fr_child_fn(struct callback_head *cb)
 
 	if (current->mm && !(current->flags & PF_EXITING)) {
 		err = fr_register(task_tgid_vnr(current), w->interval_ms,
-				  w->keep, w->at_exit, NULL);
+				  w->keep, w->at_exit, w->serial, NULL);
 		if (err && err != -EEXIST)
 			pr_warn_ratelimited("child %d not followed: %d\n",
 					    task_tgid_vnr(current), err);
+		if (!err || err == -EEXIST) {
+			struct fr_thread *t;
+
+			rcu_read_lock();
+			t = fr_thread_find(current);
+			if (t)
+				fr_tsc_inherit(t, w->tsc);
+			rcu_read_unlock();
+		} else if (w->tsc) {
+			fr_tsc_disown_current();
+		}
 	}
 	kfree(w);
 	if (atomic_dec_and_test(&fr_child_works))
@@ -82,8 +96,16 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	if (READ_ONCE(proc->dying))
 		goto out;
 	if (child->tgid == parent->tgid) {
-		if (fr_thread_add(proc, child))
+		struct fr_thread *ct;
+
+		if (fr_thread_add(proc, child)) {
 			fr_lost_thread(proc);
+			goto out;
+		}
+		/* TIF_NOTSC came with the rest of the parent's flags */
+		ct = fr_thread_find(child);
+		if (ct)
+			ct->tsc_trapped = t->tsc_trapped;
 		goto out;
 	}
 	if (child->flags & PF_KTHREAD)
@@ -95,6 +117,8 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	w->interval_ms = proc->interval_ms;
 	w->keep = proc->keep;
 	w->at_exit = proc->at_exit;
+	w->serial = proc->serial;
+	w->tsc = t->tsc_trapped;
 	atomic_inc(&fr_child_works);
 	if (task_work_add(child, &w->cb, TWA_RESUME)) {
 		kfree(w);
@@ -107,6 +131,15 @@ out:
 
 static void fr_exit_probe(void *data, struct task_struct *p)
 {
+	struct fr_thread *t;
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(p);
+	if (t && t->proc->serial)
+		fr_serial_exit(t->proc, p);
+	rcu_read_unlock();
 	fr_thread_remove(p);
 }
 
@@ -120,36 +153,89 @@ static bool fr_is_trigger(int sig)
 	return false;
 }
 
+/* A fatal signal for t: freeze its ring in its task_work.  RCU held. */
+static void fr_fault_note(struct fr_thread *t, int sig, int code, u64 addr)
+{
+	if (READ_ONCE(t->proc->dying) || t->fault_pending)
+		return;
+	t->fault_signo = sig;
+	t->fault_code = code;
+	t->fault_addr = addr;
+	t->fault_pending = true;
+	/* get_signal() runs pending task_work before dequeuing the signal */
+	if (!fr_twork_queue(t, TWA_RESUME))
+		t->fault_pending = false;
+}
+
 static void fr_signal_probe(void *data, int sig, struct kernel_siginfo *info,
 			    struct task_struct *task, int group, int result)
 {
 	struct fr_thread *t;
 	void __user *handler;
+	int code;
+	u64 addr = 0;
 
-	if (likely(!atomic_read(&fr_nr_threads)) || !fr_is_trigger(sig) ||
+	if (likely(!atomic_read(&fr_nr_threads)) ||
 	    result != 0 /* TRACE_SIGNAL_DELIVERED */)
+		return;
+	/* an rdtsc of ours, or a real #GP that fr_fault_deferred() judges */
+	if (fr_tsc_trapped(task, sig, info) || !fr_is_trigger(sig))
 		return;
 	/* the signal generator holds task->sighand->siglock */
 	handler = rcu_dereference_protected(task->sighand, 1)->action[sig - 1].sa.sa_handler;
 	if (handler != SIG_DFL)
 		return;		/* handled or ignored: not fatal */
+	if ((unsigned long)info <= (unsigned long)SEND_SIG_PRIV) {
+		code = info == SEND_SIG_NOINFO ? SI_USER : SI_KERNEL;
+	} else {
+		code = info->si_code;
+		addr = (u64)(unsigned long)info->si_addr;
+	}
 	rcu_read_lock();
 	t = fr_thread_find(task);
-	if (!t || READ_ONCE(t->proc->dying) || t->fault_pending)
-		goto out;
-	t->fault_signo = sig;
-	if ((unsigned long)info <= (unsigned long)SEND_SIG_PRIV) {
-		t->fault_code = info == SEND_SIG_NOINFO ? SI_USER : SI_KERNEL;
-		t->fault_addr = 0;
-	} else {
-		t->fault_code = info->si_code;
-		t->fault_addr = (u64)(unsigned long)info->si_addr;
-	}
-	t->fault_pending = true;
-	/* get_signal() runs pending task_work before dequeuing the signal */
-	if (!fr_twork_queue(t, TWA_RESUME))
-		t->fault_pending = false;
-out:
+	if (t)
+		fr_fault_note(t, sig, code, addr);
+	rcu_read_unlock();
+}
+
+/*
+ * In current's task_work, before get_signal() dequeues: a #GP SIGSEGV that
+ * tsc.c found not to be an rdtsc of ours.  Fatal: freeze as the probe would.
+ */
+void fr_fault_deferred(int sig)
+{
+	/* current's own: only current replaces it (exec) */
+	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
+	struct fr_thread *t;
+	bool fatal;
+
+	spin_lock_irq(&sh->siglock);
+	fatal = sigismember(&current->pending.signal, sig) &&
+		sh->action[sig - 1].sa.sa_handler == SIG_DFL;
+	spin_unlock_irq(&sh->siglock);
+	if (!fatal || !atomic_read(&fr_nr_threads))
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (t)
+		fr_fault_note(t, sig, SI_KERNEL, 0);
+	rcu_read_unlock();
+}
+
+/* get_signal(), siglock held: a handler of current is about to run. */
+static void fr_deliver_probe(void *data, int sig, struct kernel_siginfo *info,
+			     struct k_sigaction *ka)
+{
+	struct fr_thread *t;
+
+	if (likely(!atomic_read(&fr_nr_threads)) || !ka ||
+	    (unsigned long)info <= (unsigned long)SEND_SIG_PRIV ||
+	    ka->sa.sa_handler == SIG_DFL || ka->sa.sa_handler == SIG_IGN)
+		return;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (t)
+		fr_sc_signal(t, sig, info, ka);
 	rcu_read_unlock();
 }
 
@@ -161,6 +247,8 @@ static void fr_find_tp(struct tracepoint *tp, void *priv)
 		fr_tp_exit = tp;
 	else if (!strcmp(tp->name, "signal_generate"))
 		fr_tp_signal = tp;
+	else if (!strcmp(tp->name, "signal_deliver"))
+		fr_tp_deliver = tp;
 }
 
 int fr_trigger_init(void)
@@ -168,7 +256,7 @@ int fr_trigger_init(void)
 	int err;
 
 	for_each_kernel_tracepoint(fr_find_tp, NULL);
-	if (!fr_tp_fork || !fr_tp_exit || !fr_tp_signal) {
+	if (!fr_tp_fork || !fr_tp_exit || !fr_tp_signal || !fr_tp_deliver) {
 		pr_err("sched/signal tracepoints not found\n");
 		return -ENOENT;
 	}
@@ -181,8 +269,13 @@ int fr_trigger_init(void)
 	err = tracepoint_probe_register(fr_tp_signal, fr_signal_probe, NULL);
 	if (err)
 		goto out_exit;
+	err = tracepoint_probe_register(fr_tp_deliver, fr_deliver_probe, NULL);
+	if (err)
+		goto out_signal;
 	return 0;
 
+out_signal:
+	tracepoint_probe_unregister(fr_tp_signal, fr_signal_probe, NULL);
 out_exit:
 	tracepoint_probe_unregister(fr_tp_exit, fr_exit_probe, NULL);
 out_fork:
@@ -197,6 +290,7 @@ out_fork:
  */
 void fr_trigger_exit(void)
 {
+	tracepoint_probe_unregister(fr_tp_deliver, fr_deliver_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_signal, fr_signal_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_exit, fr_exit_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_fork, fr_fork_probe, NULL);
@@ -204,5 +298,7 @@ void fr_trigger_exit(void)
 	wait_event(fr_child_wq, !atomic_read(&fr_child_works));
 	/* a child registered while we waited is dropped again */
 	fr_unregister_all();
+	/* the threads given their rdtsc back: their task_work is our text */
+	fr_tsc_exit();
 	synchronize_rcu_tasks();
 }

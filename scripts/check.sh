@@ -3,7 +3,10 @@
 #
 # check.sh - the test suite in the test VM, as `make check` runs it.
 #
-# Two boots: every test with 2 CPUs, then the module reload test with one.
+# Two boots: every test with 2 CPUs, then the module reload test with one;
+# then, on this machine, the portability test (tests/replay_portable.c):
+# the checkpoints replay_module recorded in the VM (Debian 6.1) replayed
+# here, on another kernel and CPU, in an empty root.
 # The reload test loads and unloads the module 100 times while recorded
 # processes make syscalls; each load and unload patches the syscall
 # tracepoints' static keys in the code those processes run.  Under software
@@ -21,6 +24,8 @@ cd "$TOP" || exit 1
 LOG=$(mktemp -d /tmp/flightrec-check.XXXXXX)
 trap 'rm -rf "$LOG"' EXIT
 SERIAL=${FR_CHECK_SERIAL:-reload}
+PORT=$TOP/build/portability
+rm -rf "$PORT"
 
 run() {	# name, vm.sh options..., -- command
 	local name=$1 rc
@@ -30,12 +35,15 @@ run() {	# name, vm.sh options..., -- command
 	echo "$rc" > "$LOG/$name.rc"
 }
 
-run main run -- env FR_TEST_EXCLUDE="$SERIAL" tests/run.sh
+run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable" FR_PORT_DIR="$PORT" tests/run.sh
 # shellcheck disable=SC2086  # one name per word
 run serial --smp 1 run -- tests/run.sh $SERIAL
+# on the host: no VM, no module
+FR_PORT_DIR=$PORT tests/run.sh replay_portable 2>&1 | tee "$LOG/portable.out"
+echo "${PIPESTATUS[0]}" > "$LOG/portable.rc"
 
 passed=0 failed=0 status=0
-for name in main serial; do
+for name in main serial portable; do
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/$name.out" | tail -1)
 	rc=$(cat "$LOG/$name.rc")
 	if [[ -z $line ]]; then

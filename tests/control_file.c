@@ -60,7 +60,7 @@ static int ctl(const char *fmt, ...)
 
 struct st_proc {
 	int found;
-	unsigned long long threads, interval_ms, keep, at_exit, dumps;
+	unsigned long long threads, interval_ms, keep, at_exit, dumps, serial;
 };
 
 static char status_buf[1 << 20];
@@ -96,6 +96,9 @@ static struct st_proc status_proc(pid_t pid)
 			st.found = 1;
 		if (strstr(line, " dumps "))
 			sscanf(strstr(line, " dumps ") + 7, "%llu", &st.dumps);
+		st.serial = 2;	/* not shown */
+		if (strstr(line, " serial "))
+			sscanf(strstr(line, " serial ") + 8, "%llu", &st.serial);
 		break;
 	}
 	return st;
@@ -264,7 +267,7 @@ static const struct bad bad_lines[] = {
 	{ "unregister, extra field", "unregister %1$d %1$d\n", 0 },
 	{ "unregister, extra key", "unregister %1$d keep=4\n", 0 },
 	{ "dump, extra field", "dump %1$d now\n", 0 },
-	{ "register, too many fields", "register %2$d interval_ms=100 keep=4 at_exit=1 x\n", 0 },
+	{ "register, too many fields", "register %2$d interval_ms=100 keep=4 at_exit=1 serial=0 x\n", 0 },
 	{ "non-numeric PID", "register abc\n", 0 },
 	{ "PID with trailing junk", "register %2$dx\n", 0 },
 	{ "negative PID", "register -%2$d\n", 0 },
@@ -285,6 +288,9 @@ static const struct bad bad_lines[] = {
 	{ "keep 0", "register %2$d keep=0\n", 0 },
 	{ "keep above the maximum", "register %2$d keep=65\n", 0 },
 	{ "at_exit 2", "register %2$d at_exit=2\n", 0 },
+	{ "serial 2", "register %2$d serial=2\n", 0 },
+	{ "serial twice", "register %2$d serial=1 serial=0\n", 0 },
+	{ "serial empty", "register %2$d serial=\n", 0 },
 	{ "unknown key", "register %2$d colour=blue\n", 0 },
 	{ "key without value", "register %2$d keep\n", 0 },
 	{ "key with blanks around =", "register %2$d keep = 4\n", 0 },
@@ -490,15 +496,17 @@ TEST_F(ctl, register_settings_shown)
 	EXPECT_EQ(def_iv, st.interval_ms);
 	EXPECT_EQ(def_keep, st.keep);
 	EXPECT_EQ(0, st.at_exit);
+	EXPECT_EQ(0, st.serial);
 	EXPECT_EQ(0, ctl("unregister %d\n", self->b));
 
 	/* every key, in any order, at the edges of their ranges */
-	ASSERT_EQ(0, ctl("register %d at_exit=1 keep=64 interval_ms=60000\n",
+	ASSERT_EQ(0, ctl("register %d at_exit=1 serial=1 keep=64 interval_ms=60000\n",
 			 self->b));
 	st = status_proc(self->b);
 	EXPECT_EQ(60000, st.interval_ms);
 	EXPECT_EQ(64, st.keep);
 	EXPECT_EQ(1, st.at_exit);
+	EXPECT_EQ(1, st.serial);
 	EXPECT_EQ(0, ctl("unregister %d\n", self->b));
 	ASSERT_EQ(0, ctl("register %d interval_ms=10 keep=1 at_exit=0\n", self->b));
 	st = status_proc(self->b);

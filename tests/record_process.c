@@ -34,37 +34,6 @@ FIXTURE_TEARDOWN(proc)
 		fr_client_close(self->c);
 }
 
-/* Runs argv registered (at_exit) to its end and reads the dump. */
-static int run_recorded(struct fr_client *c, char *const argv[], uint32_t interval_ms,
-			uint32_t keep, struct frd *d, pid_t *pidp, int *status)
-{
-	char err[256];
-	int gate = -1, id, ret;
-	pid_t pid;
-
-	pid = fr_spawn_gated(argv, &gate);
-	if (pid < 0)
-		return pid;
-	*pidp = pid;
-	ret = fr_client_register(c, pid, interval_ms, keep, 1, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "register: %s\n", err);
-		fr_kill_wait(pid);
-		return ret;
-	}
-	fr_gate_open(gate);
-	ret = fr_wait_timeout(pid, status, 120000);
-	if (ret)
-		return ret;
-	id = frd_wait_event(c, WIFSIGNALED(*status) ? FLIGHTREC_EVENT_FAULT :
-			    FLIGHTREC_EVENT_EXIT, pid, 10000);
-	if (id <= 0)
-		return id ? id : -ENOENT;
-	ret = frd_read(c, id, d);
-	fr_client_release_dump(c, id, err, sizeof(err));
-	return ret;
-}
-
 TEST_F_TIMEOUT(proc, threads_complete, 120)
 {
 	char *argv[] = { (char *)fr_prog("threads_sc"), "4", "200", NULL };
@@ -74,7 +43,7 @@ TEST_F_TIMEOUT(proc, threads_complete, 120)
 	pid_t pid;
 	size_t i;
 
-	ASSERT_EQ(0, run_recorded(self->c, argv, 60000, 8, &d, &pid, &status));
+	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 60000, 8, &d, &pid, &status));
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_EQ(0, WEXITSTATUS(status));
 	for (i = 0; i < d.nsc; i++) {
@@ -111,6 +80,39 @@ static void *busy_unregistered(void *arg)
 	return NULL;
 }
 
+/*
+ * Serial mode: threads that race on a counter between syscalls lose no
+ * update, and every record is numbered at entry, in sequence order.
+ */
+TEST_F_TIMEOUT(proc, serial_mode_one_thread_at_a_time, 180)
+{
+	char *argv[] = { (char *)fr_prog("threads_race"), "4", "300", NULL };
+	struct fr_reg_opts o = { 1000, 16, 1, 1 };
+	char dir[256], out[256];
+	unsigned int ppids = 0;
+	struct frd d;
+	int status;
+	size_t i;
+	pid_t pid;
+
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	ASSERT_EQ(0, frd_run_capture(self->c, dir, argv, &o, &d, &pid, &status, out,
+				     sizeof(out)));
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	EXPECT_STREQ("total 1200 of 1200\n", out);
+	for (i = 0; i < d.nsc; i++) {
+		if (i && d.sc[i].interval == d.sc[i - 1].interval)
+			ASSERT_LT(d.sc[i - 1].seq, d.sc[i].seq);
+		if (d.sc[i].nr == SYS_getppid)
+			ppids++;
+	}
+	EXPECT_EQ(1200, ppids);
+	for (i = 0; i < d.niv; i++)
+		EXPECT_EQ(0, d.iv[i].flags & (FLIGHTREC_IF_LOST_RECORD | FLIGHTREC_IF_PREEMPTED))
+			TH_LOG("interval %u flags %#x", d.iv[i].index, d.iv[i].flags);
+	frd_free(&d);
+}
+
 TEST_F_TIMEOUT(proc, unregistered_not_recorded, 120)
 {
 	char *argv[] = { (char *)fr_prog("threads_sc"), "2", "300", NULL };
@@ -123,7 +125,7 @@ TEST_F_TIMEOUT(proc, unregistered_not_recorded, 120)
 
 	/* this process is busy with syscalls all along, and not registered */
 	ASSERT_EQ(0, pthread_create(&th, NULL, busy_unregistered, (void *)&stop));
-	ASSERT_EQ(0, run_recorded(self->c, argv, 100, 8, &d, &pid, &status));
+	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 100, 8, &d, &pid, &status));
 	stop = 1;
 	pthread_join(th, NULL);
 	ASSERT_GT(d.nsc, 600);

@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 #include "kselftest_harness.h"
 #include "checkpoint.h"
+#include "flightrec.h"
 
 static char bindir[PATH_MAX];		/* tests/bin */
 static char flightrec[PATH_MAX + 64];
@@ -488,6 +489,138 @@ TEST_F_TIMEOUT(replay, recorded_in_vm, 900)
 			TH_LOG("%s: output differs", progs[i][0]);
 		}
 	}
+}
+
+/*
+ * Signals and rdtsc (the pseudo-records FLIGHTREC_NR_SIGNAL and
+ * FLIGHTREC_NR_RDTSC), recorded by ptsnap from exec.
+ */
+static int record_exec(const char *dir, const char *name, const char *extra, const char *prog,
+		       const char *args)
+{
+	return sh("cd %s && %s --skip 1 -q %s -o %s/%s.flrc -- %s/progs/%s %s > %s.live "
+		  "2> %s.liveerr", dir, ptsnap, extra, dir, name, bindir, prog, args, name, name);
+}
+
+/* How many records of NAME.flrc have nr, and for signals (args[5] & mask) == want. */
+static int count_records(const char *dir, const char *name, uint32_t nr, uint64_t mask,
+			 uint64_t want, uint32_t *hdr_flags)
+{
+	char path[PATH_MAX], err[256];
+	struct flrc *c;
+	size_t i;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/%s.flrc", dir, name);
+	if (flrc_read(path, &c, err, sizeof(err)))
+		return -1;
+	for (i = 0; i < c->n_syscalls; i++) {
+		const Flightrec__Syscall *s = c->syscalls[i];
+
+		if (s->nr == nr && s->n_args == 6 && (s->args[5] & mask) == want)
+			n++;
+	}
+	if (hdr_flags)
+		*hdr_flags = c->hdr->flags;
+	flrc_free(c);
+	return n;
+}
+
+#define SIG_WHERE (FLIGHTREC_SIG_SYNC | FLIGHTREC_SIG_IN_USER | FLIGHTREC_SIG_RESTART | \
+		   FLIGHTREC_SIG_EINTR)
+
+TEST_F_TIMEOUT(replay, async_signals_at_syscalls, 120)
+{
+	static const char want[] =
+		"handler: signal 34 code -1 value 4242\n"
+		"after sigqueue\n"
+		"handler: signal 10\n"
+		"read 1: -1 Interrupted system call\n"
+		"handler: signal 12\n"
+		"read 2: 1 'x'\n"
+		"handlers ran 3 times\n";
+	size_t len;
+	char *live;
+
+	ASSERT_EQ(0, record_exec(self->dir, "as", "", "async_signals", ""));
+	live = slurp(self->dir, "as.live", &len);
+	ASSERT_NE(NULL, live);
+	EXPECT_STREQ(want, live);
+	free(live);
+	/* sigqueue to itself: after the syscall; SIGUSR1: read -EINTR; SIGUSR2: read restarts */
+	EXPECT_EQ(3, count_records(self->dir, "as", FLIGHTREC_NR_SIGNAL, 0, 0, NULL));
+	EXPECT_EQ(1, count_records(self->dir, "as", FLIGHTREC_NR_SIGNAL, SIG_WHERE, 0, NULL));
+	EXPECT_EQ(1, count_records(self->dir, "as", FLIGHTREC_NR_SIGNAL, SIG_WHERE,
+				   FLIGHTREC_SIG_EINTR, NULL));
+	EXPECT_EQ(1, count_records(self->dir, "as", FLIGHTREC_NR_SIGNAL, SIG_WHERE,
+				   FLIGHTREC_SIG_RESTART, NULL));
+	ASSERT_EQ(0, replay(self->dir, "as", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "as.live", "as.rep/fd1.out"));
+	EXPECT_TRUE(contains(self->dir, "as.rerr", "exited with status 0"));
+	/* flightrec log shows them */
+	ASSERT_EQ(0, sh("cd %s && %s log as.flrc > as.log", self->dir, flightrec));
+	EXPECT_TRUE(contains(self->dir, "as.log", "<signal SIGRT_2 code -1 after rt_sigqueueinfo = 0>"));
+	EXPECT_TRUE(contains(self->dir, "as.log",
+			     "<signal SIGUSR1 code 0 after read = -ERESTARTSYS, EINTR>"));
+	EXPECT_TRUE(contains(self->dir, "as.log",
+			     "<signal SIGUSR2 code 0 after read = -ERESTARTSYS, restart>"));
+	EXPECT_TRUE(contains(self->dir, "as.log", "read(3, 0x"));
+	EXPECT_TRUE(contains(self->dir, "as.log", "= -1 EINTR (Interrupted system call)"));
+}
+
+TEST_F_TIMEOUT(replay, async_signal_in_user_code, 300)
+{
+	uint32_t flags = 0;
+	int tries, n = 0;
+
+	/* SIGALRM lands in the loop almost always; at a syscall return it is not this test */
+	for (tries = 0; tries < 3 && n != 1; tries++) {
+		ASSERT_EQ(0, record_exec(self->dir, "au", "", "async_signals", "spin"));
+		n = count_records(self->dir, "au", FLIGHTREC_NR_SIGNAL, SIG_WHERE,
+				  FLIGHTREC_SIG_IN_USER, &flags);
+	}
+	ASSERT_EQ(1, n);
+	EXPECT_TRUE(flags & FLIGHTREC_IF_ASYNC_SIGNAL);
+	EXPECT_TRUE(contains(self->dir, "au.live", "spin stopped: ran\n"));
+	ASSERT_EQ(0, replay(self->dir, "au", "-q")) {
+		sh("cat %s/au.rerr", self->dir);
+	}
+	EXPECT_TRUE(same_file(self->dir, "au.live", "au.rep/fd1.out"));
+	EXPECT_TRUE(contains(self->dir, "au.rerr", "exited with status 0"));
+	ASSERT_EQ(0, sh("cd %s && %s log au.flrc > au.log", self->dir, flightrec));
+	EXPECT_TRUE(contains(self->dir, "au.log", "<signal SIGALRM code 128 in user code at rip 0x"));
+}
+
+TEST_F_TIMEOUT(replay, rdtsc_values, 120)
+{
+	size_t len;
+	char *live;
+
+	ASSERT_EQ(0, record_exec(self->dir, "tsc", "", "rdtsc_values", ""));
+	live = slurp(self->dir, "tsc.live", &len);
+	ASSERT_NE(NULL, live);
+	EXPECT_NE(NULL, strstr(live, "tsc 7: "));
+	EXPECT_NE(NULL, strstr(live, "increasing yes"));
+	free(live);
+	/* 4 rdtsc and 4 rdtscp in main, and the dynamic loader's */
+	EXPECT_LE(8, count_records(self->dir, "tsc", FLIGHTREC_NR_RDTSC, 0, 0, NULL));
+	ASSERT_EQ(0, replay(self->dir, "tsc", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "tsc.live", "tsc.rep/fd1.out"));
+	EXPECT_FALSE(contains(self->dir, "tsc.rerr", "not recorded"));
+	ASSERT_EQ(0, sh("cd %s && %s log tsc.flrc > tsc.log", self->dir, flightrec));
+	EXPECT_TRUE(contains(self->dir, "tsc.log", "<rdtscp> = 0x"));
+	EXPECT_TRUE(contains(self->dir, "tsc.log", "<rdtsc> = 0x"));
+}
+
+TEST_F_TIMEOUT(replay, divergence_signal, 120)
+{
+	/* the first signal record says SIGTERM, which has no handler */
+	ASSERT_EQ(0, record_exec(self->dir, "ds", "--tamper-signal 15", "async_signals", ""));
+	EXPECT_EQ(5, replay(self->dir, "ds", "-q"));
+	EXPECT_TRUE(contains(self->dir, "ds.rerr", "DIVERGED: thread"));
+	EXPECT_TRUE(contains(self->dir, "ds.rerr", "the signal went to a handler when recorded"));
+	EXPECT_TRUE(contains(self->dir, "ds.rerr", "expected signal SIGTERM (15) code -1"));
+	EXPECT_TRUE(contains(self->dir, "ds.rerr", "got      its disposition is SIG_DFL here"));
 }
 
 /*

@@ -8,6 +8,11 @@
  *
  * The rings are large enough (keep x interval_ms) to hold each run from its
  * first instruction, so the replayed output is the whole live output.
+ *
+ * With FR_PORT_DIR set (scripts/check.sh sets it for the VM run), every
+ * checkpoint that replayed here is also left there with its live output and
+ * the end replay must report, for tests/replay_portable.c to replay on the
+ * host: another kernel, another CPU, an empty root.
  */
 #include "kselftest_harness.h"
 #include "fr_test.h"
@@ -85,6 +90,18 @@ static void show(const char *dir, const char *name)
 	   name, dir, name, name, dir, name);
 }
 
+/* The checkpoint, its live output and its expected end, for the host. */
+static void export(const char *dir, const char *name, const char *end)
+{
+	const char *port = getenv("FR_PORT_DIR");
+
+	if (!port)
+		return;
+	sh("mkdir -p %s && cp %s/%s/*.flrc %s/%s.flrc && cp %s/%s.live %s/%s.live && "
+	   "printf '%%s\\n' '%s' > %s/%s.end", port, dir, name, port, name, dir, name,
+	   port, name, end, port, name);
+}
+
 static void check_output(struct __test_metadata *_metadata, const char *dir, const char *name)
 {
 	char live[256], rep[256];
@@ -136,6 +153,9 @@ static void crash(struct __test_metadata *_metadata, const char *dir, const char
 	flrc_free(c);
 	sh("rm -f %s/one.flrc", dir);
 	check_output(_metadata, dir, name);
+	if (!_metadata->passed)
+		return;
+	export(dir, name, want);
 }
 
 TEST_F_TIMEOUT(rm, null_deref, 300)
@@ -185,6 +205,8 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 	EXPECT_EQ(0, replay(dir, name)) show(dir, name);
 	EXPECT_TRUE(rerr_has(dir, name, "exited with status 0")) show(dir, name);
 	check_output(_metadata, dir, name);
+	if (_metadata->passed)
+		export(dir, name, "exited with status 0");
 }
 
 /* the stack grows over several intervals (and a thread's stack is used) */
@@ -234,6 +256,58 @@ TEST_F_TIMEOUT(rm, gzip_24mb, 900)
 			"gzip -f big", self->dir));
 	real_program(_metadata, self->dir, "gz", "--at-exit --interval-ms 2000 --keep 60",
 		     "/usr/bin/gzip -dc big.gz");
+}
+
+/*
+ * Signals at syscall boundaries (a sigqueue to itself with SA_SIGINFO, EINTR
+ * without SA_RESTART, a restart with it) go through the recorded handlers at
+ * the recorded places; the child that sent them replays nothing here.
+ */
+TEST_F_TIMEOUT(rm, async_signals, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/async_signals", top);
+	real_program(_metadata, self->dir, "asig", "--at-exit --interval-ms 1000 --keep 16",
+		     cmd);
+}
+
+/* The program prints the TSC values it read: replay gives back the recorded ones. */
+TEST_F_TIMEOUT(rm, rdtsc_values, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/rdtsc_values", top);
+	real_program(_metadata, self->dir, "tsc", "--at-exit --interval-ms 1000 --keep 16",
+		     cmd);
+	EXPECT_FALSE(rerr_has(self->dir, "tsc", "not recorded"));
+}
+
+/*
+ * Threads that talk through a mutex and condition variables, recorded in
+ * serial mode: which consumer gets which number is decided between
+ * syscalls, and replay decides it the same way.
+ */
+TEST_F_TIMEOUT(rm, threads_condvar_serial, 300)
+{
+	static const char *const names[] = { "cv", "cv1", "cv2" };
+	char cmd[PATH_MAX + 64];
+	int i;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/threads_cv", top);
+	for (i = 0; i < 3 && _metadata->passed; i++)
+		real_program(_metadata, self->dir, names[i],
+			     "--serial --at-exit --interval-ms 1000 --keep 16", cmd);
+}
+
+/* Threads racing on a counter between syscalls, recorded in serial mode. */
+TEST_F_TIMEOUT(rm, threads_race_serial, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/threads_race 4 200", top);
+	real_program(_metadata, self->dir, "race", "--serial --at-exit --interval-ms 1000 --keep 16",
+		     cmd);
 }
 
 TEST_HARNESS_MAIN

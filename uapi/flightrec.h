@@ -102,6 +102,8 @@ enum flightrec_end_kind {
 #define FLIGHTREC_IF_PARTIAL		0x10	/* the interval is the one still open at the dump */
 #define FLIGHTREC_IF_TWO_LIVES		0x20	/* an address was unmapped and used again in it:
 						 * its page set holds the first life's bytes */
+#define FLIGHTREC_IF_PREEMPTED		0x100	/* serial mode: a thread was made to yield in
+						 * user code (not at a syscall) */
 #define FLIGHTREC_IF_ASYNC_SIGNAL	0x40	/* a signal interrupted user code between
 						 * syscalls: replay must find the instruction */
 #define FLIGHTREC_IF_THREAD_LATE	0x80	/* a thread did not stop at the interval start
@@ -222,6 +224,8 @@ enum flightrec_attr {
 	FLIGHTREC_A_LOST_PAGES,		/* u64: original page copies that could not be kept */
 	FLIGHTREC_A_CLEAR_CHILD_TID,	/* u64: set_tid_address() of a thread (0: none) */
 	FLIGHTREC_A_IN_HASH,		/* u64: FNV-1a of a syscall's in-data (flightrec_inhash.h) */
+	FLIGHTREC_A_SERIAL,		/* u8: 1 = serial mode: the process's threads run user
+					 * code one at a time, switching at syscalls */
 
 	__FLIGHTREC_A_MAX,
 };

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <netlink/attr.h>
 #include <sys/user.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include "libflightrec.h"
 #include "flightrec.h"
 
@@ -352,6 +354,72 @@ static inline const struct frd_out *frd_out(const struct frd_sc *s,
 		if (s->outs[i].arg == arg && nth-- == 0)
 			return &s->outs[i];
 	return NULL;
+}
+
+/* Runs argv registered (at_exit) to its end and reads the dump. */
+static inline int frd_run_recorded_opts(struct fr_client *c, char *const argv[],
+					const struct fr_reg_opts *o, struct frd *d,
+					pid_t *pidp, int *status)
+{
+	char err[256];
+	int gate = -1, id, ret;
+	pid_t pid;
+
+	pid = fr_spawn_gated(argv, &gate);
+	if (pid < 0)
+		return pid;
+	*pidp = pid;
+	ret = fr_client_register_opts(c, pid, o, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "register: %s\n", err);
+		fr_kill_wait(pid);
+		return ret;
+	}
+	fr_gate_open(gate);
+	ret = fr_wait_timeout(pid, status, 120000);
+	if (ret)
+		return ret;
+	id = frd_wait_event(c, WIFSIGNALED(*status) ? FLIGHTREC_EVENT_FAULT :
+			    FLIGHTREC_EVENT_EXIT, pid, 10000);
+	if (id <= 0)
+		return id ? id : -ENOENT;
+	ret = frd_read(c, id, d);
+	fr_client_release_dump(c, id, err, sizeof(err));
+	return ret;
+}
+
+static inline int frd_run_recorded(struct fr_client *c, char *const argv[],
+				   uint32_t interval_ms, uint32_t keep, struct frd *d,
+				   pid_t *pidp, int *status)
+{
+	struct fr_reg_opts o = { interval_ms, keep, 1, -1 };
+
+	return frd_run_recorded_opts(c, argv, &o, d, pidp, status);
+}
+
+/* frd_run_recorded_opts with the program's stdout in @out (NUL-terminated). */
+static inline int frd_run_capture(struct fr_client *c, const char *dir, char *const argv[],
+				  const struct fr_reg_opts *o, struct frd *d, pid_t *pid,
+				  int *status, char *out, size_t size)
+{
+	char path[512];
+	int fd, saved, ret;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/stdout", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return -errno;
+	fflush(stdout);
+	saved = dup(1);
+	dup2(fd, 1);
+	ret = frd_run_recorded_opts(c, argv, o, d, pid, status);
+	dup2(saved, 1);
+	close(saved);
+	n = pread(fd, out, size - 1, 0);
+	close(fd);
+	out[n > 0 ? n : 0] = 0;
+	return ret;
 }
 
 #endif /* FR_DUMP_H */

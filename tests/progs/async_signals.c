@@ -6,9 +6,13 @@
  *   - SIGUSR1 (no SA_RESTART) from a child while blocked in read: EINTR;
  *   - SIGUSR2 (SA_RESTART) from the child while blocked in read again: the
  *     read restarts and gets the byte the child writes afterwards.
- * With the argument "spin": SIGALRM from an interval timer interrupts a loop
- * in user code (no syscall there); the handler stops the loop.
+ * With the argument "spin" [USEC]: SIGALRM from an interval timer (USEC,
+ * 300 by default) interrupts a loop in user code (no syscall there); the
+ * handler stops the loop.  Replay finds the interrupted instruction by
+ * stopping at every pass through it (docs/replay.md), so the loop is kept
+ * short: some hundred thousand passes.
  */
+#include <stdlib.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -61,9 +65,9 @@ static void handle(int sig, void (*fn)(int), int flags)
 	sigaction(sig, &sa, NULL);
 }
 
-static int spin(void)
+static int spin(long usec)
 {
-	struct itimerval it = { { 0, 0 }, { 0, 50000 } };
+	struct itimerval it = { { 0, 0 }, { 0, usec } };
 	unsigned long n = 0;
 
 	handle(SIGALRM, on_alarm, 0);
@@ -83,7 +87,7 @@ int main(int argc, char **argv)
 	union sigval v = { .sival_int = 4242 };
 
 	if (argc > 1 && !strcmp(argv[1], "spin"))
-		return spin();
+		return spin(argc > 2 ? atol(argv[2]) : 300);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_info;
 	sa.sa_flags = SA_SIGINFO;

@@ -5,6 +5,7 @@
  *
  *   ptsnap -o FILE [--skip N | --marker] [--every M --intervals K]
  *          [--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I]
+ *          [--tamper-signal SIG]
  *          -- PROGRAM [ARGS...]
  *
  * It runs PROGRAM under ptrace.  The vDSO is hidden from it (AT_SYSINFO_EHDR
@@ -26,8 +27,22 @@
  * exit (a child's first syscalls come after the clone), any other call at exit
  * (so writes to a shared file are numbered in the order their bytes landed).
  *
+ * Signals and rdtsc, as the module records them (uapi/flightrec.h): a signal
+ * that goes to a handler of the program becomes a FLIGHTREC_NR_SIGNAL
+ * record at its signal-delivery-stop (the siginfo; the registers when it
+ * interrupted user code), classified from the stops before it: a fault
+ * (SYNC), at the return of the syscall the thread just made (or of the
+ * handler setup of the signal before), or inside user code (IN_USER).  A
+ * syscall that a signal interrupted (-ERESTART*) is recorded with -EINTR
+ * when the kernel turns it into EINTR (EINTR), and not at all when it
+ * restarts (RESTART: its next attempt is recorded).  The program runs with
+ * PR_SET_TSC/PR_TSC_SIGSEGV; each rdtsc/rdtscp traps, ptsnap executes it and
+ * writes the result into the registers, and records a FLIGHTREC_NR_RDTSC.
+ * Signal dispositions are followed (rt_sigaction) and written per interval.
+ *
  * --tamper-nr/--tamper-hash damage the I-th record (from 0) of the written
- * log, for divergence tests; --add-cpu-feature LEAF:REG:BIT records a CPUID
+ * log, for divergence tests, --tamper-signal SIG makes the first signal
+ * record (and its siginfo) say signal SIG; --add-cpu-feature LEAF:REG:BIT records a CPUID
  * feature this CPU lacks, for the CPU check.
  *
  * The checkpoint is written with the library's writer (user/lib/checkpoint.h).
@@ -48,6 +63,7 @@
 #include <unistd.h>
 #include <linux/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -55,6 +71,7 @@
 #include <sys/user.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <x86intrin.h>
 #include <zstd.h>
 #include "checkpoint.h"
 #include "syscalls.h"
@@ -118,10 +135,21 @@ struct tstate {
 	Flightrec__Syscall *noret;	/* recorded at entry: a NORETURN call */
 	uint64_t seq;		/* given at entry */
 	uint64_t clear_child_tid;
+	uint64_t sa_new[4];	/* rt_sigaction's new action, read at entry */
+	bool sa_read;
+	/* what the last stop said, to place a signal */
+	bool exit_stop;		/* the last stop was a syscall exit ... */
+	uint64_t exit_rip, exit_orig_rax;	/* ... with these registers */
+	bool restart_pending;	/* ... that returned -ERESTART*: not recorded yet */
+	long restart_ret;
+	bool after_signal;	/* the last stop delivered a signal to a handler at ... */
+	uint64_t handler_rip;
 };
 
 struct interval {
 	uint32_t index;
+	uint32_t flags;		/* FLIGHTREC_IF_* */
+	uint64_t sa[65][4];	/* dispositions at the start: handler, flags, restorer, mask */
 	Flightrec__Map **maps;
 	size_t n_maps;
 	Flightrec__Thread **threads;
@@ -137,6 +165,7 @@ static uint32_t next_index;
 static struct tstate threads[MAX_THREADS];
 static size_t n_threads;
 static pid_t pid;
+static uint64_t sa_now[65][4];	/* the program's dispositions, followed */
 
 static struct tstate *thread_of(pid_t tid, bool create)
 {
@@ -480,6 +509,7 @@ static void snapshot(pid_t tid, size_t keep)
 	memset(iv, 0, sizeof(*iv));
 	iv->index = next_index++;
 	iv->start_ns = now_ns();
+	memcpy(iv->sa, sa_now, sizeof(iv->sa));
 	snap_maps(iv);
 	iv->threads = calloc(1, sizeof(*iv->threads));
 	iv->threads[iv->n_threads++] = thread_msg(iv->index, tid);
@@ -732,11 +762,158 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 	return s;
 }
 
+/* An out-buffer with the given bytes (a pseudo-record's, at address 0). */
+static void add_out_data(Flightrec__Syscall *s, uint32_t arg, const void *data, size_t len)
+{
+	Flightrec__OutBuf *o = calloc(1, sizeof(*o));
+
+	flightrec__out_buf__init(o);
+	o->arg = arg;
+	o->addr = 0;
+	o->data = bin(data, len);
+	s->out = realloc(s->out, (s->n_out + 1) * sizeof(*s->out));
+	s->out[s->n_out++] = o;
+}
+
+/* A record that is not a syscall (uapi/flightrec.h), numbered now. */
+static Flightrec__Syscall *new_pseudo(pid_t tid, uint32_t nr, const uint64_t a[6], long ret)
+{
+	Flightrec__Syscall *s = calloc(1, sizeof(*s));
+
+	flightrec__syscall__init(s);
+	s->interval = ivs[n_ivs - 1].index;
+	s->seq = ++seq;
+	s->tid = (uint32_t)tid;
+	s->nr = nr;
+	s->n_args = 6;
+	s->args = calloc(6, sizeof(uint64_t));
+	memcpy(s->args, a, 6 * sizeof(uint64_t));
+	s->ret = ret;
+	if (n_scs == cap_scs) {
+		cap_scs = cap_scs ? 2 * cap_scs : 4096;
+		scs = realloc(scs, cap_scs * sizeof(*scs));
+	}
+	scs[n_scs++] = s;
+	return s;
+}
+
+#define SA_RESTART_	0x10000000ul
+#define SA_RESETHAND_	0x80000000ul
+
+static bool is_restart_err(long r)
+{
+	return r == -512 || r == -513 || r == -514 || r == -516;
+}
+
+/*
+ * A syscall that returned -ERESTART*, now that the thread's next event is
+ * known.  handled: a signal goes to a handler (sa_flags its flags); the
+ * kernel then turns the error into -EINTR or restarts the call.  Without a
+ * handler the call restarts.  Returns FLIGHTREC_SIG_EINTR or _RESTART.
+ */
+static uint32_t settle_restart(struct tstate *t, bool handled, uint64_t sa_flags)
+{
+	long r = t->restart_ret;
+	uint32_t how;
+
+	if (!t->restart_pending)
+		return 0;
+	t->restart_pending = false;
+	if (!handled || r == -513 || (r == -512 && (sa_flags & SA_RESTART_)))
+		how = FLIGHTREC_SIG_RESTART;
+	else
+		how = FLIGHTREC_SIG_EINTR;
+	if (how == FLIGHTREC_SIG_EINTR) {
+		Flightrec__Syscall *s;
+
+		if (!t->seq)
+			t->seq = ++seq;
+		s = new_record(t, -EINTR, false);
+		record_outs(s, t, -EINTR);
+	}
+	return how;
+}
+
+/*
+ * A signal-delivery-stop of a signal the program handles: its record.
+ * Where it came from is told by the stop before: a fault of the
+ * instruction at rip (SYNC), the exit of the syscall the thread just made
+ * (rip and orig_rax as at that exit; with -ERESTART*, EINTR or RESTART),
+ * the setup of the handler of the signal delivered just before (rip at
+ * that handler), or else user code (IN_USER, with its registers).
+ */
+static void record_signal(struct tstate *t, int sig, const siginfo_t *si,
+			  const struct user_regs_struct *r)
+{
+	uint64_t a[6] = { (uint64_t)sig, (uint64_t)(int64_t)si->si_code, r->orig_rax, r->rax,
+			  r->rip, 0 };
+	bool fault = (sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL ||
+		      sig == SIGTRAP) && si->si_code > 0;
+	Flightrec__Syscall *s;
+	uint8_t info[128];
+
+	if (fault) {
+		a[5] = FLIGHTREC_SIG_SYNC;
+	} else if (t->exit_stop && r->rip == t->exit_rip && r->orig_rax == t->exit_orig_rax) {
+		a[5] = settle_restart(t, true, sa_now[sig][1]);
+	} else if (t->after_signal && r->rip == t->handler_rip) {
+		/* at the entry of the handler just set up */
+	} else {
+		a[5] = FLIGHTREC_SIG_IN_USER;
+		a[2] = (uint64_t)-1;
+		ivs[n_ivs - 1].flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
+	}
+	s = new_pseudo(t->tid, FLIGHTREC_NR_SIGNAL, a, 0);
+	memset(info, 0, sizeof(info));
+	memcpy(info, si, sizeof(*si) < sizeof(info) ? sizeof(*si) : sizeof(info));
+	add_out_data(s, 0, info, sizeof(info));
+	if (a[5] & FLIGHTREC_SIG_IN_USER)
+		add_out_data(s, 1, r, sizeof(*r));
+}
+
+/*
+ * rdtsc/rdtscp trapped (PR_TSC_SIGSEGV: SIGSEGV, SI_KERNEL, at the
+ * instruction): executed here, the result written into the thread's
+ * registers.  Returns whether it was one (then the SIGSEGV is dropped).
+ */
+static bool emulate_rdtsc(pid_t tid, const siginfo_t *si, bool snapped)
+{
+	struct user_regs_struct r;
+	uint8_t code[3];
+	uint64_t v, a[6] = { 0 };
+	unsigned int aux = 0, len;
+
+	if (si->si_code != SI_KERNEL || ptrace(PTRACE_GETREGS, tid, 0, &r) ||
+	    rd(NULL, r.rip, code, 3))
+		return false;
+	if (code[0] == 0x0f && code[1] == 0x31)
+		len = 2;
+	else if (code[0] == 0x0f && code[1] == 0x01 && code[2] == 0xf9)
+		len = 3;
+	else
+		return false;
+	v = len == 3 ? __rdtscp(&aux) : __rdtsc();
+	if (snapped) {
+		a[0] = len == 3 ? aux : 0;
+		a[1] = len;
+		a[4] = r.rip;
+		new_pseudo(tid, FLIGHTREC_NR_RDTSC, a, (long)v);
+	}
+	r.rax = v & 0xffffffffu;
+	r.rdx = v >> 32;
+	if (len == 3)
+		r.rcx = aux;
+	r.rip += len;
+	if (ptrace(PTRACE_SETREGS, tid, 0, &r))
+		die("SETREGS after rdtsc: %s", strerror(errno));
+	return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* Writing */
 
 static Flightrec__End *end_msg;
-static long tamper_idx = -1, tamper_nr = -1, tamper_hash_idx = -1;
+static long tamper_idx = -1, tamper_nr = -1, tamper_hash_idx = -1, tamper_sig = -1;
 static unsigned int add_leaf, add_bit;
 static char add_reg;
 static int exit_status = -1;
@@ -986,6 +1163,12 @@ static void write_file(const char *path, char **argv)
 		ii[i]->has_nr_syscalls = 1;
 		for (k = 0; k < n_scs; k++)
 			ii[i]->nr_syscalls += scs[k]->interval == ivs[i].index;
+		if (ivs[i].flags) {
+			ii[i]->has_flags = 1;
+			ii[i]->flags = ivs[i].flags;
+			h.has_flags = 1;
+			h.flags |= ivs[i].flags;
+		}
 	}
 	h.n_intervals = n_ivs;
 	h.intervals = ii;
@@ -1003,6 +1186,22 @@ static void write_file(const char *path, char **argv)
 		for (j = 0; j < ivs[i].n_threads; j++) {
 			e.e_case = FLIGHTREC__ENTRY__E_THREAD;
 			e.thread = ivs[i].threads[j];
+			add(w, &e);
+		}
+	for (i = 0; i < n_ivs; i++)
+		for (j = 1; j <= 64; j++) {
+			Flightrec__SigAction sa = FLIGHTREC__SIG_ACTION__INIT;
+
+			if (!ivs[i].sa[j][0] && !ivs[i].sa[j][1])
+				continue;	/* SIG_DFL without flags */
+			sa.interval = ivs[i].index;
+			sa.signo = (uint32_t)j;
+			sa.handler = ivs[i].sa[j][0];
+			sa.flags = ivs[i].sa[j][1];
+			sa.restorer = ivs[i].sa[j][2];
+			sa.mask = ivs[i].sa[j][3];
+			e.e_case = FLIGHTREC__ENTRY__E_SIGACTION;
+			e.sigaction = &sa;
 			add(w, &e);
 		}
 	for (i = 0; i < n_ivs; i++) {
@@ -1036,6 +1235,14 @@ static void write_file(const char *path, char **argv)
 	/* test hooks: damage the log to provoke a divergence */
 	if (tamper_idx >= 0 && (size_t)tamper_idx < n_scs)
 		scs[tamper_idx]->nr = (uint32_t)tamper_nr;
+	for (i = 0; tamper_sig > 0 && i < n_scs; i++) {
+		if (scs[i]->nr != FLIGHTREC_NR_SIGNAL)
+			continue;
+		scs[i]->args[0] = (uint64_t)tamper_sig;
+		if (scs[i]->n_out && scs[i]->out[0]->data.len >= 4)
+			memcpy(scs[i]->out[0]->data.data, &(int){ (int)tamper_sig }, 4);
+		break;
+	}
 	if (tamper_hash_idx >= 0 && (size_t)tamper_hash_idx < n_scs) {
 		scs[tamper_hash_idx]->has_in_hash = 1;
 		scs[tamper_hash_idx]->in_hash ^= 1;
@@ -1111,7 +1318,8 @@ static bool caught(pid_t tid, int sig)
 static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
-		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] -- PROGRAM [ARGS...]\n");
+		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] [--tamper-signal SIG] "
+		"-- PROGRAM [ARGS...]\n");
 	exit(64);
 }
 
@@ -1126,6 +1334,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "tamper-nr", required_argument, NULL, 'T' },
 		{ "tamper-hash", required_argument, NULL, 'H' },
+		{ "tamper-signal", required_argument, NULL, 'S' },
 		{ "add-cpu-feature", required_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1151,6 +1360,9 @@ int main(int argc, char **argv)
 		case 'H':	/* INDEX  the INDEX-th record's in_hash is flipped */
 			tamper_hash_idx = atol(optarg);
 			break;
+		case 'S':	/* SIG  the first signal record says SIG */
+			tamper_sig = atol(optarg);
+			break;
 		case 'C':	/* LEAF:REG:BIT  pretend the CPU had this feature */
 			if (sscanf(optarg, "%i:%c:%u", (int *)&add_leaf, &add_reg, &add_bit) != 3)
 				usage();
@@ -1168,6 +1380,9 @@ int main(int argc, char **argv)
 	if (pid == 0) {
 		if (ptrace(PTRACE_TRACEME, 0, 0, 0))
 			_exit(126);
+		/* rdtsc/rdtscp fault, in the program too: ptsnap answers and records them */
+		if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV, 0, 0, 0))
+			_exit(125);
 		raise(SIGSTOP);
 		execvp(argv[0], argv);
 		fprintf(stderr, "ptsnap: cannot run %s: %s\n", argv[0], strerror(errno));
@@ -1188,6 +1403,7 @@ int main(int argc, char **argv)
 	for (;;) {
 		pid_t tid = waitpid(-1, &status, __WALL);
 		struct tstate *t;
+		siginfo_t sinfo;
 		int sig = 0;
 
 		if (tid < 0) {
@@ -1215,9 +1431,15 @@ int main(int argc, char **argv)
 			if (!t->in_sc) {
 				/* entry */
 				t->in_sc = true;
+				/* a call that -ERESTART* left pending is made again */
+				settle_restart(t, false, 0);
+				t->exit_stop = t->after_signal = false;
 				t->nr = (long)r.orig_rax;
 				t->args[0] = r.rdi; t->args[1] = r.rsi; t->args[2] = r.rdx;
 				t->args[3] = r.r10; t->args[4] = r.r8; t->args[5] = r.r9;
+				t->sa_read = t->nr == SYS_rt_sigaction && t->args[1] &&
+					     t->args[0] >= 1 && t->args[0] <= 64 &&
+					     !rd(NULL, t->args[1], t->sa_new, sizeof(t->sa_new));
 				if (snapped) {
 					const struct fr_syscall *row = fr_syscall((unsigned int)t->nr);
 
@@ -1248,7 +1470,17 @@ int main(int argc, char **argv)
 				/* exit */
 				t->in_sc = false;
 				n_sc++;
-				if (snapped && t->noret) {
+				t->exit_stop = true;
+				t->exit_rip = r.rip;
+				t->exit_orig_rax = r.orig_rax;
+				if (t->sa_read && (long)r.rax == 0)
+					memcpy(sa_now[t->args[0]], t->sa_new, sizeof(t->sa_new));
+				t->sa_read = false;
+				if (snapped && !t->noret && is_restart_err((long)r.rax)) {
+					/* interrupted: -EINTR or made again, as the next stop tells */
+					t->restart_pending = true;
+					t->restart_ret = (long)r.rax;
+				} else if (snapped && t->noret) {
 					/* a NORETURN call that returned (a failed execve) */
 					t->noret->ret = (long)r.rax;
 					t->noret->flags &= ~FLIGHTREC_SC_NO_RETURN;
@@ -1281,6 +1513,9 @@ int main(int argc, char **argv)
 			sig = 0;
 			exec_seen = true;
 			n_sc = 0;
+			for (ch = 1; ch <= 64; ch++)	/* exec: handled signals become SIG_DFL */
+				if (sa_now[ch][0] > 1)
+					memset(sa_now[ch], 0, sizeof(sa_now[ch]));
 			close(memfd);	/* the new program has a new mm */
 			memfd = open(mpath, O_RDWR);
 			if (memfd < 0)
@@ -1295,6 +1530,22 @@ int main(int argc, char **argv)
 		} else if (sig == SIGSTOP && t->fresh) {
 			t->fresh = false;
 			sig = 0;
+		} else if (sig == SIGSEGV && !ptrace(PTRACE_GETSIGINFO, tid, 0, &sinfo) &&
+			   emulate_rdtsc(tid, &sinfo, snapped)) {
+			sig = 0;
+		} else if (snapped && sig >= 1 && sig <= 64 && sa_now[sig][0] > 1 &&
+			   !ptrace(PTRACE_GETSIGINFO, tid, 0, &sinfo)) {
+			/* to a handler of the program */
+			struct user_regs_struct r;
+
+			if (ptrace(PTRACE_GETREGS, tid, 0, &r))
+				die("GETREGS at a signal: %s", strerror(errno));
+			record_signal(t, sig, &sinfo, &r);
+			t->exit_stop = false;
+			t->after_signal = true;
+			t->handler_rip = sa_now[sig][0];
+			if (sa_now[sig][1] & SA_RESETHAND_)
+				sa_now[sig][0] = 0;
 		} else if (snapped && (sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE ||
 				       sig == SIGILL || sig == SIGABRT) && !caught(tid, sig)) {
 			siginfo_t si;

@@ -620,11 +620,13 @@ int cmd_watch(int argc, char **argv)
 static void usage_record(FILE *f)
 {
 	fprintf(f,
-		"usage: flightrec record -o DIR [--at-exit] [--interval-ms N] [--keep N] -- CMD [ARGS]\n"
+		"usage: flightrec record -o DIR [--at-exit] [--serial] [--interval-ms N] [--keep N] -- CMD [ARGS]\n"
 		"  Runs CMD recorded from its first instruction; when it (or a child\n"
 		"  it forks) crashes, writes DIR/PID-DUMPID.flrc.  With --at-exit, also\n"
-		"  when it exits normally.  Exits with CMD's status (128+N when a\n"
-		"  signal N killed it).\n");
+		"  when it exits normally.  With --serial, its threads run user code\n"
+		"  one at a time, switching at syscalls, so that replay follows them\n"
+		"  exactly (threads that share memory).  Exits with CMD's status\n"
+		"  (128+N when a signal N killed it).\n");
 }
 
 struct record {
@@ -727,6 +729,7 @@ int cmd_record(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "at-exit", no_argument, NULL, 'a' },
+		{ "serial", no_argument, NULL, 's' },
 		{ "interval-ms", required_argument, NULL, 'i' },
 		{ "keep", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
@@ -734,6 +737,7 @@ int cmd_record(int argc, char **argv)
 	};
 	struct record r = { 0 };
 	uint32_t interval_ms = 0, keep = 0;
+	struct fr_reg_opts ro = { .at_exit = -1, .serial = -1 };
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 	char err[512], go = 'g';
 	int o, ret, pipefd[2], status, pid_claim = -2;
@@ -745,6 +749,9 @@ int cmd_record(int argc, char **argv)
 			break;
 		case 'a':
 			r.at_exit = true;
+			break;
+		case 's':
+			ro.serial = 1;
 			break;
 		case 'i':
 			if (parse_u32(optarg, &interval_ms) ||
@@ -817,8 +824,10 @@ int cmd_record(int argc, char **argv)
 
 	/* the dumps of the child are ours: watch leaves them alone */
 	pid_claim = claim("pid", r.child);
-	ret = fr_client_register(r.c, r.child, interval_ms, keep,
-				 r.at_exit ? 1 : -1, err, sizeof(err));
+	ro.interval_ms = interval_ms;
+	ro.keep = keep;
+	ro.at_exit = r.at_exit ? 1 : -1;
+	ret = fr_client_register_opts(r.c, r.child, &ro, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "flightrec: record: register %d: %s\n", r.child,
 			err);

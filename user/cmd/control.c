@@ -70,7 +70,7 @@ static int fail(const char *what, uint32_t pid, int rc, const char *msg)
 	return FR_EXIT_FAIL;
 }
 
-#define REGISTER_USAGE "PID [--interval-ms N] [--keep N] [--at-exit]"
+#define REGISTER_USAGE "PID [--interval-ms N] [--keep N] [--at-exit] [--serial]"
 
 int cmd_register(int argc, char **argv)
 {
@@ -78,11 +78,13 @@ int cmd_register(int argc, char **argv)
 		{ "interval-ms", required_argument, NULL, 'i' },
 		{ "keep", required_argument, NULL, 'k' },
 		{ "at-exit", no_argument, NULL, 'e' },
+		{ "serial", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	uint32_t pid, interval_ms = 0, keep = 0;
-	int at_exit = -1, opt, rc;
+	int at_exit = -1, serial = -1, opt, rc;
+	struct fr_reg_opts ro;
 	struct fr_client *c;
 	char err[256];
 
@@ -107,6 +109,9 @@ int cmd_register(int argc, char **argv)
 		case 'e':
 			at_exit = 1;
 			break;
+		case 's':
+			serial = 1;
+			break;
 		case 'h':
 			printf("usage: flightrec register %s\n", REGISTER_USAGE);
 			return FR_EXIT_OK;
@@ -125,8 +130,8 @@ int cmd_register(int argc, char **argv)
 	rc = connect_or_say(&c);
 	if (rc)
 		return rc;
-	rc = fr_client_register(c, pid, interval_ms, keep, at_exit, err,
-				sizeof(err));
+	ro = (struct fr_reg_opts){ interval_ms, keep, at_exit, serial };
+	rc = fr_client_register_opts(c, pid, &ro, err, sizeof(err));
 	fr_client_close(c);
 	if (rc)
 		return fail("register", pid, rc, err);

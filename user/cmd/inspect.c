@@ -308,6 +308,8 @@ static const char *sc_name(unsigned int nr, char *buf, size_t len)
 
 	if (s)
 		return s->name;
+	if (fr_pseudo_name(nr))
+		return fr_pseudo_name(nr);
 	snprintf(buf, len, "syscall_%u", nr);
 	return buf;
 }

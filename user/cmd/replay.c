@@ -387,6 +387,78 @@ static int kind_of(uint32_t nr, unsigned int flags)
 	return FRI_K_EMULATE;
 }
 
+/* The kernel-internal restart codes a syscall record can hold. */
+static bool restart_error(const Flightrec__Syscall *s)
+{
+	return s->nr < FR_NR_SYSCALLS && (s->ret == -512 || s->ret == -513 ||
+					  s->ret == -514 || s->ret == -516);
+}
+
+static uint64_t sc_arg(const Flightrec__Syscall *s, size_t i)
+{
+	return i < s->n_args ? s->args[i] : 0;
+}
+
+/*
+ * A record that ended with -ERESTART* (a signal interrupted the call): what
+ * the thread saw is told by its next record.  A signal record with
+ * FLIGHTREC_SIG_EINTR: the call returned -EINTR (keep it, with that value).
+ * One with FLIGHTREC_SIG_RESTART, or the same call again (a restart with no
+ * handler): the application makes the call once more, which the later
+ * record answers, so this attempt is left out.  Returns whether to keep it.
+ */
+static bool restart_of(const struct flrc *c, size_t i, int64_t *ret)
+{
+	const Flightrec__Syscall *s = c->syscalls[i], *n = NULL;
+	size_t j;
+
+	for (j = i + 1; j < c->n_syscalls; j++)
+		if (c->syscalls[j]->tid == s->tid) {
+			n = c->syscalls[j];
+			break;
+		}
+	if (!n)
+		return true;		/* still blocked at the end: as recorded */
+	if (n->nr == FLIGHTREC_NR_SIGNAL) {
+		if (sc_arg(n, 5) & FLIGHTREC_SIG_EINTR) {
+			*ret = -EINTR;
+			return true;
+		}
+		return !(sc_arg(n, 5) & FLIGHTREC_SIG_RESTART);
+	}
+	return n->nr != s->nr;
+}
+
+/* The fri_signal of a FLIGHTREC_NR_SIGNAL record (uapi/flightrec.h). */
+static size_t add_signal(struct buf *b, const Flightrec__Syscall *s)
+{
+	struct fri_signal fs;
+	size_t k;
+
+	memset(&fs, 0, sizeof(fs));
+	fs.signo = (int32_t)sc_arg(s, 0);
+	fs.si_code = (int32_t)sc_arg(s, 1);
+	fs.orig_rax = (int64_t)sc_arg(s, 2);
+	fs.rax = (int64_t)sc_arg(s, 3);
+	fs.rip = sc_arg(s, 4);
+	fs.flags = (uint32_t)sc_arg(s, 5);
+	/* without the recorded siginfo, what the record says */
+	memcpy(fs.siginfo, &fs.signo, 4);
+	memcpy(fs.siginfo + 8, &fs.si_code, 4);
+	for (k = 0; k < s->n_out; k++) {
+		const Flightrec__OutBuf *o = s->out[k];
+
+		if (o->arg == 0 && o->data.len >= sizeof(fs.siginfo))
+			memcpy(fs.siginfo, o->data.data, sizeof(fs.siginfo));
+		if (o->arg == 1 && o->data.len >= sizeof(fs.regs) &&
+		    (fs.flags & FLIGHTREC_SIG_IN_USER)) {
+			memcpy(&fs.regs, o->data.data, sizeof(fs.regs));
+			fs.has_regs = 1;
+		}
+	}
+	return buf_add(b, &fs, sizeof(fs), 8);
+}
+
 static bool window_overlap(uint64_t s, uint64_t e)
 {
 	return s < FRI_WINDOW_END && e > FRI_WINDOW_START;
@@ -404,6 +476,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	struct fri_header hd;
 	Flightrec__Map **maps;
 	uint64_t *addrs, *tid_last = NULL, *tid_of = NULL;
+	const Flightrec__Syscall **sc_list;
+	int64_t *sc_ret;
 	size_t n_maps = 0, n_addrs = 0, i, j, n_tids = 0;
 	size_t regions_off, pages_off, threads_off, sc_off;
 	const Flightrec__IntervalInfo *iv;
@@ -491,12 +565,26 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	for (i = 0; i < c->n_syscalls && c->syscalls[i]->interval < from; i++)
 		;
 	first_idx = i;
-	n_sc = c->n_syscalls - first_idx;
+	for (i = 0; i < c->n_syscalls; i++)
+		if (c->syscalls[i]->nr == FLIGHTREC_NR_RDTSC)
+			hd.flags |= FRI_F_TSC_RECORDED;
+	n_sc = 0;
+	sc_list = calloc(c->n_syscalls - first_idx + 1, sizeof(*sc_list));
+	sc_ret = calloc(c->n_syscalls - first_idx + 1, sizeof(*sc_ret));
+	for (i = first_idx; i < c->n_syscalls; i++) {
+		const Flightrec__Syscall *s = c->syscalls[i];
+		int64_t ret = s->ret;
+
+		if (restart_error(s) && !restart_of(c, i, &ret))
+			continue;	/* the attempt a signal interrupted: re-executed */
+		sc_ret[n_sc] = ret;
+		sc_list[n_sc++] = s;
+	}
 	sc_off = buf_reserve(b, n_sc * sizeof(struct fri_syscall), 8);
 	tid_of = calloc(n_sc + c->n_threads + 1, sizeof(*tid_of));
 	tid_last = calloc(n_sc + c->n_threads + 1, sizeof(*tid_last));
 	for (i = 0; i < n_sc; i++) {
-		const Flightrec__Syscall *s = c->syscalls[first_idx + i];
+		const Flightrec__Syscall *s = sc_list[i];
 		const struct sc_row *row = sc_row(s->nr);
 		struct fri_syscall r;
 		struct fri_out *outs = NULL;
@@ -508,10 +596,15 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		r.nr = s->nr;
 		for (k = 0; k < s->n_args && k < 6; k++)
 			r.args[k] = s->args[k];
-		r.ret = s->ret;
+		r.ret = sc_ret[i];
 		r.sc_flags = s->flags;
 		r.next_same_tid = FRI_NO_NEXT;
-		if (row) {
+		if (s->nr == FLIGHTREC_NR_SIGNAL) {
+			r.kind = FRI_K_SIGNAL;
+			r.out_off = add_signal(b, s);
+		} else if (s->nr == FLIGHTREC_NR_RDTSC) {
+			r.kind = FRI_K_RDTSC;
+		} else if (row) {
 			r.table_flags = (uint16_t)row->flags;
 			r.kind = (uint32_t)kind_of(s->nr, row->flags);
 			r.nargs = (uint8_t)(row->nargs < s->n_args ? row->nargs : s->n_args);
@@ -535,7 +628,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 				(unsigned long long)r.ret);
 			return FR_EXIT_FAIL;
 		}
-		if (s->n_out) {
+		if (s->n_out && r.kind != FRI_K_SIGNAL) {
 			outs = calloc(s->n_out, sizeof(*outs));
 			for (k = 0; k < s->n_out; k++) {
 				outs[k].addr = s->out[k]->addr;
@@ -603,6 +696,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	}
 	free(tid_of);
 	free(tid_last);
+	free(sc_list);
+	free(sc_ret);
 	if (!hd.n_threads) {
 		fprintf(stderr, PFX "%s: no thread state for interval %u\n", o->file, from);
 		return FR_EXIT_BADFILE;
@@ -657,8 +752,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	iv = flrc_interval(c, from);
 	hd.magic = FRI_MAGIC;
 	hd.version = FRI_VERSION;
-	hd.flags = (o->show_output ? FRI_F_SHOW_OUTPUT : 0) | (o->quiet ? FRI_F_QUIET : 0) |
-		   (o->verbose ? FRI_F_VERBOSE : 0);
+	hd.flags |= (o->show_output ? FRI_F_SHOW_OUTPUT : 0) | (o->quiet ? FRI_F_QUIET : 0) |
+		    (o->verbose ? FRI_F_VERBOSE : 0);
 	hd.from_interval = from;
 	hd.n_pages = n_addrs;
 	hd.n_syscalls = n_sc;

@@ -87,7 +87,8 @@ struct fr_asm {
 	Flightrec__End *end;
 	struct pend_sc *pend;		/* the last syscall record */
 	bool have_seq;
-	uint64_t last_seq;
+	uint64_t last_seq, max_seq;
+	uint32_t last_seq_iv;		/* interval of last_seq */
 
 	/* pages */
 	ZSTD_CCtx *cctx;
@@ -1467,7 +1468,8 @@ static int rec_syscall(struct fr_asm *a, struct nlattr **tb,
 		flag_interval(iv, FLIGHTREC_IF_LOST_RECORD);
 		return dropped(a, FLIGHTREC_REC_SYSCALL, "without SEQ, TID, NR or RET");
 	}
-	if (a->have_seq && s.seq <= a->last_seq) {
+	/* increasing within an interval (flightrec_reader's rule) */
+	if (a->have_seq && s.interval == a->last_seq_iv && s.seq <= a->last_seq) {
 		flag_interval(iv, FLIGHTREC_IF_LOST_RECORD);
 		a->st.dropped++;
 		warn(a, "syscall seq %llu after seq %llu: left out",
@@ -1496,6 +1498,9 @@ static int rec_syscall(struct fr_asm *a, struct nlattr **tb,
 	p->active = true;
 	a->have_seq = true;
 	a->last_seq = s.seq;
+	a->last_seq_iv = s.interval;
+	if (s.seq > a->max_seq)
+		a->max_seq = s.seq;
 	if (attrs) {
 		const struct nlattr *nla;
 		int rem;
@@ -1950,7 +1955,7 @@ static int write_file(struct fr_asm *a, struct flrc_writer *w)
 	}
 	if (!err && a->end) {
 		a->end->has_last_seq = a->have_seq;
-		a->end->last_seq = a->last_seq;
+		a->end->last_seq = a->max_seq;
 		e.e_case = FLIGHTREC__ENTRY__E_END;
 		e.end = a->end;
 		err = flrc_writer_add(w, &e);

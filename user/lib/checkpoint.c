@@ -240,6 +240,7 @@ struct reader {
 	struct offs off_maps, off_threads, off_sas, off_pages;
 	struct fr_htab by_hash;		/* content hash -> first PAGE_DATA page */
 	uint64_t last_seq;
+	uint32_t last_seq_iv;	/* the interval of the record with last_seq */
 	size_t n_unknown;
 };
 
@@ -438,10 +439,15 @@ static int check_syscall(struct reader *r, size_t off, const Flightrec__Syscall 
 	if (s->n_args > 6)
 		return rfail(r, off, "syscall seq %llu has %zu arguments (at most 6)",
 			     (unsigned long long)s->seq, s->n_args);
-	if (r->c->n_syscalls && s->seq <= r->last_seq)
-		return rfail(r, off, "syscall seq %llu after seq %llu (must increase)",
+	/*
+	 * Within an interval numbers increase.  A call numbered at entry
+	 * that ended in a later interval comes first in that one, with a
+	 * number below the previous interval's: replay sorts by number.
+	 */
+	if (r->c->n_syscalls && s->interval == r->last_seq_iv && s->seq <= r->last_seq)
+		return rfail(r, off, "syscall seq %llu after seq %llu in interval %u (must increase)",
 			     (unsigned long long)s->seq,
-			     (unsigned long long)r->last_seq);
+			     (unsigned long long)r->last_seq, s->interval);
 	for (i = 0; i < s->n_out; i++) {
 		uint32_t a = s->out[i]->arg;
 
@@ -450,6 +456,7 @@ static int check_syscall(struct reader *r, size_t off, const Flightrec__Syscall 
 				     (unsigned long long)s->seq, a);
 	}
 	r->last_seq = s->seq;
+	r->last_seq_iv = s->interval;
 	return 0;
 }
 

@@ -120,9 +120,10 @@ static struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
 	[FLIGHTREC_A_LOST_PAGES]	= { .type = NLA_U64 },
 	[FLIGHTREC_A_CLEAR_CHILD_TID]	= { .type = NLA_U64 },
 	[FLIGHTREC_A_IN_HASH]		= { .type = NLA_U64 },
+	[FLIGHTREC_A_SERIAL]		= { .type = NLA_U8 },
 };
 /* a new attribute in uapi/flightrec.h needs its line above */
-_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_IN_HASH,
+_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_SERIAL,
 	       "fr_nl_policy does not cover every FLIGHTREC_A_* attribute");
 
 static struct nla_policy fr_nl_out_policy[FLIGHTREC_OUT_MAX + 1] = {
@@ -546,21 +547,30 @@ const char *fr_client_error(const struct fr_client *c)
 
 /* ---- commands ------------------------------------------------------------ */
 
-int fr_client_register(struct fr_client *c, uint32_t pid, uint32_t interval_ms,
-		       uint32_t keep, int at_exit, char *err, size_t errlen)
+int fr_client_register_opts(struct fr_client *c, uint32_t pid,
+			    const struct fr_reg_opts *o, char *err, size_t errlen)
 {
 	struct fr_req req = { 0 };
 	struct nl_msg *msg;
 
 	msg = fr_msg(c, FLIGHTREC_CMD_REGISTER, 0);
 	if (!msg || nla_put_u32(msg, FLIGHTREC_A_PID, pid) ||
-	    (interval_ms && nla_put_u32(msg, FLIGHTREC_A_INTERVAL_MS, interval_ms)) ||
-	    (keep && nla_put_u32(msg, FLIGHTREC_A_KEEP, keep)) ||
-	    (at_exit >= 0 && nla_put_u8(msg, FLIGHTREC_A_AT_EXIT, !!at_exit))) {
+	    (o->interval_ms && nla_put_u32(msg, FLIGHTREC_A_INTERVAL_MS, o->interval_ms)) ||
+	    (o->keep && nla_put_u32(msg, FLIGHTREC_A_KEEP, o->keep)) ||
+	    (o->at_exit >= 0 && nla_put_u8(msg, FLIGHTREC_A_AT_EXIT, !!o->at_exit)) ||
+	    (o->serial >= 0 && nla_put_u8(msg, FLIGHTREC_A_SERIAL, !!o->serial))) {
 		nlmsg_free(msg);
 		return FR_NOMSG(c, err, errlen);
 	}
 	return fr_simple(c, msg, &req, err, errlen);
+}
+
+int fr_client_register(struct fr_client *c, uint32_t pid, uint32_t interval_ms,
+		       uint32_t keep, int at_exit, char *err, size_t errlen)
+{
+	struct fr_reg_opts o = { interval_ms, keep, at_exit, -1 };
+
+	return fr_client_register_opts(c, pid, &o, err, errlen);
 }
 
 int fr_client_unregister(struct fr_client *c, uint32_t pid, char *err,

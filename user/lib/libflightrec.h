@@ -58,7 +58,14 @@ const char *fr_client_version(const struct fr_client *c, uint32_t *abi);
 /* the message of the last failure */
 const char *fr_client_error(const struct fr_client *c);
 
-/* interval_ms, keep: 0 = the module's default; at_exit: -1 = default (off) */
+/* interval_ms, keep: 0 = the module's default; at_exit, serial: -1 = default (off) */
+struct fr_reg_opts {
+	uint32_t interval_ms, keep;
+	int at_exit;
+	int serial;	/* threads run user code one at a time (FLIGHTREC_A_SERIAL) */
+};
+int fr_client_register_opts(struct fr_client *c, uint32_t pid,
+			    const struct fr_reg_opts *o, char *err, size_t errlen);
 int fr_client_register(struct fr_client *c, uint32_t pid, uint32_t interval_ms,
 		       uint32_t keep, int at_exit, char *err, size_t errlen);
 int fr_client_unregister(struct fr_client *c, uint32_t pid, char *err,

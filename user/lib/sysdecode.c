@@ -17,6 +17,7 @@
 #include <asm/unistd.h>
 #include "syscalls.h"
 #include "sysdecode.h"
+#include "flightrec.h"		/* uapi: the pseudo-records */
 
 struct fr_bitname {
 	uint64_t bit;
@@ -497,6 +498,88 @@ static void fr_print_ret(FILE *f, const struct fr_syscall *sc, int64_t ret,
 		fprintf(f, " = %" PRId64, ret);
 }
 
+const char *fr_pseudo_name(unsigned int nr)
+{
+	switch (nr) {
+	case FLIGHTREC_NR_SIGNAL:
+		return "<signal>";
+	case FLIGHTREC_NR_RDTSC:
+		return "<rdtsc>";
+	default:
+		return NULL;
+	}
+}
+
+/* A syscall result as the kernel left it: 0, 3, -EINTR, -ERESTARTSYS */
+static void fr_print_raw_ret(FILE *f, int64_t v)
+{
+	const char *name;
+	size_t i;
+
+	if (v < 0 && v >= -4095) {
+		for (i = 0; i < FR_N(fr_restarts); i++) {
+			if (fr_restarts[i].err == -v) {
+				fprintf(f, "-%s", fr_restarts[i].name);
+				return;
+			}
+		}
+		name = strerrorname_np((int)-v);
+		if (name) {
+			fprintf(f, "-%s", name);
+			return;
+		}
+	}
+	fprintf(f, "%" PRId64, v);
+}
+
+/*
+ * The pseudo-records of the syscall stream (uapi/flightrec.h):
+ *   4242 <signal SIGUSR1 code 0 after read = -ERESTARTSYS, restart>
+ *   4242 <signal SIGALRM code -2 in user code at rip 0x401136>
+ *   4242 <signal SIGSEGV code 2 fault at rip 0x401136 addr 0x7f0000000000>
+ *   4242 <rdtscp> = 0x2a6f1e3c5d7 aux 0x3 at rip 0x401150
+ */
+static void fr_print_pseudo(FILE *f, unsigned int nr, const uint64_t a[6], int64_t ret,
+			    const struct fr_out_view *outs, size_t nouts)
+{
+	const char *name;
+	size_t i;
+
+	if (nr == FLIGHTREC_NR_RDTSC) {
+		fprintf(f, "<%s> = %#" PRIx64, a[1] == 3 ? "rdtscp" : "rdtsc", (uint64_t)ret);
+		if (a[1] == 3)
+			fprintf(f, " aux %#" PRIx64, a[0]);
+		fprintf(f, " at rip %#" PRIx64 "\n", a[4]);
+		return;
+	}
+	name = fr_signal_name((int)a[0]);
+	if (name)
+		fprintf(f, "<signal %s code %d", name, (int)a[1]);
+	else
+		fprintf(f, "<signal %d code %d", (int)a[0], (int)a[1]);
+	if (a[5] & FLIGHTREC_SIG_SYNC) {
+		fprintf(f, " fault at rip %#" PRIx64, a[4]);
+		for (i = 0; i < nouts; i++)
+			if (outs[i].arg == 0 && outs[i].len >= 24)
+				fprintf(f, " addr %#" PRIx64, (uint64_t)fr_le(outs[i].data + 16, 8));
+	} else if ((a[5] & FLIGHTREC_SIG_IN_USER) || (int64_t)a[2] < 0) {
+		fprintf(f, " in user code at rip %#" PRIx64, a[4]);
+	} else {
+		const struct fr_syscall *sc = fr_syscall((unsigned int)a[2]);
+
+		if (sc)
+			fprintf(f, " after %s = ", sc->name);
+		else
+			fprintf(f, " after syscall_%" PRIu64 " = ", a[2]);
+		fr_print_raw_ret(f, (int64_t)a[3]);
+		if (a[5] & FLIGHTREC_SIG_RESTART)
+			fputs(", restart", f);
+		if (a[5] & FLIGHTREC_SIG_EINTR)
+			fputs(", EINTR", f);
+	}
+	fputs(">\n", f);
+}
+
 void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
 			   const uint64_t args[6], int64_t ret,
 			   const struct fr_out_view *ins, size_t nins,
@@ -508,6 +591,10 @@ void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
 
 	if (!(flags & FR_SD_NOTID))
 		fprintf(f, "%d ", (int)tid);
+	if (fr_pseudo_name(nr)) {
+		fr_print_pseudo(f, nr, args, ret, outs, nouts);
+		return;
+	}
 	if (!sc) {
 		fprintf(f, "syscall_%u(", nr);
 		for (i = 0; i < 6; i++)

@@ -52,6 +52,15 @@ void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
 			   const struct fr_out_view *outs, size_t nouts,
 			   unsigned int flags);
 
+/*
+ * The records of the syscall stream that are not syscalls
+ * (FLIGHTREC_NR_SIGNAL, FLIGHTREC_NR_RDTSC): "<signal>", "<rdtsc>"; NULL
+ * for anything else.  fr_sysdecode_print shows them as
+ *   4242 <signal SIGUSR1 code 0 after read = -ERESTARTSYS, restart>
+ *   4242 <rdtsc> = 0x1234 at rip 0x401136
+ */
+const char *fr_pseudo_name(unsigned int nr);
+
 /* "SIGSEGV", "SIGRT_3"; NULL for 0 or out of range. */
 const char *fr_signal_name(int sig);
 

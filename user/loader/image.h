@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define FRI_MAGIC	0x49524c46u	/* "FLRI" little-endian */
-#define FRI_VERSION	1
+#define FRI_VERSION	2
 #define FRI_PAGE_SIZE	4096UL
 
 /*
@@ -41,6 +41,7 @@
 #define FRI_F_QUIET		0x2	/* only errors and the final verdict */
 #define FRI_F_GDB		0x4	/* running under gdb: no int3 of our own */
 #define FRI_F_VERBOSE		0x8	/* trace every replayed syscall on stderr */
+#define FRI_F_TSC_RECORDED	0x10	/* the recorder trapped rdtsc: an unrecorded one diverges */
 
 /* fri_region.flags */
 #define FRI_R_STACK	0x1	/* grows down: mapped MAP_GROWSDOWN */
@@ -106,6 +107,7 @@ struct fri_sigaction {
 #define FRI_K_EXIT	4	/* exit, exit_group */
 #define FRI_K_CLONE	5	/* clone, clone3, fork, vfork */
 #define FRI_K_RDTSC	6	/* a recorded rdtsc/rdtscp value (ret), not a syscall */
+#define FRI_K_SIGNAL	7	/* a signal delivered to a handler: out_off is a fri_signal */
 
 #define FRI_NO_NEXT	(~0UL)
 
@@ -131,6 +133,22 @@ struct fri_syscall {
 };
 
 #define FRI_S_IN_HASH	0x1
+
+/*
+ * A FRI_K_SIGNAL record (FLIGHTREC_NR_SIGNAL): the fri_syscall's out_off
+ * names one of these (n_out is 0).  flags are FLIGHTREC_SIG_*.
+ */
+struct fri_signal {
+	int32_t signo;
+	int32_t si_code;
+	uint32_t flags;
+	uint32_t has_regs;	/* FLIGHTREC_SIG_IN_USER: regs of the interrupted code */
+	int64_t orig_rax;	/* the syscall it came out of, or -1 */
+	int64_t rax;		/* rax at delivery (before the restart handling) */
+	uint64_t rip;		/* rip at delivery (before the restart rewind) */
+	uint8_t siginfo[128];
+	struct fri_regs regs;
+};
 
 struct fri_out {
 	uint64_t addr;

@@ -159,6 +159,7 @@ struct lthread {
 	uint64_t clear_child_tid;
 	uint64_t nr_done;
 	int at_end;			/* its log is exhausted */
+	int bp_step;			/* single-stepping over the breakpoint's instruction */
 	uint64_t app_mask;		/* the application's signal mask (emulated) */
 	uint64_t app_ss_sp, app_ss_size;	/* its sigaltstack (emulated) */
 	uint32_t app_ss_flags;
@@ -190,6 +191,15 @@ static struct {
 	uint32_t cpuid_warned;
 	int cpuid_untrapped;
 	const struct fri_cpuid *cpuid;
+	struct {			/* the int3 that finds an IN_USER signal's instruction */
+		uint64_t addr;
+		uint64_t idx;		/* its signal record */
+		uint64_t hits;
+		struct lthread *owner;
+		int armed;		/* the int3 is in place (or is to be put back after a step) */
+		int reprotect;		/* the page was made writable: read+exec at disarm */
+		uint8_t byte;		/* the application's byte at addr */
+	} bp;
 	struct app_sigaction {
 		uint64_t handler, flags, restorer, mask;
 	} sa[65];			/* the application's dispositions (emulated) */
@@ -221,6 +231,10 @@ static const char *scname(uint32_t nr)
 {
 	if (nr < FR_NR_SYSCALLS && sc_names[nr])
 		return sc_names[nr];
+	if (nr == FLIGHTREC_NR_SIGNAL)
+		return "signal";
+	if (nr == FLIGHTREC_NR_RDTSC)
+		return "rdtsc";
 	return "syscall";
 }
 
@@ -236,7 +250,20 @@ static const char *signame(int sig)
 	case SIGSYS: return "SIGSYS";
 	case SIGKILL: return "SIGKILL";
 	case SIGTERM: return "SIGTERM";
-	default: return "signal";
+	case SIGUSR1: return "SIGUSR1";
+	case SIGUSR2: return "SIGUSR2";
+	case SIGALRM: return "SIGALRM";
+	case SIGCHLD: return "SIGCHLD";
+	case SIGINT: return "SIGINT";
+	case SIGHUP: return "SIGHUP";
+	case SIGPIPE: return "SIGPIPE";
+	case SIGVTALRM: return "SIGVTALRM";
+	case SIGPROF: return "SIGPROF";
+	case SIGIO: return "SIGIO";
+	case SIGURG: return "SIGURG";
+	case SIGWINCH: return "SIGWINCH";
+	case SIGQUIT: return "SIGQUIT";
+	default: return sig >= 32 && sig <= 64 ? "SIGRT" : "signal";
 	}
 }
 
@@ -357,6 +384,12 @@ static void check_image(void)
 		for (j = 0; j < s->n_out; j++)
 			if (!in_image(o[j].data_off, o[j].len))
 				die(FR_EXIT_BADFILE, "replay image: bad out-buffer in record %lu", i);
+		if (s->kind == FRI_K_SIGNAL) {
+			const struct fri_signal *fs = (const void *)(g.base + s->out_off);
+
+			if (!in_image(s->out_off, sizeof(*fs)) || fs->signo < 1 || fs->signo > 64)
+				die(FR_EXIT_BADFILE, "replay image: bad signal record %lu", i);
+		}
 	}
 }
 
@@ -558,6 +591,8 @@ static struct lthread *new_thread(uint32_t tid, uint64_t first)
 
 static void on_sigsys(int sig, siginfo_t *si, void *uc);
 static void on_fault(int sig, siginfo_t *si, void *uc);
+static void on_trap(int sig, siginfo_t *si, void *uc);
+static void back_to_app(struct lthread *t, struct ucontext *uc);
 static void wait_resume(struct lthread *t, struct sigcontext *mc);
 
 static void set_handler(int sig, void (*fn)(int, siginfo_t *, void *))
@@ -683,7 +718,7 @@ static void enter(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
 	if (r)
 		die(FR_EXIT_FAIL, "cannot enable Syscall User Dispatch (Linux 5.11 or later "
 		    "is needed): %s", errname(r));
-	wait_resume(t, &t->frame.uc.uc_mcontext);
+	back_to_app(t, &t->frame.uc);
 	fr_enter_app(&t->frame.uc);
 }
 
@@ -1347,6 +1382,342 @@ static void clear_pending(uint64_t idx)
 		}
 }
 
+/* ---- Recorded signals (FLIGHTREC_NR_SIGNAL records, kind FRI_K_SIGNAL) ---- */
+
+static const struct fri_signal *sig_of(const struct fri_syscall *s)
+{
+	return (const struct fri_signal *)(g.base + s->out_off);
+}
+
+static const struct fri_syscall *next_rec(const struct lthread *t)
+{
+	return t->cur == FRI_NO_NEXT ? NULL : &g.sc[t->cur];
+}
+
+/* A signal record whose FLIGHTREC_SIG_* flags, under mask, are want. */
+static int is_signal_rec(const struct fri_syscall *s, uint32_t mask, uint32_t want)
+{
+	return s && s->kind == FRI_K_SIGNAL && (sig_of(s)->flags & mask) == want;
+}
+
+#define SIG_PLACE (FLIGHTREC_SIG_SYNC | FLIGHTREC_SIG_IN_USER | FLIGHTREC_SIG_RESTART)
+
+static void fmt_signal(char *buf, size_t size, const struct fri_signal *fs)
+{
+	int n = fmt(buf, size, "%s (%d) code %d at rip 0x%lx", signame(fs->signo), fs->signo,
+		    fs->si_code, fs->rip);
+
+	if (n >= (int)size)
+		return;
+	if (fs->flags & FLIGHTREC_SIG_SYNC)
+		fmt(buf + n, size - n, ", raised by that instruction");
+	else if (fs->flags & FLIGHTREC_SIG_IN_USER)
+		fmt(buf + n, size - n, ", in user code");
+	else if (fs->orig_rax < 0)
+		fmt(buf + n, size - n, ", at a return to user code");
+	else
+		fmt(buf + n, size - n, ", after %s = %ld%s", scname((uint32_t)fs->orig_rax), fs->rax,
+		    fs->flags & FLIGHTREC_SIG_RESTART ? ", restarted" :
+		    fs->flags & FLIGHTREC_SIG_EINTR ? ", EINTR" : "");
+}
+
+static __attribute__((noreturn)) void sig_diverged(struct lthread *t, const struct fri_syscall *s,
+						   struct sigcontext *mc, const char *why,
+						   const char *got)
+{
+	char exp[256];
+
+	fmt_signal(exp, sizeof(exp), sig_of(s));
+	fdprintf(2, PFX "DIVERGED: thread %u, seq %lu, rip 0x%lx: %s\n"
+		 PFX "  expected signal %s\n" PFX "  got      %s\n",
+		 t->tid, s->seq, mc->rip, why, exp, got);
+	print_times("diverged");
+	sys_exit_group(FR_EXIT_DIVERGED);
+}
+
+/* Record s (the thread's next, its turn) is done. */
+static void consume(struct lthread *t, const struct fri_syscall *s)
+{
+	t->nr_done++;
+	t->cur = s->next_same_tid;
+	if (t->cur == FRI_NO_NEXT)
+		t->at_end = 1;
+	advance_turn((uint64_t)(s - g.sc));
+}
+
+/*
+ * Delivers the recorded signal s (the thread's next record, its turn) to the
+ * application's handler, with the recorded siginfo and the context in uc.
+ * What the recording says must hold here: the siginfo is the record's
+ * signal, the emulated disposition is a handler, the signal is not blocked.
+ */
+static void deliver_record(struct lthread *t, const struct fri_syscall *s, struct ucontext *uc)
+{
+	const struct fri_signal *fs = sig_of(s);
+	struct sigcontext *mc = &uc->uc_mcontext;
+	int sig = fs->signo;
+	siginfo_t si;
+	char got[128];
+
+	memcpy(&si, fs->siginfo, sizeof(si));
+	if (si.si_signo != sig || si.si_code != fs->si_code) {
+		fmt(got, sizeof(got), "a recorded siginfo of signal %d code %d", si.si_signo,
+		    si.si_code);
+		sig_diverged(t, s, mc, "damaged signal record", got);
+	}
+	if (g.sa[sig].handler <= 1) {
+		fmt(got, sizeof(got), "its disposition is %s here",
+		    g.sa[sig].handler ? "SIG_IGN" : "SIG_DFL");
+		sig_diverged(t, s, mc, "the signal went to a handler when recorded", got);
+	}
+	if (t->app_mask >> (sig - 1) & 1)
+		sig_diverged(t, s, mc, "the signal went to a handler when recorded",
+			     "it is blocked here");
+	if (g.flags & FRI_F_VERBOSE) {
+		char buf[256];
+
+		fmt_signal(buf, sizeof(buf), fs);
+		fdprintf(2, PFX "[%u #%lu] <signal %s> to handler 0x%lx\n", t->tid, s->seq, buf,
+			 g.sa[sig].handler);
+	}
+	deliver(t, sig, &si, uc);
+	consume(t, s);
+}
+
+/*
+ * The signals the thread got at this syscall boundary: its next records,
+ * while they are signals that no fault raised, that did not interrupt user
+ * code and that restart no syscall.  Each one is delivered in turn, with
+ * the state now as its context: after the syscall just answered (its
+ * result in rax, -EINTR included), or the entry of the handler that the
+ * previous one started.
+ */
+static void signals_now(struct lthread *t, struct ucontext *uc)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+	const struct fri_syscall *s;
+
+	while ((s = next_rec(t)) && is_signal_rec(s, SIG_PLACE, 0)) {
+		wait_turn(t, t->cur, mc);
+		if (mc->rip != sig_of(s)->rip) {
+			char got[96];
+
+			fmt(got, sizeof(got), "the thread at rip 0x%lx", mc->rip);
+			sig_diverged(t, s, mc, "the signal came at another place", got);
+		}
+		deliver_record(t, s, uc);
+	}
+}
+
+/* The general registers of an IN_USER signal record against a context. */
+static int regs_match(const struct sigcontext *mc, const struct fri_regs *w)
+{
+	return mc->rip == w->rip && mc->rsp == w->rsp && mc->rax == w->rax &&
+	       mc->rbx == w->rbx && mc->rcx == w->rcx && mc->rdx == w->rdx &&
+	       mc->rsi == w->rsi && mc->rdi == w->rdi && mc->rbp == w->rbp &&
+	       mc->r8 == w->r8 && mc->r9 == w->r9 && mc->r10 == w->r10 &&
+	       mc->r11 == w->r11 && mc->r12 == w->r12 && mc->r13 == w->r13 &&
+	       mc->r14 == w->r14 && mc->r15 == w->r15 &&
+	       (mc->eflags & 0xcd5) == (w->eflags & 0xcd5);
+}
+
+struct lvec {
+	void *base;
+	uint64_t len;
+};
+
+/*
+ * Makes the page of application code at addr writable for the breakpoint
+ * (and remembers the byte there).  process_vm_readv/writev on ourselves
+ * tell whether the page is readable and writable without a fault; a page
+ * that is not writable is made so until disarm(), which gives it back
+ * read+exec (it is code that the thread runs).  Returns 0 or -errno.
+ */
+static long open_code(uint64_t addr)
+{
+	uint64_t page = addr & ~(FRI_PAGE_SIZE - 1);
+	long pid = sys0(__NR_getpid), r;
+	uint8_t b = 0;
+	struct lvec l = { &b, 1 }, rv = { (void *)addr, 1 };
+
+	g.bp.reprotect = 0;
+	r = sys6(__NR_process_vm_readv, pid, (long)&l, 1, (long)&rv, 1, 0);
+	if (r != 1 && r != -ENOSYS && r != -EPERM)
+		return r < 0 ? r : -EFAULT;
+	if (r != 1)
+		b = *(volatile uint8_t *)addr;
+	g.bp.byte = b;
+	if (r == 1 && sys6(__NR_process_vm_writev, pid, (long)&l, 1, (long)&rv, 1, 0) == 1)
+		return 0;
+	r = sys3(__NR_mprotect, page, FRI_PAGE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC);
+	if (r)
+		return r;
+	g.bp.reprotect = 1;
+	return 0;
+}
+
+static void poke(uint8_t v)
+{
+	*(volatile uint8_t *)g.bp.addr = v;
+}
+
+static void disarm(void)
+{
+	if (g.bp.armed) {
+		poke(g.bp.byte);
+		if (g.bp.reprotect)
+			sys3(__NR_mprotect, g.bp.addr & ~(FRI_PAGE_SIZE - 1), FRI_PAGE_SIZE,
+			     PROT_READ | PROT_EXEC);
+	}
+	g.bp.armed = 0;
+	g.bp.owner = NULL;
+}
+
+/*
+ * A signal that interrupted user code (FLIGHTREC_SIG_IN_USER): it is
+ * delivered where the thread is at the recorded rip with the recorded
+ * general registers.  An int3 at that rip stops the thread each time it
+ * gets there (on_trap); the registers are compared, and if they differ
+ * the original instruction is single-stepped (TF) and the int3 put back.
+ * Returns 1 when the thread is there now (delivered), 0 when armed.
+ */
+static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct ucontext *uc)
+{
+	const struct fri_signal *fs = sig_of(s);
+	struct sigcontext *mc = &uc->uc_mcontext;
+	char got[160];
+	long r;
+
+	if (!fs->has_regs)
+		sig_diverged(t, s, mc, "a signal interrupted user code and its registers were "
+			     "not recorded: replay cannot place it", "-");
+	if (regs_match(mc, &fs->regs)) {
+		wait_turn(t, t->cur, mc);
+		deliver_record(t, s, uc);
+		return 1;
+	}
+	if (g.flags & FRI_F_GDB) {
+		fmt(got, sizeof(got), "replay under gdb cannot place it (its int3 at 0x%lx "
+		    "would stop gdb)", fs->regs.rip);
+		sig_diverged(t, s, mc, "a signal interrupted user code", got);
+	}
+	if (g.bp.armed && g.bp.addr != fs->regs.rip)
+		disarm();
+	g.bp.owner = t;
+	g.bp.idx = t->cur;
+	g.bp.hits = 0;
+	if (!g.bp.armed) {
+		r = open_code(fs->regs.rip);
+		if (r) {
+			fmt(got, sizeof(got), "no breakpoint possible at rip 0x%lx: %s", fs->regs.rip,
+			    errname(r));
+			sig_diverged(t, s, mc, "a signal interrupted user code; replay cannot "
+				     "place it", got);
+		}
+		g.bp.addr = fs->regs.rip;
+		g.bp.armed = 1;
+		poke(0xcc);
+	}
+	return 0;
+}
+
+/*
+ * Everything due before the thread runs application code again (after a
+ * record was answered, at its first entry, after a delivery): the signals
+ * of this boundary, its turn, and the breakpoint for a signal that will
+ * interrupt its user code.
+ */
+static void back_to_app(struct lthread *t, struct ucontext *uc)
+{
+	const struct fri_syscall *s;
+
+	for (;;) {
+		signals_now(t, uc);
+		if (g.nthreads > 1)
+			wait_resume(t, &uc->uc_mcontext);
+		s = next_rec(t);
+		if (!is_signal_rec(s, FLIGHTREC_SIG_SYNC | FLIGHTREC_SIG_IN_USER,
+				   FLIGHTREC_SIG_IN_USER) || !place_in_user(t, s, uc))
+			return;
+	}
+}
+
+/*
+ * The thread trapped into a syscall where its next record is a signal.
+ * Only a restart is right: the signal interrupted this very syscall
+ * (FLIGHTREC_SIG_RESTART), whose record comes after the handler.  It is
+ * delivered with the context the kernel gives a restarted call (rip back
+ * on the syscall instruction, rax its number), so after rt_sigreturn the
+ * application makes the call again and its record answers it.
+ */
+static void signal_at_syscall(struct lthread *t, const struct fri_syscall *s,
+			      struct ucontext *uc)
+{
+	const struct fri_signal *fs = sig_of(s);
+	struct sigcontext *mc = &uc->uc_mcontext;
+	char got[256];
+	uint64_t a[6];
+
+	get_args(mc, a);
+	fmt_call(got, sizeof(got), (uint32_t)mc->rax, a, 6);
+	if (!(fs->flags & FLIGHTREC_SIG_RESTART))
+		sig_diverged(t, s, mc, fs->flags & FLIGHTREC_SIG_IN_USER ?
+			     "a system call before the place where the signal interrupted user code" :
+			     fs->flags & FLIGHTREC_SIG_SYNC ?
+			     "a system call where the recording faulted" :
+			     "a system call where the recording got a signal", got);
+	if ((uint32_t)mc->rax != (uint64_t)fs->orig_rax || mc->rip != fs->rip)
+		sig_diverged(t, s, mc, "another system call than the one the signal interrupted",
+			     got);
+	wait_turn(t, t->cur, mc);
+	mc->rip -= 2;
+	mc->rax = (uint64_t)fs->orig_rax;
+	deliver_record(t, s, uc);
+	back_to_app(t, uc);
+}
+
+/*
+ * SIGTRAP: the breakpoint of an IN_USER signal, the single step over its
+ * instruction, or the application's own (a fault like the others).
+ */
+static void on_trap(int sig, siginfo_t *si, void *ucv)
+{
+	struct ucontext *uc = ucv;
+	struct sigcontext *mc = &uc->uc_mcontext;
+	struct lthread *t = self();
+
+	if (t->bp_step) {
+		t->bp_step = 0;
+		mc->eflags &= ~0x100UL;
+		if (g.bp.armed)
+			poke(0xcc);
+		if (si->si_code != SI_KERNEL || mc->rip != g.bp.addr + 1)
+			return;
+		/* the stepped instruction led straight back to the int3: a hit */
+	}
+	if (g.bp.armed && si->si_code == SI_KERNEL && mc->rip == g.bp.addr + 1) {
+		const struct fri_syscall *s = &g.sc[g.bp.idx];
+
+		mc->rip = g.bp.addr;
+		g.bp.hits++;
+		if (t == g.bp.owner && t->cur == g.bp.idx && regs_match(mc, &sig_of(s)->regs)) {
+			if (g.flags & FRI_F_VERBOSE)
+				fdprintf(2, PFX "[%u] the interrupted instruction reached (pass %lu "
+					 "through rip 0x%lx)\n", t->tid, g.bp.hits, g.bp.addr);
+			disarm();
+			wait_turn(t, t->cur, mc);
+			deliver_record(t, s, uc);
+			back_to_app(t, uc);
+			return;
+		}
+		poke(g.bp.byte);
+		t->bp_step = 1;
+		mc->eflags |= 0x100UL;
+		return;
+	}
+	on_fault(sig, si, ucv);
+}
+
 static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
@@ -1368,6 +1739,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	s = &g.sc[idx];
 	if (s->kind == FRI_K_RDTSC)
 		diverged(t, s, mc, "a syscall where the recording executed rdtsc");
+	if (s->kind == FRI_K_SIGNAL) {
+		signal_at_syscall(t, s, uc);
+		return;
+	}
 	if ((uint32_t)mc->rax != s->nr)
 		diverged(t, s, mc, "another system call");
 	for (i = 0; i < s->nargs; i++)
@@ -1394,8 +1769,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		advance_turn(idx);
 		if (rec_is_last(s))
 			end_of_log(t, uc, 1);
-		if (g.nthreads > 1)
-			wait_resume(t, mc);
+		back_to_app(t, uc);
 		return;
 	}
 	switch (s->kind) {
@@ -1434,8 +1808,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	advance_turn(idx);
 	if (rec_is_last(s))
 		end_of_log(t, uc, 1);
-	if (g.nthreads > 1)
-		wait_resume(t, mc);
+	back_to_app(t, uc);
 }
 
 /* -------------------------------------------------------------------- */
@@ -1567,6 +1940,27 @@ static int is_rdtsc(uint64_t rip, int *len)
 	return 0;
 }
 
+static __attribute__((noreturn)) void rdtsc_diverged(struct lthread *t,
+						     const struct fri_syscall *s,
+						     struct sigcontext *mc, int kind,
+						     const char *why)
+{
+	char exp[256];
+
+	if (s->kind == FRI_K_RDTSC)
+		fmt(exp, sizeof(exp), "%s at rip 0x%lx = 0x%lx", s->args[1] == 3 ? "rdtscp" : "rdtsc",
+		    s->args[4], (uint64_t)s->ret);
+	else if (s->kind == FRI_K_SIGNAL)
+		fmt_signal(exp, sizeof(exp), sig_of(s));
+	else
+		fmt_call(exp, sizeof(exp), s->nr, s->args, s->nargs);
+	fdprintf(2, PFX "DIVERGED: thread %u, seq %lu, rip 0x%lx: %s\n"
+		 PFX "  expected %s\n" PFX "  got      %s at rip 0x%lx\n",
+		 t->tid, s->seq, mc->rip, why, exp, kind == 2 ? "rdtscp" : "rdtsc", mc->rip);
+	print_times("diverged");
+	sys_exit_group(FR_EXIT_DIVERGED);
+}
+
 static void emulate_rdtsc(struct lthread *t, struct ucontext *uc, int kind, int len)
 {
 	struct sigcontext *mc = &uc->uc_mcontext;
@@ -1576,11 +1970,26 @@ static void emulate_rdtsc(struct lthread *t, struct ucontext *uc, int kind, int 
 		const struct fri_syscall *s = &g.sc[t->cur];
 
 		wait_turn(t, t->cur, mc);
+		if ((s->args[4] && s->args[4] != mc->rip) || (s->args[1] && s->args[1] != (uint64_t)len))
+			rdtsc_diverged(t, s, mc, kind, "the recorded rdtsc was at another place");
 		v = (uint64_t)s->ret;
 		if (kind == 2)
 			mc->rcx = s->args[0];
-		t->cur = s->next_same_tid;
-		advance_turn((uint64_t)(s - g.sc));
+		mc->rax = v & 0xffffffffULL;
+		mc->rdx = v >> 32;
+		mc->rip += (uint64_t)len;
+		consume(t, s);
+		back_to_app(t, uc);
+		return;
+	} else if (g.flags & FRI_F_TSC_RECORDED) {
+		if (t->cur == FRI_NO_NEXT) {
+			char buf[96];
+
+			fmt(buf, sizeof(buf), "%s at rip 0x%lx after the end of the log",
+			    kind == 2 ? "rdtscp" : "rdtsc", mc->rip);
+			diverged(t, NULL, mc, buf);
+		}
+		rdtsc_diverged(t, &g.sc[t->cur], mc, kind, "rdtsc where the recording did not");
 	} else {
 		if (g.rdtsc_warned++ < 5)
 			fdprintf(2, PFX "warning: %s at rip 0x%lx not recorded: replay gives this "
@@ -1688,7 +2097,28 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	}
 	if (t->cur != FRI_NO_NEXT && sig >= 1 && sig <= 64 && g.sa[sig].handler > 1 &&
 	    !(t->app_mask >> (sig - 1) & 1)) {
+		const struct fri_syscall *s = &g.sc[t->cur];
+
 		/* the application handles it: as when recorded */
+		if (is_signal_rec(s, FLIGHTREC_SIG_SYNC, FLIGHTREC_SIG_SYNC)) {
+			const struct fri_signal *fs = sig_of(s);
+
+			if (fs->signo != sig || fs->si_code != si->si_code || fs->rip != mc->rip) {
+				char got[128];
+
+				fmt(got, sizeof(got), "%s (%d) code %d at rip 0x%lx", signame(sig),
+				    sig, si->si_code, mc->rip);
+				sig_diverged(t, s, mc, "another fault", got);
+			}
+			wait_turn(t, t->cur, mc);
+			if (g.flags & FRI_F_VERBOSE)
+				fdprintf(2, PFX "[%u #%lu] <signal %s> raised at rip 0x%lx\n", t->tid,
+					 s->seq, signame(sig), mc->rip);
+			deliver(t, sig, si, uc);
+			consume(t, s);
+			back_to_app(t, uc);
+			return;
+		}
 		deliver(t, sig, si, uc);
 		return;
 	}
@@ -1777,6 +2207,7 @@ static void stage2(void *arg)
 	set_handler(SIGSYS, on_sigsys);
 	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 		set_handler(fatal[i], on_fault);
+	set_handler(SIGTRAP, on_trap);
 
 	/* the thread that ended the recording runs here; the others get threads */
 	for (i = 0; i < g.h->n_threads; i++)

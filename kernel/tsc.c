@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: the rdtsc and rdtscp of recorded threads.
+ *
+ * A recorded thread runs with CR4.TSD set, as PR_SET_TSC(PR_TSC_SIGSEGV)
+ * would set it (TIF_NOTSC; the context switch keeps CR4 in step with the
+ * flag).  Its rdtsc and rdtscp then raise #GP, which the kernel turns into a
+ * SIGSEGV (SI_KERNEL, trap_nr X86_TRAP_GP).  The signal_generate probe
+ * (trigger.c) queues fr_tsc_work for it, and get_signal() runs that before
+ * it dequeues the signal: the work checks the instruction, dequeues the
+ * SIGSEGV, executes the instruction for the thread (the TSC the thread would
+ * have read), steps rip over it and records the value as a
+ * FLIGHTREC_NR_RDTSC record in the syscall stream.
+ *
+ * Only a thread may flip its own TIF_NOTSC (the context switch toggles CR4
+ * when the flags of the two tasks differ, so the flag of a running task must
+ * match its CPU's CR4): it is set in the thread's boundary task_work
+ * (fr_tsc_own), inherited by its threads and children, and cleared at
+ * unregistration by a task_work queued on each thread (fr_tsc_release),
+ * which first emulates an rdtsc that trapped in between.  A thread that had
+ * TIF_NOTSC before (the program asked for SIGSEGV itself) is left alone, and
+ * so is one whose program calls PR_SET_TSC later (syscall.c drops ownership).
+ *
+ * Side effects the program may see: force_sig() unblocks SIGSEGV and resets
+ * an ignored SIGSEGV to SIG_DFL before the work can run, and PR_GET_TSC
+ * answers PR_TSC_SIGSEGV.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/signal.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task_stack.h>
+#include <linux/task_work.h>
+#include <asm/tlbflush.h>
+#include <asm/trapnr.h>
+#include "flightrec.h"
+
+struct fr_tsc_work {
+	struct callback_head cb;
+	struct list_head node;		/* fr_tsc_releases, release works only */
+	struct task_struct *task;
+};
+
+/* works in flight (unload waits for them) */
+static atomic_t fr_tsc_works = ATOMIC_INIT(0);
+static DECLARE_WAIT_QUEUE_HEAD(fr_tsc_wq);
+/* release works queued, not yet run: their tasks still trap */
+static LIST_HEAD(fr_tsc_releases);
+static DEFINE_SPINLOCK(fr_tsc_lock);
+
+static void fr_tsc_set_current(bool on)
+{
+	preempt_disable();
+	if (on) {
+		if (!test_and_set_thread_flag(TIF_NOTSC))
+			cr4_set_bits(X86_CR4_TSD);
+	} else if (test_and_clear_thread_flag(TIF_NOTSC)) {
+		cr4_clear_bits(X86_CR4_TSD);
+	}
+	preempt_enable();
+}
+
+/* In the thread's own task_work: trap its rdtsc from now on. */
+void fr_tsc_own(struct fr_thread *t)
+{
+	if (t->tsc_trapped || test_thread_flag(TIF_NOTSC))
+		return;		/* ours already, or the program's own setting */
+	fr_tsc_set_current(true);
+	t->tsc_trapped = true;
+}
+
+/* A child registered by fr_child_fn, which inherited the flag from a parent. */
+void fr_tsc_inherit(struct fr_thread *t, bool parent_trapped)
+{
+	if (parent_trapped && test_thread_flag(TIF_NOTSC))
+		t->tsc_trapped = true;
+}
+
+/* A child that could not be registered: give it its rdtsc back. */
+void fr_tsc_disown_current(void)
+{
+	fr_tsc_set_current(false);
+}
+
+static bool fr_tsc_releasing(struct task_struct *task)
+{
+	struct fr_tsc_work *w;
+	bool found = false;
+	unsigned long flags;
+
+	spin_lock_irqsave(&fr_tsc_lock, flags);
+	list_for_each_entry(w, &fr_tsc_releases, node) {
+		if (w->task == task) {
+			found = true;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&fr_tsc_lock, flags);
+	return found;
+}
+
+static void fr_tsc_work_done(struct fr_tsc_work *w)
+{
+	kfree(w);
+	if (atomic_dec_and_test(&fr_tsc_works))
+		wake_up(&fr_tsc_wq);
+}
+
+/* The instruction at rip: 2 for rdtsc, 3 for rdtscp, 0 for anything else. */
+static int fr_tsc_insn(unsigned long ip)
+{
+	u8 b[3];
+
+	if (copy_from_user(b, (const void __user *)ip, 2))
+		return 0;
+	if (b[0] == 0x0f && b[1] == 0x31)
+		return 2;
+	if (b[0] != 0x0f || b[1] != 0x01 ||
+	    copy_from_user(b, (const void __user *)ip, 3) || b[2] != 0xf9)
+		return 0;
+	return 3;
+}
+
+/*
+ * If the SIGSEGV pending for current is the trap of an rdtsc/rdtscp at its
+ * user rip, takes it away and executes the instruction for the thread.
+ * Returns the instruction's length (0: not one) and the values read.
+ */
+static int fr_tsc_emulate(u64 *tsc, u32 *aux)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	/* current's own: only current replaces it (exec) */
+	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
+	struct sigqueue *q;
+	kernel_siginfo_t info;
+	enum pid_type type;
+	bool ours = false;
+	sigset_t mask;
+	u32 lo, hi, c = 0;
+	int len;
+
+	len = fr_tsc_insn(regs->ip);
+	if (!len)
+		return 0;
+	spin_lock_irq(&sh->siglock);
+	list_for_each_entry(q, &current->pending.list, list) {
+		if (q->info.si_signo == SIGSEGV) {
+			ours = q->info.si_code == SI_KERNEL;
+			break;
+		}
+	}
+	if (ours) {
+		sigfillset(&mask);
+		sigdelset(&mask, SIGSEGV);
+		ours = dequeue_signal(current, &mask, &info, &type) == SIGSEGV;
+	}
+	spin_unlock_irq(&sh->siglock);
+	if (!ours)
+		return 0;
+	if (len == 2)
+		asm volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi));
+	else
+		asm volatile("rdtscp" : "=a"(lo), "=d"(hi), "=c"(c));
+	regs->ax = lo;
+	regs->dx = hi;
+	if (len == 3)
+		regs->cx = c;
+	regs->ip += len;
+	*tsc = (u64)hi << 32 | lo;
+	*aux = c;
+	return len;
+}
+
+static void fr_tsc_record(u64 ip, int len, u64 tsc, u32 aux)
+{
+	struct fr_thread *t;
+	u64 args[6] = { aux, len, 0, 0, ip, 0 };
+
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	if (t && t->tsc_trapped)
+		fr_sc_record_event(t, FLIGHTREC_NR_RDTSC, args, (s64)tsc,
+				   NULL, 0, NULL, 0);
+	rcu_read_unlock();
+}
+
+/* get_signal() runs this before it dequeues the SIGSEGV of the trap. */
+static void fr_tsc_trap_fn(struct callback_head *cb)
+{
+	struct fr_tsc_work *w = container_of(cb, struct fr_tsc_work, cb);
+	struct fr_thread *t;
+	u64 ip = task_pt_regs(current)->ip, tsc;
+	bool owned;
+	u32 aux;
+	int len;
+
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	owned = t && t->tsc_trapped;
+	rcu_read_unlock();
+	if (!owned)
+		owned = fr_tsc_releasing(current);
+	len = owned ? fr_tsc_emulate(&tsc, &aux) : 0;
+	if (len)
+		fr_tsc_record(ip, len, tsc, aux);
+	else
+		fr_fault_deferred(SIGSEGV);	/* a real #GP: the trigger's turn */
+	fr_tsc_work_done(w);
+}
+
+/*
+ * signal_generate probe (siglock held): a SIGSEGV that may be the trap of an
+ * rdtsc of ours.  Returns true when it queued the work that decides (the
+ * fault trigger then waits for it).
+ */
+bool fr_tsc_trapped(struct task_struct *task, int sig,
+		    struct kernel_siginfo *info)
+{
+	struct fr_tsc_work *w;
+
+	if (sig != SIGSEGV || task != current ||
+	    (unsigned long)info <= (unsigned long)SEND_SIG_PRIV ||
+	    info->si_code != SI_KERNEL ||
+	    !test_tsk_thread_flag(task, TIF_NOTSC) ||
+	    task->thread.trap_nr != X86_TRAP_GP)
+		return false;
+	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
+	if (!w)
+		return false;
+	init_task_work(&w->cb, fr_tsc_trap_fn);
+	INIT_LIST_HEAD(&w->node);
+	w->task = task;
+	atomic_inc(&fr_tsc_works);
+	if (task_work_add(task, &w->cb, TWA_RESUME)) {
+		fr_tsc_work_done(w);
+		return false;
+	}
+	return true;
+}
+
+/* In the released thread: emulate a trap that came first, then untrap. */
+static void fr_tsc_release_fn(struct callback_head *cb)
+{
+	struct fr_tsc_work *w = container_of(cb, struct fr_tsc_work, cb);
+	unsigned long flags;
+	u64 tsc;
+	u32 aux;
+
+	if (signal_pending(current))
+		fr_tsc_emulate(&tsc, &aux);
+	fr_tsc_set_current(false);
+	spin_lock_irqsave(&fr_tsc_lock, flags);
+	list_del(&w->node);
+	spin_unlock_irqrestore(&fr_tsc_lock, flags);
+	fr_tsc_work_done(w);
+}
+
+/* Unregistration: @t stops being recorded; give its thread rdtsc back. */
+void fr_tsc_release(struct fr_thread *t)
+{
+	struct fr_tsc_work *w;
+	unsigned long flags;
+
+	if (!t->tsc_trapped)
+		return;
+	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
+	if (!w) {
+		pr_warn_ratelimited("tid %d keeps CR4.TSD: rdtsc will raise SIGSEGV\n",
+				    t->tid);
+		return;
+	}
+	init_task_work(&w->cb, fr_tsc_release_fn);
+	w->task = t->task;
+	atomic_inc(&fr_tsc_works);
+	/* listed before it stops being ours: a trap always finds an owner */
+	spin_lock_irqsave(&fr_tsc_lock, flags);
+	list_add(&w->node, &fr_tsc_releases);
+	spin_unlock_irqrestore(&fr_tsc_lock, flags);
+	WRITE_ONCE(t->tsc_trapped, false);
+	/* TWA_SIGNAL: the thread may be blocked in a syscall for long */
+	if (task_work_add(t->task, &w->cb, TWA_SIGNAL)) {
+		/* exiting: no more user code */
+		spin_lock_irqsave(&fr_tsc_lock, flags);
+		list_del(&w->node);
+		spin_unlock_irqrestore(&fr_tsc_lock, flags);
+		fr_tsc_work_done(w);
+	}
+}
+
+/* The program set its own TSC mode (PR_SET_TSC): no longer ours. */
+void fr_tsc_disown(struct fr_thread *t)
+{
+	t->tsc_trapped = false;
+}
+
+/* Unload, after the registry is empty: every work has run. */
+void fr_tsc_exit(void)
+{
+	wait_event(fr_tsc_wq, !atomic_read(&fr_tsc_works));
+}

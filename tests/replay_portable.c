@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * replay_portable: checkpoints the module recorded in the test VM (Debian
+ * 6.1 under QEMU) replay on this machine - another kernel, another CPU -
+ * inside an empty root: a private mount namespace whose root is an empty
+ * tmpfs holding only the loader and the image (no /usr, no libc, no program
+ * binary).  The output must be byte-identical to the live run's and the end
+ * the same (the fault at the same rip, or the exit status).
+ *
+ * tests/replay_module.c leaves each checkpoint that replayed in the VM in
+ * FR_PORT_DIR (NAME.flrc, NAME.live, NAME.end); scripts/check.sh runs this
+ * on the host after the VM run.  Outside that (no FR_PORT_DIR, or in the VM)
+ * it skips.
+ */
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include <dirent.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+static char top[PATH_MAX];
+
+static int sh(const char *fmt, ...)
+{
+	char cmd[8192];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	st = system(cmd);
+	if (st == -1)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * Replays @port/@name.img in an empty root: fd 1 output to @out/fd1.out, the
+ * loader's messages to @out/loader.err.  Returns the loader's exit status,
+ * 77 when this machine has no mount namespace for us, 7x on a setup error.
+ */
+static int replay_empty_root(const char *port, const char *name, const char *out)
+{
+	char root[PATH_MAX + 8], fd[16];
+	int status, dfd, efd;
+	pid_t pid;
+
+	snprintf(root, sizeof(root), "%s/%s.root", port, name);
+	if (sh("rm -rf %s %s && mkdir -p %s %s", root, out, root, out))
+		return 70;
+	pid = fork();
+	if (pid < 0)
+		return 71;
+	if (pid == 0) {
+		char err[PATH_MAX + 16];
+
+		if (unshare(CLONE_NEWNS) && unshare(CLONE_NEWUSER | CLONE_NEWNS))
+			_exit(77);
+		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+		    mount("none", root, "tmpfs", 0, "size=256m"))
+			_exit(77);
+		if (sh("cp %s/user/flightrec-loader %s/flightrec-loader && cp %s/%s.img %s/image",
+		       top, root, port, name, root))
+			_exit(78);
+		snprintf(err, sizeof(err), "%s/loader.err", out);
+		dfd = open(out, O_RDONLY | O_DIRECTORY);
+		efd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (dfd < 0 || efd < 0 || dup2(efd, 2) < 0 || chroot(root) || chdir("/"))
+			_exit(79);
+		if (!access("/usr", F_OK) || !access("/lib", F_OK) || !access("/bin", F_OK))
+			_exit(80);
+		snprintf(fd, sizeof(fd), "%d", dfd);
+		execl("/flightrec-loader", "flightrec-loader", "/image", "-d", fd, (char *)NULL);
+		_exit(81);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return 72;
+	sh("rm -rf %s", root);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+FIXTURE(port) {
+	const char *dir;
+};
+
+FIXTURE_SETUP(port)
+{
+	const char *t = getenv("FR_TOP");
+
+	snprintf(top, sizeof(top), "%s", t ? t : "../..");
+	self->dir = getenv("FR_PORT_DIR");
+	if (!self->dir || getenv("FR_VM"))
+		SKIP(return, "FR_PORT_DIR is not set (scripts/check.sh sets it after the VM run)");
+}
+
+FIXTURE_TEARDOWN(port)
+{
+}
+
+static void portable(struct __test_metadata *_metadata, const char *dir, const char *name)
+{
+	char out[PATH_MAX], live[PATH_MAX], end[256] = "", path[PATH_MAX];
+	FILE *f;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s.end", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		SKIP(return, "%s was not exported by the VM run (its test failed or skipped there)",
+		     name);
+	if (!fgets(end, sizeof(end), f))
+		end[0] = 0;
+	fclose(f);
+	end[strcspn(end, "\n")] = 0;
+	ASSERT_NE(0, end[0]);
+	ASSERT_EQ(0, sh("uname -r | grep -qv '^6\\.1\\.0-56-amd64$'"))
+		TH_LOG("this machine runs the VM's kernel: not a portability test");
+	/* the image, made here by this machine's flightrec */
+	ASSERT_EQ(0, sh("cd %s && %s/user/flightrec replay -q %s.flrc --save-image %s.img",
+			dir, top, name, name));
+	snprintf(out, sizeof(out), "%s/%s.port", dir, name);
+	rc = replay_empty_root(dir, name, out);
+	if (rc == 77)
+		SKIP(return, "no mount namespace on this machine");
+	EXPECT_EQ(0, rc) sh("tail -5 %s/loader.err", out);
+	snprintf(live, sizeof(live), "%s/%s.live", dir, name);
+	EXPECT_EQ(0, sh("cmp %s %s/fd1.out", live, out)) sh("tail -5 %s/loader.err", out);
+	EXPECT_EQ(0, sh("grep -qF -- '%s' %s/loader.err", end, out))
+		TH_LOG("want '%s'", end);
+}
+
+#define PORTABLE(name) \
+	TEST_F_TIMEOUT(port, name, 300) { portable(_metadata, self->dir, #name); }
+
+/* the names replay_module.c exports */
+PORTABLE(null)
+PORTABLE(heap)
+PORTABLE(div)
+PORTABLE(abrt)
+PORTABLE(stack)
+PORTABLE(bc)
+PORTABLE(py)
+PORTABLE(sq)
+PORTABLE(gz)
+PORTABLE(asig)
+PORTABLE(tsc)
+PORTABLE(cv)
+PORTABLE(race)
+
+TEST_HARNESS_MAIN
