@@ -182,6 +182,13 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 		fr_thread_put(thr);
 		return -ESRCH;
 	}
+	/*
+	 * A thread created while recording runs passed the last boundary
+	 * (its parent's clone is in the log): no late context for it.  At
+	 * registration both generations are 0 and the first boundary is
+	 * still to come.
+	 */
+	thr->seen_boundary = READ_ONCE(proc->boundary_done_gen);
 	list_add_tail_rcu(&thr->pnode, &proc->threads);
 	proc->nr_threads++;
 	spin_unlock_irqrestore(&proc->lock, flags);

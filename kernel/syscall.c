@@ -969,6 +969,21 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
  */
 #define FR_TOKEN_YIELD_MS	50
 
+/*
+ * Output calls (write, send...) keep the token until they return: two
+ * threads' writes to one file then land in sequence order, which is the
+ * order replay writes them in.  exit keeps it until the thread is gone
+ * (fr_serial_exit), after the kernel cleared its clear_child_tid word, as
+ * replay clears it at the exit record: a joiner sees either the thread or
+ * the cleared word, in both.  Other calls pass it at entry.
+ */
+static bool fr_serial_holds(long nr)
+{
+	if (nr == __NR_exit || nr == __NR_exit_group)
+		return true;
+	return nr >= 0 && nr < FR_NR_SYSCALLS && (fr_table[nr].flags & FR_F_OUTPUT);
+}
+
 static bool fr_token_try(struct fr_proc *proc)
 {
 	struct task_struct *o = READ_ONCE(proc->token);
@@ -994,8 +1009,12 @@ void fr_serial_exit(struct fr_proc *proc, struct task_struct *task)
 	fr_token_release(proc, task);
 }
 
-/* current, asked to yield, hands the token to the thread that asked. */
-static void fr_token_yield(struct fr_proc *proc)
+/*
+ * current, asked to yield, hands the token to the thread that asked.  In
+ * user code that is a preemption replay cannot place; a call blocked while
+ * it held the token (an output call) restarts, which replay follows.
+ */
+static void fr_token_yield(struct fr_proc *proc, bool in_call)
 {
 	struct task_struct *to = xchg(&proc->token_to, NULL);
 	unsigned long flags;
@@ -1003,7 +1022,7 @@ static void fr_token_yield(struct fr_proc *proc)
 	if (cmpxchg(&proc->token, current, to) != current)
 		return;
 	spin_lock_irqsave(&proc->lock, flags);
-	if (proc->cur)
+	if (proc->cur && !in_call)
 		proc->cur->flags |= FLIGHTREC_IF_PREEMPTED;
 	spin_unlock_irqrestore(&proc->lock, flags);
 	wake_up_all(&proc->token_wq);
@@ -1036,7 +1055,7 @@ void fr_serial_wait(struct fr_proc *proc)
 {
 	unsigned int waited = 0;
 	struct fr_thread *t;
-	bool yield = false;
+	bool yield = false, in_call = false;
 	atomic_t *queued;
 
 	if (!READ_ONCE(proc->serial) || !smp_load_acquire(&proc->started))
@@ -1046,6 +1065,7 @@ void fr_serial_wait(struct fr_proc *proc)
 	if (t && t->proc == proc) {
 		yield = READ_ONCE(t->token_yield);
 		WRITE_ONCE(t->token_yield, false);
+		in_call = t->restart_pending || READ_ONCE(t->in_sc);
 		fr_thread_get(t);
 	} else {
 		t = NULL;
@@ -1054,7 +1074,7 @@ void fr_serial_wait(struct fr_proc *proc)
 	if (!t)
 		return;
 	if (yield)
-		fr_token_yield(proc);
+		fr_token_yield(proc, in_call);
 	queued = &t->twork_queued;
 	while (!fr_token_try(proc)) {
 		if (READ_ONCE(proc->dying) || fatal_signal_pending(current) ||
@@ -1140,7 +1160,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	}
 out:
 	/* numbered: the next thread's user code comes after */
-	if (t && proc->serial)
+	if (t && proc->serial && !fr_serial_holds(id))
 		fr_token_release(proc, current);
 	rcu_read_unlock();
 }
@@ -1154,9 +1174,13 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		return;
 	rcu_read_lock();
 	t = fr_thread_find(current);
-	if (t && t->proc->serial && smp_load_acquire(&t->proc->started) &&
-	    !fr_token_try(t->proc))
-		fr_twork_queue(t, TWA_RESUME);	/* waits for the token */
+	if (t && t->proc->serial && smp_load_acquire(&t->proc->started)) {
+		/* an output call done: others may take the token now */
+		if (READ_ONCE(t->in_sc) && fr_serial_holds(t->sc_nr))
+			fr_token_release(t->proc, current);
+		if (!fr_token_try(t->proc))
+			fr_twork_queue(t, TWA_RESUME);	/* waits for the token */
+	}
 	if (!t || !t->in_sc)
 		goto out;
 	/*

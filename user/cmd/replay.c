@@ -469,6 +469,51 @@ struct image {
 	uint32_t from;
 };
 
+struct sc_pair {
+	const Flightrec__Syscall *s;
+	int64_t ret;
+};
+
+static int cmp_pair_seq(const void *a, const void *b)
+{
+	uint64_t x = ((const struct sc_pair *)a)->s->seq, y = ((const struct sc_pair *)b)->s->seq;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sorts the records (and their answers) by sequence number; refuses twins. */
+static int sort_by_seq(const Flightrec__Syscall **list, int64_t *ret, size_t n,
+		       const char *file)
+{
+	struct sc_pair *p;
+	size_t i;
+
+	for (i = 1; i < n && list[i - 1]->seq < list[i]->seq; i++)
+		;
+	if (i >= n)
+		return 0;	/* already in order: the common case */
+	p = calloc(n, sizeof(*p));
+	if (!p) {
+		fprintf(stderr, PFX "out of memory\n");
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		p[i] = (struct sc_pair){ list[i], ret[i] };
+	qsort(p, n, sizeof(*p), cmp_pair_seq);
+	for (i = 0; i < n; i++) {
+		if (i && p[i - 1].s->seq == p[i].s->seq) {
+			fprintf(stderr, PFX "%s: two records with sequence number %llu\n", file,
+				(unsigned long long)p[i].s->seq);
+			free(p);
+			return -1;
+		}
+		list[i] = p[i].s;
+		ret[i] = p[i].ret;
+	}
+	free(p);
+	return 0;
+}
+
 static int build_image(const struct flrc *c, const struct opts *o, struct image *im,
 		       uint64_t t0)
 {
@@ -579,6 +624,16 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			continue;	/* the attempt a signal interrupted: re-executed */
 		sc_ret[n_sc] = ret;
 		sc_list[n_sc++] = s;
+	}
+	/*
+	 * Sequence order.  A checkpoint's records increase within an interval;
+	 * a call numbered at entry that ended in a later interval heads that
+	 * interval with a smaller number.  The loader takes turns by index.
+	 */
+	if (sort_by_seq(sc_list, sc_ret, n_sc, o->file)) {
+		free(sc_list);
+		free(sc_ret);
+		return FR_EXIT_BADFILE;
 	}
 	sc_off = buf_reserve(b, n_sc * sizeof(struct fri_syscall), 8);
 	tid_of = calloc(n_sc + c->n_threads + 1, sizeof(*tid_of));

@@ -1791,8 +1791,9 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		if (t->clear_child_tid)
 			clear_tid_later(idx, t->clear_child_tid);
 		t->cur = FRI_NO_NEXT;	/* the slot is not reused: its stack is in use until exit */
-		__atomic_sub_fetch(&g.nthreads, 1, __ATOMIC_SEQ_CST);
+		/* wake the waiters while they are counted (the last one waits too) */
 		advance_turn(idx);
+		__atomic_sub_fetch(&g.nthreads, 1, __ATOMIC_SEQ_CST);
 		for (;;)
 			sys1(__NR_exit, 0);
 	default:
