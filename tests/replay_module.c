@@ -74,7 +74,7 @@ static int record(const char *dir, const char *name, const char *opts, const cha
 /* Replays the one checkpoint in DIR/NAME; output in NAME.rep, messages in NAME.rerr. */
 static int replay(const char *dir, const char *name)
 {
-	return sh("cd %s && f=$(ls %s/*.flrc | head -1) && [ -n \"$f\" ] && "
+	return sh("cd %s && f=$(ls -v %s/*.flrc | head -1) && [ -n \"$f\" ] && "
 		  "%s/user/flightrec replay \"$f\" --out %s.rep > %s.rout 2> %s.rerr",
 		  dir, name, top, name, name, name);
 }
@@ -97,9 +97,10 @@ static void export(const char *dir, const char *name, const char *end)
 
 	if (!port)
 		return;
-	sh("mkdir -p %s && cp %s/%s/*.flrc %s/%s.flrc && cp %s/%s.live %s/%s.live && "
-	   "printf '%%s\\n' '%s' > %s/%s.end", port, dir, name, port, name, dir, name,
-	   port, name, end, port, name);
+	/* the checkpoint replay() took (a child the program forked has its own) */
+	sh("mkdir -p %s && f=$(ls -v %s/%s/*.flrc | head -1) && cp \"$f\" %s/%s.flrc && "
+	   "cp %s/%s.live %s/%s.live && printf '%%s\\n' '%s' > %s/%s.end", port, dir, name,
+	   port, name, dir, name, port, name, end, port, name);
 }
 
 static void check_output(struct __test_metadata *_metadata, const char *dir, const char *name)

@@ -63,7 +63,7 @@ static int replay_empty_root(const char *port, const char *name, const char *out
 		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
 		    mount("none", root, "tmpfs", 0, "size=256m"))
 			_exit(77);
-		if (sh("cp %s/user/flightrec-loader %s/flightrec-loader && cp %s/%s.img %s/image",
+		if (sh("cp %s/user/loader/flightrec-loader %s/flightrec-loader && cp %s/%s.img %s/image",
 		       top, root, port, name, root))
 			_exit(78);
 		snprintf(err, sizeof(err), "%s/loader.err", out);

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -740,7 +741,7 @@ int cmd_record(int argc, char **argv)
 	struct fr_reg_opts ro = { .at_exit = -1, .serial = -1 };
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 	char err[512], go = 'g';
-	int o, ret, pipefd[2], status, pid_claim = -2;
+	int o, ret, pipefd[2], status, pid_claim = -2, pidfd;
 
 	while ((o = getopt_long(argc, argv, "+o:h", opts, NULL)) != -1) {
 		switch (o) {
@@ -842,11 +843,23 @@ int cmd_record(int argc, char **argv)
 			strerror(errno));
 	close(pipefd[1]);
 
+	/*
+	 * Events and the child's end, whichever comes: a pidfd says when the
+	 * child can be reaped (without one, look every 100 ms).  The module's
+	 * exit event comes before the child is a zombie.
+	 */
+	pidfd = (int)syscall(SYS_pidfd_open, r.child, 0);
 	for (;;) {
+		struct pollfd pfd[2] = {
+			{ .fd = fr_client_event_fd(r.c), .events = POLLIN },
+			{ .fd = pidfd, .events = POLLIN },
+		};
 		struct fr_event ev;
 		pid_t w;
 
-		ret = fr_client_next_event(r.c, 100, &ev);
+		if (pidfd >= 0 && poll(pfd, 2, -1) < 0 && errno != EINTR)
+			break;
+		ret = fr_client_next_event(r.c, pidfd >= 0 ? 0 : 100, &ev);
 		if (ret == 1)
 			record_event(&r, &ev);
 		w = waitpid(r.child, &status, WNOHANG);
@@ -857,6 +870,8 @@ int cmd_record(int argc, char **argv)
 			break;
 		}
 	}
+	if (pidfd >= 0)
+		close(pidfd);
 	record_leftovers(&r);
 	unclaim(pid_claim);
 	fr_client_close(r.c);
