@@ -756,6 +756,29 @@ struct fr_hash_ctx {
 	bool failed;
 };
 
+/* What the data passed in adds up to, as far as the arguments tell. */
+static u64 fr_in_known_size(const struct fr_data_desc *d, const u64 *args)
+{
+	u64 n = 0;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		switch (d[i].kind) {
+		case FR_SZ_FIXED:
+			n += d[i].p1;
+			break;
+		case FR_SZ_ARG:
+			/* capped first: no overflow; the hash reads no more */
+			n += min_t(u64, args[d[i].p1 % 6], FR_IN_HASH_MAX) *
+			     (d[i].p2 ? d[i].p2 : 1);
+			break;
+		default:
+			break;	/* read to know: the budget decides */
+		}
+	}
+	return n;
+}
+
 /* the inhash reader: nofault, within the budget; any failure voids the hash */
 static int fr_hash_read(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
 {
@@ -787,6 +810,8 @@ static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args)
 	d = &fr_table[nr];
 	if (d->in[0].kind == FR_SZ_NONE && d->in[1].kind == FR_SZ_NONE)
 		return;
+	if (fr_in_known_size(d->in, args) > FR_IN_HASH_BUDGET)
+		return;		/* a big write: not read only to be given up */
 	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
 	t->sc_has_in_hash = !h.failed;
 }

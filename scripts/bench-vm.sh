@@ -7,7 +7,7 @@
 # The guest runs under software emulation here, so absolute times are 5-8x
 # those of real hardware; the ratios are what to compare.
 #
-#   bench-vm.sh [SECTION...]     sections: unreg dd gzip intervals boundary
+#   bench-vm.sh [SECTION...]     sections: unreg dd gzip intervals boundary replay
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,7 +29,7 @@ loaded() { [ -d /sys/module/flightrec ]; }
 # the kernel module's global accounting, in bytes
 ring_bytes() { awk '/^bytes /{print $2}' /proc/flightrec/status; }
 
-sections=${*:-unreg dd gzip intervals boundary}
+sections=${*:-unreg dd gzip intervals boundary replay}
 
 # ---------------------------------------------------------------------------
 # (issue 3 a) a process that is not registered, the module loaded with another
@@ -153,6 +153,88 @@ bench_boundary() {
 		kill "$pid"; wait "$pid" 2>/dev/null
 		say "  $(printf '%5d MiB  %10s ns  %12s ns   %s' $mb "${walk:-?}" "$scan" "$( [ -n "${walk:-}" ] && ratio "$walk" "$scan" || echo '?')")"
 	done
+}
+
+# One replay of checkpoint $1 from its first interval that ran whole (the
+# second-to-last: the last one ends at the exit or crash): prints "recorded_ms
+# load_ms reexec_ms" - the recorded time of the intervals replayed, and the
+# loader's own two figures.
+replay_times() {
+	local f=$1 from rec
+	read -r from rec < <("$FR" info --json "$f" | python3 -c '
+import json, sys
+iv = json.load(sys.stdin)["intervals"]
+first = iv[-2] if len(iv) > 1 else iv[0]
+print(first["index"], sum(i["end_ns"] - i["start_ns"] for i in iv if i["index"] >= first["index"]) / 1e6)')
+	"$FR" replay "$f" --from "$from" --out "$W/rep" 2>&1 | awk -v r="$rec" '
+		/load .* ms .*re-execute/ {
+			for (i = 1; i <= NF; i++) {
+				if ($i == "load") l = $(i + 1)
+				if ($i == "re-execute") x = $(i + 1)
+			}
+		}
+		END { printf "%.1f %s %s\n", r, l, x }'
+}
+
+# (issue 6, 10) load and re-execute time against the recorded interval
+# length (the seed's figures 5 and 6): bc and gzip to their exit, and the
+# crashing server under a client's load to its crash.
+bench_replay() {
+	local prog ms f out
+	make_gz
+	say "== replay: the last whole interval and the end, recorded vs re-executed"
+	say "  program   interval  checkpoint   recorded    load   re-execute   re-exec/recorded"
+	for prog in bc gzip server; do
+		for ms in 125 250 1000 4000; do
+			rm -rf "$W/rp"
+			mkdir -p "$W/rp"
+			case $prog in
+			bc)
+				"$FR" record -o "$W/rp" --at-exit --interval-ms $ms --keep 2 -- \
+					sh -c 'echo "scale=2000; 4*a(1)" | exec bc -l' >/dev/null 2>&1 ;;
+			gzip)
+				"$FR" record -o "$W/rp" --at-exit --interval-ms $ms --keep 2 -- \
+					gzip -dc "$W/data.gz" >/dev/null 2>&1 ;;
+			server)
+				bench_server $ms ;;
+			esac
+			f=$(ls -v "$W"/rp/*.flrc 2>/dev/null | tail -1)
+			[ -n "$f" ] || { say "  $prog $ms ms: no checkpoint"; continue; }
+			read -r rec load x < <(replay_times "$f")
+			say "  $(printf '%-8s %6d ms %7d KiB %8s ms %6s ms %9s ms   %s' $prog $ms \
+				$(($(stat -c %s "$f") >> 10)) "$rec" "${load:-?}" "${x:-?}" \
+				"$( [ -n "${x:-}" ] && ratio "$x" "$rec" || echo '?')")"
+		done
+	done
+}
+
+# crashy_server recorded with interval $1 under 2 s of client load, then
+# the request that crashes it; the checkpoint lands in $W/rp.
+bench_server() {
+	local port end
+	rm -f "$W/port"
+	"$FR" record -o "$W/rp" --interval-ms "$1" --keep 2 -- "$PROGS/crashy_server" 0 "$W/port" \
+		>/dev/null 2>&1 &
+	local rp=$!
+	for _ in $(seq 100); do [ -s "$W/port" ] && break; sleep 0.1; done
+	port=$(cat "$W/port")
+	end=$(($(date +%s) + 2))
+	while [ "$(date +%s)" -lt $end ]; do
+		exec 3<>"/dev/tcp/127.0.0.1/$port" || break
+		for i in 1 2 3 4 5; do
+			printf 'SET k%d v%d\n' $i $RANDOM >&3
+			read -r _ <&3
+			printf 'GET k%d\n' $i >&3
+			read -r _ <&3
+		done
+		printf 'QUIT\n' >&3
+		exec 3>&-
+	done
+	exec 3<>"/dev/tcp/127.0.0.1/$port"
+	printf 'SET victim 42\nDEL victim\nGET victim\nQUIT\n' >&3
+	cat <&3 >/dev/null 2>&1 || true
+	exec 3>&-
+	wait $rp
 }
 
 loaded || { say "bench-vm.sh: the flightrec module is not loaded"; exit 1; }

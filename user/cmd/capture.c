@@ -703,8 +703,8 @@ static void record_leftovers(struct record *r)
 	struct fr_event ev;
 	size_t i;
 
-	/* events sent before the child died are already queued */
-	while (fr_client_next_event(r->c, 50, &ev) == 1)
+	/* events sent before the child died are already queued: no wait */
+	while (fr_client_next_event(r->c, 0, &ev) == 1)
 		record_event(r, &ev);
 	if (fr_client_list_dumps(r->c, record_scan_cb, &rs))
 		return;
