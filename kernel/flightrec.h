@@ -73,8 +73,11 @@ struct fr_sc_out {
 	u8 *data;	/* points into the record's tail */
 };
 
+struct fr_arena;
+
 struct fr_sc_rec {
 	struct list_head node;
+	struct fr_arena *arena;	/* syscall.c: the chunk it is in, or NULL */
 	u64 seq;
 	pid_t tid;
 	u32 nr;
@@ -224,6 +227,7 @@ struct fr_thread {
 	bool sig_boundary;
 	u64 sig_ip;
 	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
+	struct fr_arena *arena;		/* syscall.c: records are cut from it */
 	bool token_yield;		/* serial mode: asked to yield the token */
 	refcount_t ref;			/* registry.c: fr_thread_get/put */
 };
@@ -305,6 +309,7 @@ void fr_nl_event(u32 event, pid_t pid, u32 dump_id);
 int fr_syscall_init(void);
 void fr_syscall_exit(void);
 void fr_sc_rec_free(struct fr_sc_rec *rec);
+void fr_thread_arena_drop(struct fr_thread *t);
 void fr_syscall_track(struct fr_proc *proc);
 
 /* memory.c */

@@ -82,6 +82,7 @@ static void fr_thread_free_rcu(struct rcu_head *head)
 	struct fr_thread *thr = container_of(head, struct fr_thread, rcu);
 
 	put_task_struct(thr->task);
+	fr_thread_arena_drop(thr);
 	fr_proc_put(thr->proc);
 	kfree(thr);
 	if (atomic_dec_and_test(&fr_live_threads))

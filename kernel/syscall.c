@@ -415,9 +415,79 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	return 0;
 }
 
+/*
+ * Records are small and made in the syscall path: most come from the
+ * thread's arena, a chunk that hands out space by bumping an offset and is
+ * freed when its last record is (each record holds a reference, the thread
+ * one on its current chunk).  Only the thread itself allocates from it, in
+ * its probes and task_work, so the bump needs no lock.  Records bigger than
+ * FR_ARENA_MAX_REC, or when no chunk can be had, are allocated alone.  The
+ * ring's accounting charges each record's own size: the unused tail of a
+ * chunk, and the space of freed records in a chunk still pinned by newer
+ * ones, are not counted (at most a chunk per thread in practice, as records
+ * are freed oldest first).
+ */
+#define FR_ARENA_SIZE		8192
+#define FR_ARENA_MAX_REC	1024
+
+struct fr_arena {
+	refcount_t ref;
+	u32 used;
+	u8 data[] __aligned(8);
+};
+
+static void fr_arena_put(struct fr_arena *a)
+{
+	if (refcount_dec_and_test(&a->ref))
+		kfree(a);
+}
+
+/* The thread is freed: its current chunk goes with its records. */
+void fr_thread_arena_drop(struct fr_thread *t)
+{
+	if (t->arena)
+		fr_arena_put(t->arena);
+	t->arena = NULL;
+}
+
+/* An atomic allocation for a record of @size bytes made by t (current). */
+static struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size)
+{
+	struct fr_arena *a = t->arena;
+	struct fr_sc_rec *rec;
+
+	size = ALIGN(size, 8);
+	if (size <= FR_ARENA_MAX_REC) {
+		if (!a || a->used + size > FR_ARENA_SIZE - sizeof(*a)) {
+			a = kmalloc(FR_ARENA_SIZE, GFP_NOWAIT | __GFP_NOWARN);
+			if (a) {
+				refcount_set(&a->ref, 1);
+				a->used = 0;
+				if (t->arena)
+					fr_arena_put(t->arena);
+				t->arena = a;
+			}
+		}
+		if (a) {
+			rec = (struct fr_sc_rec *)(a->data + a->used);
+			a->used += size;
+			refcount_inc(&a->ref);
+			rec->arena = a;
+			return rec;
+		}
+	}
+	rec = kmalloc(size, GFP_NOWAIT | __GFP_NOWARN);
+	if (rec)
+		rec->arena = NULL;
+	return rec;
+}
+
 void fr_sc_rec_free(struct fr_sc_rec *rec)
 {
-	kvfree(rec);
+	if (rec->arena)
+		fr_arena_put(rec->arena);
+	else
+		kvfree(rec);
 }
 
 static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
@@ -432,13 +502,14 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 	if (atomic) {
 		if (size > FR_ATOMIC_MAX)
 			return ERR_PTR(-EAGAIN);
-		rec = kmalloc(size, GFP_NOWAIT | __GFP_NOWARN);
+		rec = fr_rec_alloc(t, size);
 		if (!rec)
 			return ERR_PTR(-EAGAIN);
 	} else {
 		rec = kvmalloc(size, GFP_KERNEL);
 		if (!rec)
 			return ERR_PTR(-ENOMEM);
+		rec->arena = NULL;
 	}
 	rec->seq = t->sc_seq;
 	rec->tid = t->tid;
@@ -458,7 +529,7 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 
 		if (fr_read(p, sp->s[i].addr, sp->s[i].len, atomic)) {
 			if (atomic) {
-				kfree(rec);
+				fr_sc_rec_free(rec);
 				return ERR_PTR(-EAGAIN);
 			}
 			rec->flags |= FLIGHTREC_SC_COPY_FAILED;
@@ -521,7 +592,7 @@ static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 	if (rec) {
 		if (ok)
 			fr_uncharge(rec->size);
-		kvfree(rec);
+		fr_sc_rec_free(rec);
 	}
 }
 
@@ -593,7 +664,7 @@ void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
 		return;
-	rec = kmalloc(hdr + len[0] + len[1], GFP_NOWAIT | __GFP_NOWARN);
+	rec = fr_rec_alloc(t, hdr + len[0] + len[1]);
 	if (!rec) {
 		fr_lost(proc);
 		return;
@@ -1078,7 +1149,8 @@ static void fr_token_ask(struct fr_proc *proc)
  */
 void fr_serial_wait(struct fr_proc *proc)
 {
-	unsigned int waited = 0;
+	struct task_struct *holder = NULL;
+	unsigned long since = jiffies;
 	struct fr_thread *t;
 	bool yield = false, in_call = false;
 	atomic_t *queued;
@@ -1102,17 +1174,23 @@ void fr_serial_wait(struct fr_proc *proc)
 		fr_token_yield(proc, in_call);
 	queued = &t->twork_queued;
 	while (!fr_token_try(proc)) {
+		struct task_struct *h = READ_ONCE(proc->token);
+
 		if (READ_ONCE(proc->dying) || fatal_signal_pending(current) ||
 		    (current->jobctl & JOBCTL_STOP_PENDING) || atomic_read(queued))
 			break;
+		/* the same holder for FR_TOKEN_YIELD_MS of real time: ask it */
+		if (h != holder) {
+			holder = h;
+			since = jiffies;
+		} else if (h && time_after_eq(jiffies, since +
+					      msecs_to_jiffies(FR_TOKEN_YIELD_MS))) {
+			fr_token_ask(proc);
+			since = jiffies;
+		}
 		wait_event_idle_timeout(proc->token_wq, !READ_ONCE(proc->token) ||
 					READ_ONCE(proc->token) == current ||
 					READ_ONCE(proc->dying), msecs_to_jiffies(10));
-		waited += 10;
-		if (waited >= FR_TOKEN_YIELD_MS) {
-			fr_token_ask(proc);
-			waited = 0;
-		}
 	}
 	fr_thread_put(t);
 }
