@@ -259,14 +259,15 @@ static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
 	if (young && !pte_special(pte) && pfn_valid(pte_pfn(pte)))
 		SetPageReferenced(pte_page(pte));
 
-	if (iv) {
+	/* a page not accessed since the last boundary: nothing to note */
+	if (iv && young) {
 		unsigned long flags;
 
 		spin_lock_irqsave(&w->proc->lock, flags);
 		old = xa_load(&iv->pages, idx);
-		if (young && old && (fr_pg_flags(old) & FR_PG_RETIRED))
+		if (old && (fr_pg_flags(old) & FR_PG_RETIRED))
 			iv->flags |= FLIGHTREC_IF_TWO_LIVES;
-		if (young && !old) {
+		if (!old) {
 			if (xa_err(xa_store(&iv->pages, idx,
 					    xa_mk_value(FR_PG_ACCESSED),
 					    GFP_ATOMIC | __GFP_NOWARN)))
@@ -276,7 +277,7 @@ static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
 		}
 		/* writable, yet no write fault was seen in the interval */
 		if (pte_write(pte) && w->wrprotect && !old &&
-		    (vma->vm_flags & VM_WRITE) && pte_dirty(pte) && young)
+		    (vma->vm_flags & VM_WRITE) && pte_dirty(pte))
 			iv->flags |= FLIGHTREC_IF_GUP_WRITE;
 		spin_unlock_irqrestore(&w->proc->lock, flags);
 	}
