@@ -8,8 +8,11 @@
  *        thread's task_work, and by fr_proc_stop())
  *       -> mm->mmap_lock (read: boundary page walks)
  *         -> proc->lock (spinlock, irqsave: ring, current interval, counters)
- *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash) and
- *   fr_dumps_lock (spinlock: the list of frozen dumps) are leaf locks.
+ *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash),
+ *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
+ *   (spinlock, irqsave, syscall.c: record chunks kept for reuse) and
+ *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) are
+ *   leaf locks.
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
  *   fr_registry_lock is never taken under proc->work_lock.
  * Stopping threads at a boundary: a thread's task_work that finds
@@ -310,6 +313,7 @@ int fr_syscall_init(void);
 void fr_syscall_exit(void);
 void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_thread_arena_drop(struct fr_thread *t);
+void fr_arena_exit(void);
 void fr_syscall_track(struct fr_proc *proc);
 
 /* memory.c */

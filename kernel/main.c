@@ -119,6 +119,7 @@ out_syscall:
 	fr_syscall_exit();
 out_registry:
 	fr_registry_exit();
+	fr_arena_exit();
 	return err;
 }
 
@@ -134,6 +135,8 @@ static void __exit flightrec_exit(void)
 	fr_memory_exit();
 	fr_syscall_exit();
 	fr_registry_exit();
+	/* after the last record and thread: the chunks kept for reuse */
+	fr_arena_exit();
 	pr_info("unloaded\n");
 }
 

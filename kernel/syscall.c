@@ -429,17 +429,66 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
  */
 #define FR_ARENA_SIZE		8192
 #define FR_ARENA_MAX_REC	1024
+/*
+ * Freed chunks are kept for reuse, up to FR_ARENA_POOL of them (2 MiB): a
+ * new chunk from the allocator is zeroed (init_on_alloc), twice over for a
+ * new slab page, which cost more than the records cut from it.
+ */
+#define FR_ARENA_POOL		256
 
 struct fr_arena {
 	refcount_t ref;
 	u32 used;
+	struct list_head pool;		/* in fr_arena_pool when free */
 	u8 data[] __aligned(8);
 };
 
+static LIST_HEAD(fr_arena_pool);
+static unsigned int fr_arena_pooled;
+static DEFINE_SPINLOCK(fr_arena_lock);	/* leaf lock: the pool */
+
 static void fr_arena_put(struct fr_arena *a)
 {
-	if (refcount_dec_and_test(&a->ref))
+	unsigned long flags;
+
+	if (!refcount_dec_and_test(&a->ref))
+		return;
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	if (fr_arena_pooled < FR_ARENA_POOL) {
+		list_add(&a->pool, &fr_arena_pool);
+		fr_arena_pooled++;
+		a = NULL;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	kfree(a);
+}
+
+static struct fr_arena *fr_arena_get(void)
+{
+	struct fr_arena *a;
+	unsigned long flags;
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	a = list_first_entry_or_null(&fr_arena_pool, struct fr_arena, pool);
+	if (a) {
+		list_del(&a->pool);
+		fr_arena_pooled--;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	if (!a)
+		a = kmalloc(FR_ARENA_SIZE, GFP_NOWAIT | __GFP_NOWARN);
+	return a;
+}
+
+/* Unload, after the registry freed every thread: the pool goes. */
+void fr_arena_exit(void)
+{
+	struct fr_arena *a, *tmp;
+
+	list_for_each_entry_safe(a, tmp, &fr_arena_pool, pool)
 		kfree(a);
+	INIT_LIST_HEAD(&fr_arena_pool);
+	fr_arena_pooled = 0;
 }
 
 /* The thread is freed: its current chunk goes with its records. */
@@ -459,7 +508,7 @@ static struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size)
 	size = ALIGN(size, 8);
 	if (size <= FR_ARENA_MAX_REC) {
 		if (!a || a->used + size > FR_ARENA_SIZE - sizeof(*a)) {
-			a = kmalloc(FR_ARENA_SIZE, GFP_NOWAIT | __GFP_NOWARN);
+			a = fr_arena_get();
 			if (a) {
 				refcount_set(&a->ref, 1);
 				a->used = 0;
