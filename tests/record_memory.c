@@ -21,48 +21,7 @@
 #include <elf.h>
 
 /* The address of the static buffer `buf` of mem_pattern, from its ELF. */
-static uint64_t sym_offset(const char *path, const char *name)
-{
-	static uint8_t img[1 << 20];
-	Elf64_Ehdr *eh = (void *)img;
-	Elf64_Shdr *sh;
-	ssize_t n;
-	int fd, i;
 
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return 0;
-	n = read(fd, img, sizeof(img));
-	close(fd);
-	if (n < (ssize_t)sizeof(*eh))
-		return 0;
-	sh = (void *)(img + eh->e_shoff);
-	for (i = 0; i < eh->e_shnum; i++) {
-		Elf64_Sym *sym = (void *)(img + sh[i].sh_offset);
-		const char *str = (const char *)img + sh[sh[i].sh_link].sh_offset;
-		size_t j;
-
-		if (sh[i].sh_type != SHT_SYMTAB)
-			continue;
-		for (j = 0; j < sh[i].sh_size / sizeof(*sym); j++)
-			if (!strcmp(str + sym[j].st_name, name))
-				return sym[j].st_value;
-	}
-	return 0;
-}
-
-/* the lowest map of `path` in the dump's first interval: the load base */
-static uint64_t load_base(const struct frd *d, const char *path)
-{
-	uint64_t base = 0;
-	size_t i;
-
-	for (i = 0; i < d->nmaps; i++)
-		if (!strcmp(d->maps[i].path, path) &&
-		    (!base || d->maps[i].start < base))
-			base = d->maps[i].start;
-	return base;
-}
 
 /* the first MP_MARK marker at or after interval iv, or MP_ROUNDS + 1 */
 static unsigned int next_mark(const struct frd *d, uint32_t iv)
@@ -89,8 +48,7 @@ FIXTURE_SETUP(mem)
 	char err[256];
 
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, fr_client_open(&self->c, err, sizeof(err))) TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_client_subscribe(self->c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, frd_open(&self->c, err, sizeof(err))) TH_LOG("%s", err);
 }
 
 FIXTURE_TEARDOWN(mem)
@@ -110,7 +68,7 @@ TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
 	pid_t pid;
 
 	snprintf(prog, sizeof(prog), "%s", fr_prog("mem_pattern"));
-	off = sym_offset(prog, "buf");
+	off = frd_sym_offset(prog, "buf");
 	ASSERT_NE(0, off);
 
 	char *argv[] = { prog, "120", NULL };
@@ -128,7 +86,7 @@ TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
 	ASSERT_EQ(0, frd_read(self->c, id, &d));
 	ASSERT_GE(d.niv, MP_ROUNDS / 2) TH_LOG("only %zu intervals", d.niv);
 
-	base = load_base(&d, prog);
+	base = frd_load_base(&d, prog);
 	ASSERT_NE(0, base);
 	bufaddr = base + off;
 	ASSERT_EQ(0, bufaddr & 4095);

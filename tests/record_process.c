@@ -22,10 +22,7 @@ FIXTURE(proc) {
 FIXTURE_SETUP(proc)
 {
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, fr_client_open(&self->c, self->err, sizeof(self->err)))
-		TH_LOG("%s", self->err);
-	ASSERT_EQ(0, fr_client_subscribe(self->c, self->err, sizeof(self->err)))
-		TH_LOG("%s", self->err);
+	ASSERT_EQ(0, frd_open(&self->c, self->err, sizeof(self->err))) TH_LOG("%s", self->err);
 }
 
 FIXTURE_TEARDOWN(proc)

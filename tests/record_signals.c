@@ -24,10 +24,7 @@ FIXTURE(sig) {
 FIXTURE_SETUP(sig)
 {
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, fr_client_open(&self->c, self->err, sizeof(self->err)))
-		TH_LOG("%s", self->err);
-	ASSERT_EQ(0, fr_client_subscribe(self->c, self->err, sizeof(self->err)))
-		TH_LOG("%s", self->err);
+	ASSERT_EQ(0, frd_open(&self->c, self->err, sizeof(self->err))) TH_LOG("%s", self->err);
 	ASSERT_EQ(0, fr_mkdtemp(self->dir, sizeof(self->dir)));
 }
 

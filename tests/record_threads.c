@@ -29,47 +29,7 @@
 
 #define NSPIN 3
 
-static uint64_t sym_offset(const char *path, const char *name)
-{
-	static uint8_t img[1 << 20];
-	Elf64_Ehdr *eh = (void *)img;
-	Elf64_Shdr *sh;
-	ssize_t n;
-	int fd, i;
 
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return 0;
-	n = read(fd, img, sizeof(img));
-	close(fd);
-	if (n < (ssize_t)sizeof(*eh))
-		return 0;
-	sh = (void *)(img + eh->e_shoff);
-	for (i = 0; i < eh->e_shnum; i++) {
-		Elf64_Sym *sym = (void *)(img + sh[i].sh_offset);
-		const char *str = (const char *)img + sh[sh[i].sh_link].sh_offset;
-		size_t j;
-
-		if (sh[i].sh_type != SHT_SYMTAB)
-			continue;
-		for (j = 0; j < sh[i].sh_size / sizeof(*sym); j++)
-			if (!strcmp(str + sym[j].st_name, name))
-				return sym[j].st_value;
-	}
-	return 0;
-}
-
-static uint64_t load_base(const struct frd *d, const char *path)
-{
-	uint64_t base = 0;
-	size_t i;
-
-	for (i = 0; i < d->nmaps; i++)
-		if (!strcmp(d->maps[i].path, path) &&
-		    (!base || d->maps[i].start < base))
-			base = d->maps[i].start;
-	return base;
-}
 
 static int nr_tasks(pid_t pid)
 {
@@ -118,8 +78,7 @@ FIXTURE_SETUP(thr)
 	char err[256];
 
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, fr_client_open(&self->c, err, sizeof(err))) TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_client_subscribe(self->c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, frd_open(&self->c, err, sizeof(err))) TH_LOG("%s", err);
 }
 
 FIXTURE_TEARDOWN(thr)
@@ -140,9 +99,9 @@ TEST_F_TIMEOUT(thr, spinners_match_memory, 300)
 	pid_t pid;
 
 	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_spin"));
-	loop = sym_offset(prog, "spin_loop");
-	store = sym_offset(prog, "spin_store");
-	end = sym_offset(prog, "spin_end");
+	loop = frd_sym_offset(prog, "spin_loop");
+	store = frd_sym_offset(prog, "spin_store");
+	end = frd_sym_offset(prog, "spin_end");
 	ASSERT_NE(0, loop);
 	ASSERT_EQ(loop + 4, store);
 	ASSERT_LT(store, end);
@@ -168,7 +127,7 @@ TEST_F_TIMEOUT(thr, spinners_match_memory, 300)
 	ASSERT_GT(id, 0);
 	ASSERT_EQ(0, frd_read(self->c, id, &d));
 	ASSERT_GE(d.niv, 8) TH_LOG("only %zu intervals", d.niv);
-	base = load_base(&d, prog);
+	base = frd_load_base(&d, prog);
 	ASSERT_NE(0, base);
 
 	for (i = 0; i < d.niv; i++)

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "kselftest_harness.h"
+#include "fr_test.h"
 #include "checkpoint.h"
 #include "flightrec.h"
 
@@ -58,22 +59,6 @@ static void find_paths(void)
 }
 
 /* Runs a shell command line; returns its exit status (or 128+signal). */
-static int sh(const char *fmt, ...)
-{
-	char cmd[8192];
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	st = system(cmd);
-	if (st == -1)
-		return -1;
-	if (WIFEXITED(st))
-		return WEXITSTATUS(st);
-	return 128 + WTERMSIG(st);
-}
 
 static char *slurp(const char *dir, const char *name, size_t *len)
 {
@@ -155,26 +140,26 @@ FIXTURE_SETUP(replay)
 	if (access(ptsnap, X_OK) || access(flightrec, X_OK) || access(loader, X_OK))
 		SKIP(return, "ptsnap, flightrec or the loader is not built");
 	/* a data file for the programs that read one */
-	ASSERT_EQ(0, sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
+	ASSERT_EQ(0, fr_sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
 }
 
 FIXTURE_TEARDOWN(replay)
 {
 	if (self->dir[0] && !getenv("FR_KEEP"))
-		sh("rm -rf %s", self->dir);
+		fr_sh("rm -rf %s", self->dir);
 }
 
 /* Records PROG (with ARGS) after its marker into DIR/NAME.flrc; live output in NAME.live */
 static int record(const char *dir, const char *name, const char *extra, const char *prog,
 		  const char *args)
 {
-	return sh("cd %s && %s --marker -q %s -o %s/%s.flrc -- %s/progs/%s %s > %s.live 2> %s.liveerr",
+	return fr_sh("cd %s && %s --marker -q %s -o %s/%s.flrc -- %s/progs/%s %s > %s.live 2> %s.liveerr",
 		  dir, ptsnap, extra, dir, name, bindir, prog, args, name, name);
 }
 
 static int replay(const char *dir, const char *name, const char *extra)
 {
-	return sh("cd %s && %s replay %s %s.flrc --out %s.rep > %s.rout 2> %s.rerr", dir,
+	return fr_sh("cd %s && %s replay %s %s.flrc --out %s.rep > %s.rout 2> %s.rerr", dir,
 		  flightrec, extra, name, name, name, name);
 }
 
@@ -215,7 +200,7 @@ static void check_fault(struct __test_metadata *_metadata, const char *dir, cons
 	snprintf(want, sizeof(want), "reproduced %s at rip 0x%lx", sig, (unsigned long)rip);
 	EXPECT_TRUE(contains(dir, rerr, want)) {
 		TH_LOG("expected '%s' in replay's stderr", want);
-		sh("cat %s/%s", dir, rerr);
+		fr_sh("cat %s/%s", dir, rerr);
 	}
 	EXPECT_TRUE(contains(dir, rerr, "as recorded"));
 	(void)rep;
@@ -316,7 +301,7 @@ TEST_F_TIMEOUT(replay, from_each_interval, 120)
 
 		snprintf(name, sizeof(name), "mi%u", idx);
 		snprintf(extra, sizeof(extra), "-q --from %u", idx);
-		ASSERT_EQ(0, sh("cd %s && %s replay %s mi.flrc --out %s.rep 2> %s.rerr",
+		ASSERT_EQ(0, fr_sh("cd %s && %s replay %s mi.flrc --out %s.rep 2> %s.rerr",
 				self->dir, flightrec, extra, name, name));
 		snprintf(path, sizeof(path), "%s.rep/fd1.out", name);
 		rep = slurp(self->dir, path, &rl);
@@ -377,7 +362,7 @@ TEST_F_TIMEOUT(replay, gdb_batch, 600)
 	FILE *f;
 	char path[PATH_MAX + 128];
 
-	if (sh("gdb --version > /dev/null 2>&1"))
+	if (fr_sh("gdb --version > /dev/null 2>&1"))
 		SKIP(return, "no gdb");
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "gd", "", "crash_null", "data.bin"));
 	if (snprintf(path, sizeof(path), "%s/cmds.gdb", self->dir) >= (int)sizeof(path))
@@ -387,7 +372,7 @@ TEST_F_TIMEOUT(replay, gdb_batch, 600)
 	fprintf(f, "break lookup if r == 0\ncontinue\nprint r\nup\nprint i\n"
 		"print table[2]->name\ncontinue\nbt\ncontinue\n");
 	fclose(f);
-	ASSERT_EQ(0, sh("cd %s && %s gdb -q gd.flrc --symbols %s/progs/crash_null "
+	ASSERT_EQ(0, fr_sh("cd %s && %s gdb -q gd.flrc --symbols %s/progs/crash_null "
 			"--batch cmds.gdb --out gd.rep > gd.gdb 2>&1", self->dir, flightrec,
 			bindir));
 	EXPECT_TRUE(contains(self->dir, "gd.gdb", "stopped at the first instruction"));
@@ -402,7 +387,7 @@ TEST_F_TIMEOUT(replay, gdb_batch, 600)
 	EXPECT_TRUE(contains(self->dir, "gd.gdb", "in main (argc=2"));
 	EXPECT_TRUE(contains(self->dir, "gd.gdb", "reproduced SIGSEGV at rip"));
 	if (_metadata->passed == 0 || getenv("FR_VERBOSE"))
-		sh("cat %s/gd.gdb", self->dir);
+		fr_sh("cat %s/gd.gdb", self->dir);
 }
 
 TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
@@ -410,11 +395,11 @@ TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
 	FILE *f;
 	char path[PATH_MAX + 128];
 
-	if (sh("gdb --version > /dev/null 2>&1 && objcopy --version > /dev/null 2>&1"))
+	if (fr_sh("gdb --version > /dev/null 2>&1 && objcopy --version > /dev/null 2>&1"))
 		SKIP(return, "no gdb or objcopy");
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "gb", "", "crash_null", "data.bin"));
 	/* a separate debug file, found only through DIR/.build-id/xx/yyyy.debug */
-	ASSERT_EQ(0, sh("cd %s && id=$(readelf -n %s/progs/crash_null | "
+	ASSERT_EQ(0, fr_sh("cd %s && id=$(readelf -n %s/progs/crash_null | "
 			"sed -n 's/.*Build ID: //p') && mkdir -p dbg/.build-id/${id%%${id#??}} && "
 			"objcopy --only-keep-debug %s/progs/crash_null "
 			"dbg/.build-id/${id%%${id#??}}/${id#??}.debug", self->dir, bindir, bindir));
@@ -424,13 +409,13 @@ TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
 	ASSERT_NE(NULL, f);
 	fprintf(f, "continue\nbt\ncontinue\n");
 	fclose(f);
-	ASSERT_EQ(0, sh("cd %s && %s gdb gb.flrc --symbols dbg --batch cmds.gdb --out gb.rep "
+	ASSERT_EQ(0, fr_sh("cd %s && %s gdb gb.flrc --symbols dbg --batch cmds.gdb --out gb.rep "
 			"> gb.gdb 2>&1", self->dir, flightrec));
 	EXPECT_TRUE(contains(self->dir, "gb.gdb", ".build-id/"));
 	EXPECT_TRUE(contains(self->dir, "gb.gdb", "lookup (r=0x0) at"));
 	EXPECT_TRUE(contains(self->dir, "gb.gdb", "reproduced SIGSEGV at rip"));
 	if (_metadata->passed == 0)
-		sh("cat %s/gb.gdb", self->dir);
+		fr_sh("cat %s/gb.gdb", self->dir);
 }
 
 /*
@@ -453,11 +438,11 @@ TEST_F_TIMEOUT(replay, recorded_in_vm, 900)
 	if (!getenv("FR_PORTABILITY") || getenv("FR_VM"))
 		SKIP(return, "set FR_PORTABILITY=1 to record in the test VM (outside it)");
 	/* the VM sees the project tree, not this machine's /tmp */
-	sh("rm -rf %s", self->dir);
+	fr_sh("rm -rf %s", self->dir);
 	if (snprintf(self->dir, sizeof(self->dir), "%.400s/../../build/replay-portability",
 		     bindir) >= (int)sizeof(self->dir))
 		SKIP(return, "path too long");
-	ASSERT_EQ(0, sh("rm -rf %s && mkdir -p %s && head -c 100000 /dev/urandom > %s/data.bin",
+	ASSERT_EQ(0, fr_sh("rm -rf %s && mkdir -p %s && head -c 100000 /dev/urandom > %s/data.bin",
 			self->dir, self->dir, self->dir));
 	snprintf(script, sizeof(script), "%s/vm.sh", self->dir);
 	f = fopen(script, "w");
@@ -472,9 +457,9 @@ TEST_F_TIMEOUT(replay, recorded_in_vm, 900)
 	}
 	fprintf(f, "uname -r > vm.release\n");
 	fclose(f);
-	ASSERT_EQ(0, sh("chmod +x %s && %s/../../scripts/vm.sh --no-module run -- %s > %s/vm.log 2>&1",
+	ASSERT_EQ(0, fr_sh("chmod +x %s && %s/../../scripts/vm.sh --no-module run -- %s > %s/vm.log 2>&1",
 			script, bindir, script, self->dir)) {
-		sh("tail -20 %s/vm.log", self->dir);
+		fr_sh("tail -20 %s/vm.log", self->dir);
 	}
 	EXPECT_TRUE(contains(self->dir, "vm.release", "6.1"));
 	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
@@ -498,7 +483,7 @@ TEST_F_TIMEOUT(replay, recorded_in_vm, 900)
 static int record_exec(const char *dir, const char *name, const char *extra, const char *prog,
 		       const char *args)
 {
-	return sh("cd %s && %s --skip 1 -q %s -o %s/%s.flrc -- %s/progs/%s %s > %s.live "
+	return fr_sh("cd %s && %s --skip 1 -q %s -o %s/%s.flrc -- %s/progs/%s %s > %s.live "
 		  "2> %s.liveerr", dir, ptsnap, extra, dir, name, bindir, prog, args, name, name);
 }
 
@@ -558,7 +543,7 @@ TEST_F_TIMEOUT(replay, async_signals_at_syscalls, 120)
 	EXPECT_TRUE(same_file(self->dir, "as.live", "as.rep/fd1.out"));
 	EXPECT_TRUE(contains(self->dir, "as.rerr", "exited with status 0"));
 	/* flightrec log shows them */
-	ASSERT_EQ(0, sh("cd %s && %s log as.flrc > as.log", self->dir, flightrec));
+	ASSERT_EQ(0, fr_sh("cd %s && %s log as.flrc > as.log", self->dir, flightrec));
 	EXPECT_TRUE(contains(self->dir, "as.log", "<signal SIGRT_2 code -1 after rt_sigqueueinfo = 0>"));
 	EXPECT_TRUE(contains(self->dir, "as.log",
 			     "<signal SIGUSR1 code 0 after read = -ERESTARTSYS, EINTR>"));
@@ -583,11 +568,11 @@ TEST_F_TIMEOUT(replay, async_signal_in_user_code, 300)
 	EXPECT_TRUE(flags & FLIGHTREC_IF_ASYNC_SIGNAL);
 	EXPECT_TRUE(contains(self->dir, "au.live", "spin stopped: ran\n"));
 	ASSERT_EQ(0, replay(self->dir, "au", "-q")) {
-		sh("cat %s/au.rerr", self->dir);
+		fr_sh("cat %s/au.rerr", self->dir);
 	}
 	EXPECT_TRUE(same_file(self->dir, "au.live", "au.rep/fd1.out"));
 	EXPECT_TRUE(contains(self->dir, "au.rerr", "exited with status 0"));
-	ASSERT_EQ(0, sh("cd %s && %s log au.flrc > au.log", self->dir, flightrec));
+	ASSERT_EQ(0, fr_sh("cd %s && %s log au.flrc > au.log", self->dir, flightrec));
 	EXPECT_TRUE(contains(self->dir, "au.log", "<signal SIGALRM code 128 in user code at rip 0x"));
 }
 
@@ -607,7 +592,7 @@ TEST_F_TIMEOUT(replay, rdtsc_values, 120)
 	ASSERT_EQ(0, replay(self->dir, "tsc", "-q"));
 	EXPECT_TRUE(same_file(self->dir, "tsc.live", "tsc.rep/fd1.out"));
 	EXPECT_FALSE(contains(self->dir, "tsc.rerr", "not recorded"));
-	ASSERT_EQ(0, sh("cd %s && %s log tsc.flrc > tsc.log", self->dir, flightrec));
+	ASSERT_EQ(0, fr_sh("cd %s && %s log tsc.flrc > tsc.log", self->dir, flightrec));
 	EXPECT_TRUE(contains(self->dir, "tsc.log", "<rdtscp> = 0x"));
 	EXPECT_TRUE(contains(self->dir, "tsc.log", "<rdtsc> = 0x"));
 }
@@ -637,12 +622,12 @@ static void module_case(struct __test_metadata *_metadata, const char *dir, cons
 
 	if (access("/proc/flightrec/control", W_OK))
 		SKIP(return, "the flightrec module is not loaded");
-	ASSERT_EQ(want_rc, sh("cd %s && mkdir -p %s.ck && %s record -o %s.ck %s -- %s/progs/%s "
+	ASSERT_EQ(want_rc, fr_sh("cd %s && mkdir -p %s.ck && %s record -o %s.ck %s -- %s/progs/%s "
 			      "> %s.live 2> %s.liveerr", dir, name, flightrec, name, opts,
 			      bindir, prog, name, name));
-	ASSERT_EQ(0, sh("cd %s && %s replay -q %s.ck/*.flrc --out %s.rep > %s.rout 2> %s.rerr",
+	ASSERT_EQ(0, fr_sh("cd %s && %s replay -q %s.ck/*.flrc --out %s.rep > %s.rout 2> %s.rerr",
 			dir, flightrec, name, name, name, name)) {
-		sh("cat %s/%s.rerr", dir, name);
+		fr_sh("cat %s/%s.rerr", dir, name);
 	}
 	snprintf(err, sizeof(err), "%s.rerr", name);
 	EXPECT_TRUE(contains(dir, err, end));
@@ -738,7 +723,7 @@ TEST_F_TIMEOUT(replay, empty_root, 120)
 	pid_t pid;
 
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "er", "", "crash_null", "data.bin"));
-	ASSERT_EQ(0, sh("cd %s && %s replay -q er.flrc --save-image er.img", self->dir,
+	ASSERT_EQ(0, fr_sh("cd %s && %s replay -q er.flrc --save-image er.img", self->dir,
 			flightrec));
 	snprintf(root, sizeof(root), "%s/root", self->dir);
 	snprintf(img, sizeof(img), "%s/er.img", self->dir);
@@ -757,7 +742,7 @@ TEST_F_TIMEOUT(replay, empty_root, 120)
 		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
 		    mount("none", root, "tmpfs", 0, "size=64m"))
 			_exit(77);
-		if (sh("cp %s %s/flightrec-loader && cp %s %s/image", loader, root, img, root))
+		if (fr_sh("cp %s %s/flightrec-loader && cp %s %s/image", loader, root, img, root))
 			_exit(78);
 		dfd = open(out, O_RDONLY | O_DIRECTORY);
 		if (dfd < 0 || chroot(root) || chdir("/"))
@@ -780,15 +765,15 @@ TEST_F_TIMEOUT(replay, empty_root, 120)
 TEST_F_TIMEOUT(replay, bad_image_and_file, 120)
 {
 	/* a damaged checkpoint: exit 2 and a message; a missing loader window conflict is fine */
-	ASSERT_EQ(0, sh("cd %s && head -c 1000 /dev/urandom > junk.flrc", self->dir));
-	EXPECT_EQ(2, sh("cd %s && %s replay junk.flrc > /dev/null 2> junk.err", self->dir,
+	ASSERT_EQ(0, fr_sh("cd %s && head -c 1000 /dev/urandom > junk.flrc", self->dir));
+	EXPECT_EQ(2, fr_sh("cd %s && %s replay junk.flrc > /dev/null 2> junk.err", self->dir,
 			flightrec));
 	EXPECT_TRUE(contains(self->dir, "junk.err", "flightrec replay:"));
 	/* a truncated replay image: the loader refuses it */
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "bi", "", "crash_null", "data.bin"));
-	ASSERT_EQ(0, sh("cd %s && %s replay -q bi.flrc --save-image bi.img && "
+	ASSERT_EQ(0, fr_sh("cd %s && %s replay -q bi.flrc --save-image bi.img && "
 			"head -c 100000 bi.img > bi.short", self->dir, flightrec));
-	EXPECT_EQ(2, sh("cd %s && %s bi.short -o . 2> bi.err", self->dir, loader));
+	EXPECT_EQ(2, fr_sh("cd %s && %s bi.short -o . 2> bi.err", self->dir, loader));
 	EXPECT_TRUE(contains(self->dir, "bi.err", "replay image"));
 }
 
@@ -804,10 +789,10 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 
 	snprintf(prog, sizeof(prog), "%s", cmdline);
 	*strchrnul(prog, ' ') = 0;
-	if (sh("command -v %s > /dev/null 2>&1", prog))
+	if (fr_sh("command -v %s > /dev/null 2>&1", prog))
 		SKIP(return, "%s is not installed", prog);
 	/* the real binary: no wrapper script (pyenv's shims exec several times) */
-	live = sh("cd %s && p=/usr/bin/%s && { [ -x $p ] || p=$(command -v %s); } && "
+	live = fr_sh("cd %s && p=/usr/bin/%s && { [ -x $p ] || p=$(command -v %s); } && "
 		  "%s --skip 1 -q -o %s.flrc -- $(readlink -f $p) %s "
 		  "> %s.live 2> %s.liveerr", dir, prog, prog, ptsnap, name,
 		  strchr(cmdline, ' ') ? strchr(cmdline, ' ') + 1 : "", name, name);
@@ -819,7 +804,7 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 
 TEST_F_TIMEOUT(replay, bc_pi, 600)
 {
-	ASSERT_EQ(0, sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
+	ASSERT_EQ(0, fr_sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
 	real_program(_metadata, self->dir, "bc", "bc -lq pi.bc < /dev/null");
 }
 
@@ -848,7 +833,7 @@ TEST_F_TIMEOUT(replay, python3_script, 600)
 
 TEST_F_TIMEOUT(replay, gzip_24mb, 600)
 {
-	ASSERT_EQ(0, sh("cd %s && (yes 'flightrec replays the last moments of a process' | "
+	ASSERT_EQ(0, fr_sh("cd %s && (yes 'flightrec replays the last moments of a process' | "
 			"head -c 25165824; head -c 65536 /dev/urandom | base64) > big && "
 			"gzip -f big", self->dir));
 	real_program(_metadata, self->dir, "gz", "gzip -dc big.gz");

@@ -21,24 +21,10 @@
 
 static char top[PATH_MAX];
 
-static int sh(const char *fmt, ...)
-{
-	char cmd[8192];
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	st = system(cmd);
-	if (st == -1)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
 
 static int same_files(const char *a, const char *b)
 {
-	return sh("cmp -s '%s' '%s'", a, b) == 0;
+	return fr_sh("cmp -s '%s' '%s'", a, b) == 0;
 }
 
 FIXTURE(rm) {
@@ -52,13 +38,13 @@ FIXTURE_SETUP(rm)
 	FR_REQUIRE_MODULE();
 	snprintf(top, sizeof(top), "%s", t ? t : "../..");
 	ASSERT_EQ(0, fr_mkdtemp(self->dir, sizeof(self->dir)));
-	ASSERT_EQ(0, sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
+	ASSERT_EQ(0, fr_sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
 }
 
 FIXTURE_TEARDOWN(rm)
 {
 	if (self->dir[0] && !getenv("FR_KEEP"))
-		sh("rm -rf %s", self->dir);
+		fr_sh("rm -rf %s", self->dir);
 }
 
 /*
@@ -67,26 +53,26 @@ FIXTURE_TEARDOWN(rm)
  */
 static int record(const char *dir, const char *name, const char *opts, const char *cmd)
 {
-	return sh("cd %s && mkdir -p %s && %s/user/flightrec record -o %s %s -- %s "
+	return fr_sh("cd %s && mkdir -p %s && %s/user/flightrec record -o %s %s -- %s "
 		  "> %s.live 2> %s.liveerr", dir, name, top, name, opts, cmd, name, name);
 }
 
 /* Replays the one checkpoint in DIR/NAME; output in NAME.rep, messages in NAME.rerr. */
 static int replay(const char *dir, const char *name)
 {
-	return sh("cd %s && f=$(ls -v %s/*.flrc | head -1) && [ -n \"$f\" ] && "
+	return fr_sh("cd %s && f=$(ls -v %s/*.flrc | head -1) && [ -n \"$f\" ] && "
 		  "%s/user/flightrec replay \"$f\" --out %s.rep > %s.rout 2> %s.rerr",
 		  dir, name, top, name, name, name);
 }
 
 static int rerr_has(const char *dir, const char *name, const char *needle)
 {
-	return sh("grep -qF -- '%s' %s/%s.rerr", needle, dir, name) == 0;
+	return fr_sh("grep -qF -- '%s' %s/%s.rerr", needle, dir, name) == 0;
 }
 
 static void show(const char *dir, const char *name)
 {
-	sh("echo '--- %s.liveerr'; tail -5 %s/%s.liveerr; echo '--- %s.rerr'; tail -8 %s/%s.rerr",
+	fr_sh("echo '--- %s.liveerr'; tail -5 %s/%s.liveerr; echo '--- %s.rerr'; tail -8 %s/%s.rerr",
 	   name, dir, name, name, dir, name);
 }
 
@@ -98,7 +84,7 @@ static void export(const char *dir, const char *name, const char *end)
 	if (!port)
 		return;
 	/* the checkpoint replay() took (a child the program forked has its own) */
-	sh("mkdir -p %s && f=$(ls -v %s/%s/*.flrc | head -1) && cp \"$f\" %s/%s.flrc && "
+	fr_sh("mkdir -p %s && f=$(ls -v %s/%s/*.flrc | head -1) && cp \"$f\" %s/%s.flrc && "
 	   "cp %s/%s.live %s/%s.live && printf '%%s\\n' '%s' > %s/%s.end", port, dir, name,
 	   port, name, dir, name, port, name, end, port, name);
 }
@@ -109,10 +95,10 @@ static void check_output(struct __test_metadata *_metadata, const char *dir, con
 
 	snprintf(live, sizeof(live), "%s/%s.live", dir, name);
 	snprintf(rep, sizeof(rep), "%s/%s.rep/fd1.out", dir, name);
-	if (sh("test -s %s", live) == 0) {
+	if (fr_sh("test -s %s", live) == 0) {
 		EXPECT_TRUE(same_files(live, rep)) {
 			show(dir, name);
-			sh("ls -la %s/%s.rep; cmp %s %s | head -3", dir, name, live, rep);
+			fr_sh("ls -la %s/%s.rep; cmp %s %s | head -3", dir, name, live, rep);
 		}
 	}
 }
@@ -127,12 +113,12 @@ static void crash(struct __test_metadata *_metadata, const char *dir, const char
 
 	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/%s %s", top, prog, args);
 	ASSERT_EQ(128 + sig, record(dir, name, "--interval-ms 1000 --keep 16", cmd)) show(dir, name);
-	ASSERT_EQ(0, sh("ls %s/%s/*.flrc > /dev/null", dir, name)) TH_LOG("no checkpoint written");
-	ASSERT_EQ(0, sh("f=$(ls %s/%s/*.flrc) && test \"$(stat -c %%a $f)\" = 600", dir, name))
+	ASSERT_EQ(0, fr_sh("ls %s/%s/*.flrc > /dev/null", dir, name)) TH_LOG("no checkpoint written");
+	ASSERT_EQ(0, fr_sh("f=$(ls %s/%s/*.flrc) && test \"$(stat -c %%a $f)\" = 600", dir, name))
 		TH_LOG("the checkpoint is not mode 0600");
 	EXPECT_EQ(0, replay(dir, name)) show(dir, name);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	ASSERT_EQ(0, sh("cp %s/*.flrc %s/one.flrc 2>/dev/null || true", path, dir));
+	ASSERT_EQ(0, fr_sh("cp %s/*.flrc %s/one.flrc 2>/dev/null || true", path, dir));
 	snprintf(path, sizeof(path), "%s/one.flrc", dir);
 	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
 	ASSERT_NE(NULL, c->end);
@@ -152,7 +138,7 @@ static void crash(struct __test_metadata *_metadata, const char *dir, const char
 	EXPECT_TRUE(rerr_has(dir, name, want)) TH_LOG("want '%s'", want);
 	EXPECT_TRUE(rerr_has(dir, name, "as recorded"));
 	flrc_free(c);
-	sh("rm -f %s/one.flrc", dir);
+	fr_sh("rm -f %s/one.flrc", dir);
 	check_output(_metadata, dir, name);
 	if (!_metadata->passed)
 		return;
@@ -200,7 +186,7 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 
 	snprintf(prog, sizeof(prog), "%s", cmdline);
 	*strchrnul(prog, ' ') = 0;
-	if (sh("test -x %s", prog))
+	if (fr_sh("test -x %s", prog))
 		SKIP(return, "%s is not installed", prog);
 	ASSERT_EQ(0, record(dir, name, opts, cmdline)) show(dir, name);
 	EXPECT_EQ(0, replay(dir, name)) show(dir, name);
@@ -222,14 +208,14 @@ TEST_F_TIMEOUT(rm, stack_growth, 300)
 
 TEST_F_TIMEOUT(rm, bc_pi, 600)
 {
-	ASSERT_EQ(0, sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
+	ASSERT_EQ(0, fr_sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
 	real_program(_metadata, self->dir, "bc", "--at-exit --interval-ms 1000 --keep 60",
 		     "/usr/bin/bc -lq pi.bc < /dev/null");
 }
 
 TEST_F_TIMEOUT(rm, python3_script, 600)
 {
-	ASSERT_EQ(0, sh("printf '%%s\\n' 'import hashlib, json' "
+	ASSERT_EQ(0, fr_sh("printf '%%s\\n' 'import hashlib, json' "
 			"'d = {str(i): i * i for i in range(2000)}' "
 			"'s = json.dumps(d, sort_keys=True)' "
 			"'print(hashlib.sha256(s.encode()).hexdigest(), len(s))' > %s/s.py",
@@ -240,7 +226,7 @@ TEST_F_TIMEOUT(rm, python3_script, 600)
 
 TEST_F_TIMEOUT(rm, sqlite3_queries, 600)
 {
-	ASSERT_EQ(0, sh("printf '%%s\\n' 'create table t(a integer primary key, b text);' "
+	ASSERT_EQ(0, fr_sh("printf '%%s\\n' 'create table t(a integer primary key, b text);' "
 			"'with recursive n(x) as (select 1 union all select x + 1 from n where x < 3000) insert into t select x, \"row\" || x from n;' "
 			"'select count(*), max(b) from t;' "
 			"'create index tb on t(b);' "
@@ -252,7 +238,7 @@ TEST_F_TIMEOUT(rm, sqlite3_queries, 600)
 
 TEST_F_TIMEOUT(rm, gzip_24mb, 900)
 {
-	ASSERT_EQ(0, sh("cd %s && (yes 'flightrec replays the last moments of a process' | "
+	ASSERT_EQ(0, fr_sh("cd %s && (yes 'flightrec replays the last moments of a process' | "
 			"head -c 25165824; head -c 65536 /dev/urandom | base64) > big && "
 			"gzip -f big", self->dir));
 	real_program(_metadata, self->dir, "gz", "--at-exit --interval-ms 2000 --keep 60",

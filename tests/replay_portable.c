@@ -23,20 +23,6 @@
 
 static char top[PATH_MAX];
 
-static int sh(const char *fmt, ...)
-{
-	char cmd[8192];
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	st = system(cmd);
-	if (st == -1)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
 
 /*
  * Replays @port/@name.img in an empty root: fd 1 output to @out/fd1.out, the
@@ -50,7 +36,7 @@ static int replay_empty_root(const char *port, const char *name, const char *out
 	pid_t pid;
 
 	snprintf(root, sizeof(root), "%s/%s.root", port, name);
-	if (sh("rm -rf %s %s && mkdir -p %s %s", root, out, root, out))
+	if (fr_sh("rm -rf %s %s && mkdir -p %s %s", root, out, root, out))
 		return 70;
 	pid = fork();
 	if (pid < 0)
@@ -63,7 +49,7 @@ static int replay_empty_root(const char *port, const char *name, const char *out
 		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
 		    mount("none", root, "tmpfs", 0, "size=256m"))
 			_exit(77);
-		if (sh("cp %s/user/loader/flightrec-loader %s/flightrec-loader && cp %s/%s.img %s/image",
+		if (fr_sh("cp %s/user/loader/flightrec-loader %s/flightrec-loader && cp %s/%s.img %s/image",
 		       top, root, port, name, root))
 			_exit(78);
 		snprintf(err, sizeof(err), "%s/loader.err", out);
@@ -79,7 +65,7 @@ static int replay_empty_root(const char *port, const char *name, const char *out
 	}
 	if (waitpid(pid, &status, 0) != pid)
 		return 72;
-	sh("rm -rf %s", root);
+	fr_sh("rm -rf %s", root);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -117,19 +103,19 @@ static void portable(struct __test_metadata *_metadata, const char *dir, const c
 	fclose(f);
 	end[strcspn(end, "\n")] = 0;
 	ASSERT_NE(0, end[0]);
-	ASSERT_EQ(0, sh("uname -r | grep -qv '^6\\.1\\.0-56-amd64$'"))
+	ASSERT_EQ(0, fr_sh("uname -r | grep -qv '^6\\.1\\.0-56-amd64$'"))
 		TH_LOG("this machine runs the VM's kernel: not a portability test");
 	/* the image, made here by this machine's flightrec */
-	ASSERT_EQ(0, sh("cd %s && %s/user/flightrec replay -q %s.flrc --save-image %s.img",
+	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec replay -q %s.flrc --save-image %s.img",
 			dir, top, name, name));
 	snprintf(out, sizeof(out), "%s/%s.port", dir, name);
 	rc = replay_empty_root(dir, name, out);
 	if (rc == 77)
 		SKIP(return, "no mount namespace on this machine");
-	EXPECT_EQ(0, rc) sh("tail -5 %s/loader.err", out);
+	EXPECT_EQ(0, rc) fr_sh("tail -5 %s/loader.err", out);
 	snprintf(live, sizeof(live), "%s/%s.live", dir, name);
-	EXPECT_EQ(0, sh("cmp %s %s/fd1.out", live, out)) sh("tail -5 %s/loader.err", out);
-	EXPECT_EQ(0, sh("grep -qF -- '%s' %s/loader.err", end, out))
+	EXPECT_EQ(0, fr_sh("cmp %s %s/fd1.out", live, out)) fr_sh("tail -5 %s/loader.err", out);
+	EXPECT_EQ(0, fr_sh("grep -qF -- '%s' %s/loader.err", end, out))
 		TH_LOG("want '%s'", end);
 }
 

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <netlink/attr.h>
 #include <sys/user.h>
+#include <elf.h>
+#include <string.h>
 #include <fcntl.h>
 #include <unistd.h>
 #include "libflightrec.h"
@@ -419,6 +421,60 @@ static inline int frd_run_capture(struct fr_client *c, const char *dir, char *co
 	n = pread(fd, out, size - 1, 0);
 	close(fd);
 	out[n > 0 ? n : 0] = 0;
+	return ret;
+}
+
+/* The value of symbol name in the ELF file path (its symtab), 0 if none. */
+static inline uint64_t frd_sym_offset(const char *path, const char *name)
+{
+	static uint8_t img[1 << 20];
+	Elf64_Ehdr *eh = (void *)img;
+	Elf64_Shdr *sh;
+	ssize_t n;
+	int fd, i;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, img, sizeof(img));
+	close(fd);
+	if (n < (ssize_t)sizeof(*eh))
+		return 0;
+	sh = (void *)(img + eh->e_shoff);
+	for (i = 0; i < eh->e_shnum; i++) {
+		Elf64_Sym *sym = (void *)(img + sh[i].sh_offset);
+		const char *str = (const char *)img + sh[sh[i].sh_link].sh_offset;
+		size_t j;
+
+		if (sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		for (j = 0; j < sh[i].sh_size / sizeof(*sym); j++)
+			if (!strcmp(str + sym[j].st_name, name))
+				return sym[j].st_value;
+	}
+	return 0;
+}
+
+/* the lowest map of `path` in the dump's first interval: the load base */
+static inline uint64_t frd_load_base(const struct frd *d, const char *path)
+{
+	uint64_t base = 0;
+	size_t i;
+
+	for (i = 0; i < d->nmaps; i++)
+		if (!strcmp(d->maps[i].path, path) &&
+		    (!base || d->maps[i].start < base))
+			base = d->maps[i].start;
+	return base;
+}
+
+/* A client subscribed to the module's events (fixture setups). */
+static inline int frd_open(struct fr_client **c, char *err, size_t errlen)
+{
+	int ret = fr_client_open(c, err, errlen);
+
+	if (!ret)
+		ret = fr_client_subscribe(*c, err, errlen);
 	return ret;
 }
 

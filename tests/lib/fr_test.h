@@ -36,6 +36,23 @@
 #define FR_SYSFS_MODULE	"/sys/module/flightrec"
 #define FR_SYSFS_PARAMS	FR_SYSFS_MODULE "/parameters"
 
+/* Runs a formatted shell command: its exit status, 128 + N when signal N
+ * killed it, -1 when it could not run. */
+static inline __attribute__((format(printf, 1, 2))) int fr_sh(const char *fmt, ...)
+{
+	char cmd[8192];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	st = system(cmd);
+	if (st == -1)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
 static inline bool fr_module_loaded(void)
 {
 	return access(FR_SYSFS_MODULE, F_OK) == 0;
