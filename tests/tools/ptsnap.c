@@ -962,24 +962,7 @@ static void cpuid_all(Flightrec__SystemInfo *si, uint32_t first, uint32_t last)
 	}
 }
 
-/* An earlier interval's copy of a page equal to the next one's is dropped. */
-static const struct page *find_page(const struct interval *iv, uint64_t addr)
-{
-	size_t lo = 0, hi = iv->n_pages;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (iv->pages[mid].addr < addr)
-			lo = mid + 1;
-		else if (iv->pages[mid].addr > addr)
-			hi = mid;
-		else
-			return &iv->pages[mid];
-	}
-	return NULL;
-}
-
+/* The page at addr among the first n of iv's (sorted by address), or NULL. */
 static const struct page *find_page_n(const struct interval *iv, size_t n, uint64_t addr)
 {
 	size_t lo = 0, hi = n;
@@ -995,6 +978,12 @@ static const struct page *find_page_n(const struct interval *iv, size_t n, uint6
 			return &iv->pages[mid];
 	}
 	return NULL;
+}
+
+/* An earlier interval's copy of a page equal to the next one's is dropped. */
+static const struct page *find_page(const struct interval *iv, uint64_t addr)
+{
+	return find_page_n(iv, iv->n_pages, addr);
 }
 
 static bool same_page(const struct page *a, const struct page *b)
