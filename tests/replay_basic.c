@@ -566,7 +566,8 @@ TEST_F_TIMEOUT(replay, async_signal_in_user_code, 300)
 	}
 	ASSERT_EQ(1, n);
 	EXPECT_TRUE(flags & FLIGHTREC_IF_ASYNC_SIGNAL);
-	EXPECT_TRUE(contains(self->dir, "au.live", "spin stopped: ran\n"));
+	/* "zero" when the timer fired before the first pass: replay must agree */
+	EXPECT_TRUE(contains(self->dir, "au.live", "spin stopped: "));
 	ASSERT_EQ(0, replay(self->dir, "au", "-q")) {
 		fr_sh("cat %s/au.rerr", self->dir);
 	}
