@@ -20,15 +20,9 @@ set -uo pipefail
 HERE=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 TOP=${FR_TOP:-$(cd "$HERE/.." && pwd)}
 [[ -f $TOP/VERSION ]] || TOP=$(cd "$HERE/../.." && pwd)
-V=$(cat "$TOP/VERSION")
 
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $*"; }
-diag() { [[ -n $1 ]] && sed 's/^/# /' <<<"$1"; return 0; }
-check() { # check NAME STATUS [DIAG]
-	if [[ $2 == 0 ]]; then ok "$1"; else nok "$1"; diag "${3:-}"; fi
-}
+# shellcheck source=lib/pkg_tap.sh
+. "$TOP/tests/lib/pkg_tap.sh"
 
 echo "TAP version 13"
 if [[ ${FR_VM:-0} == 1 ]]; then
