@@ -10,7 +10,7 @@
  *         -> proc->lock (spinlock, irqsave: ring, current interval, counters)
  *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash),
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
- *   (spinlock, irqsave, syscall.c: record chunks kept for reuse) and
+ *   (spinlock, irqsave, arena.c: record chunks kept for reuse) and
  *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) are
  *   leaf locks.
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
@@ -80,7 +80,7 @@ struct fr_arena;
 
 struct fr_sc_rec {
 	struct list_head node;
-	struct fr_arena *arena;	/* syscall.c: the chunk it is in, or NULL */
+	struct fr_arena *arena;	/* arena.c: the chunk it is in, or NULL */
 	u64 seq;
 	pid_t tid;
 	u32 nr;
@@ -230,7 +230,8 @@ struct fr_thread {
 	bool sig_boundary;
 	u64 sig_ip;
 	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
-	struct fr_arena *arena;		/* syscall.c: records are cut from it */
+	struct fr_arena *arena;		/* arena.c: records are cut from it */
+	struct fr_arena *arena_big;	/* arena.c: and the big ones from it */
 	bool token_yield;		/* serial mode: asked to yield the token */
 	refcount_t ref;			/* registry.c: fr_thread_get/put */
 };
@@ -311,10 +312,15 @@ void fr_nl_event(u32 event, pid_t pid, u32 dump_id);
 /* syscall.c */
 int fr_syscall_init(void);
 void fr_syscall_exit(void);
+void fr_syscall_track(struct fr_proc *proc);
+
+/* arena.c */
+#define FR_REC_CHUNKED	(64U << 10)	/* bigger records are allocated alone */
+int fr_arena_init(void);
+void fr_arena_exit(void);
+struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp);
 void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_thread_arena_drop(struct fr_thread *t);
-void fr_arena_exit(void);
-void fr_syscall_track(struct fr_proc *proc);
 
 /* memory.c */
 int fr_memory_init(void);

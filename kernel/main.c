@@ -80,9 +80,12 @@ static int __init flightrec_init(void)
 {
 	int err;
 
-	err = fr_registry_init();
+	err = fr_arena_init();
 	if (err)
 		return err;
+	err = fr_registry_init();
+	if (err)
+		goto out_arena;
 	err = fr_syscall_init();
 	if (err)
 		goto out_registry;
@@ -119,6 +122,7 @@ out_syscall:
 	fr_syscall_exit();
 out_registry:
 	fr_registry_exit();
+out_arena:
 	fr_arena_exit();
 	return err;
 }

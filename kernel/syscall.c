@@ -24,6 +24,7 @@
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
+#include <asm/unaligned.h>
 #include <linux/uio.h>
 #include <linux/socket.h>
 #include <linux/mman.h>
@@ -64,7 +65,7 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 /* the largest out-buffer kept per syscall; the rest is cut and flagged */
 #define FR_OUT_MAX	(16U << 20)
 /* records larger than this are built in task_work, never in the probe */
-#define FR_ATOMIC_MAX	(64U << 10)
+#define FR_ATOMIC_MAX	FR_REC_CHUNKED
 #define FR_MAX_SPANS	64
 
 struct fr_span {
@@ -83,10 +84,56 @@ struct fr_spans {
 static DEFINE_PER_CPU(struct fr_spans, fr_scratch);
 static struct tracepoint *fr_tp_enter, *fr_tp_exit;
 
+/*
+ * Most out-buffers are a few bytes (a 1-byte read, a 16-byte timespec).  In
+ * the probes those are read word by word between user_access_begin() and
+ * user_access_end(), page faults disabled (a fault takes the exception
+ * fixup to -EFAULT), rather than by copy_from_user_nofault(), whose
+ * per-copy checks (hardened usercopy's bounds of the destination object)
+ * cost more than such a copy: the destination is the record being built,
+ * sized for it (fr_build).
+ */
+#define FR_SMALL_COPY	64
+
+static int fr_read_small(u8 *dst, const void __user *src, size_t len)
+{
+	const u8 __user *s = src;
+	u64 w;
+	u8 b;
+
+	if (!user_access_begin(s, len))
+		return -EFAULT;
+	for (; len >= sizeof(w); len -= sizeof(w), s += sizeof(w), dst += sizeof(w)) {
+		unsafe_get_user(w, (const u64 __user *)s, fault);
+		put_unaligned(w, (u64 *)dst);
+	}
+	for (; len; len--, s++, dst++) {
+		unsafe_get_user(b, s, fault);
+		*dst = b;
+	}
+	user_access_end();
+	return 0;
+fault:
+	user_access_end();
+	return -EFAULT;
+}
+
+static int fr_read_nofault(void *dst, const void __user *src, size_t len)
+{
+	int err;
+
+	if (len > FR_SMALL_COPY)
+		return copy_from_user_nofault(dst, src, len);
+	pagefault_disable();
+	err = fr_read_small(dst, src, len);
+	pagefault_enable();
+	return err;
+}
+
 static int fr_read(void *dst, u64 src, size_t len, bool atomic)
 {
 	if (atomic)
-		return copy_from_user_nofault(dst, (const void __user *)src, len);
+		return fr_read_nofault(dst, (const void __user *)src, len);
 	return copy_from_user(dst, (const void __user *)src, len) ? -EFAULT : 0;
 }
 
@@ -415,130 +462,6 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	return 0;
 }
 
-/*
- * Records are small and made in the syscall path: most come from the
- * thread's arena, a chunk that hands out space by bumping an offset and is
- * freed when its last record is (each record holds a reference, the thread
- * one on its current chunk).  Only the thread itself allocates from it, in
- * its probes and task_work, so the bump needs no lock.  Records bigger than
- * FR_ARENA_MAX_REC, or when no chunk can be had, are allocated alone.  The
- * ring's accounting charges each record's own size: the unused tail of a
- * chunk, and the space of freed records in a chunk still pinned by newer
- * ones, are not counted (at most a chunk per thread in practice, as records
- * are freed oldest first).
- */
-#define FR_ARENA_SIZE		8192
-#define FR_ARENA_MAX_REC	1024
-/*
- * Freed chunks are kept for reuse, up to FR_ARENA_POOL of them (2 MiB): a
- * new chunk from the allocator is zeroed (init_on_alloc), twice over for a
- * new slab page, which cost more than the records cut from it.
- */
-#define FR_ARENA_POOL		256
-
-struct fr_arena {
-	refcount_t ref;
-	u32 used;
-	struct list_head pool;		/* in fr_arena_pool when free */
-	u8 data[] __aligned(8);
-};
-
-static LIST_HEAD(fr_arena_pool);
-static unsigned int fr_arena_pooled;
-static DEFINE_SPINLOCK(fr_arena_lock);	/* leaf lock: the pool */
-
-static void fr_arena_put(struct fr_arena *a)
-{
-	unsigned long flags;
-
-	if (!refcount_dec_and_test(&a->ref))
-		return;
-	spin_lock_irqsave(&fr_arena_lock, flags);
-	if (fr_arena_pooled < FR_ARENA_POOL) {
-		list_add(&a->pool, &fr_arena_pool);
-		fr_arena_pooled++;
-		a = NULL;
-	}
-	spin_unlock_irqrestore(&fr_arena_lock, flags);
-	kfree(a);
-}
-
-static struct fr_arena *fr_arena_get(void)
-{
-	struct fr_arena *a;
-	unsigned long flags;
-
-	spin_lock_irqsave(&fr_arena_lock, flags);
-	a = list_first_entry_or_null(&fr_arena_pool, struct fr_arena, pool);
-	if (a) {
-		list_del(&a->pool);
-		fr_arena_pooled--;
-	}
-	spin_unlock_irqrestore(&fr_arena_lock, flags);
-	if (!a)
-		a = kmalloc(FR_ARENA_SIZE, GFP_NOWAIT | __GFP_NOWARN);
-	return a;
-}
-
-/* Unload, after the registry freed every thread: the pool goes. */
-void fr_arena_exit(void)
-{
-	struct fr_arena *a, *tmp;
-
-	list_for_each_entry_safe(a, tmp, &fr_arena_pool, pool)
-		kfree(a);
-	INIT_LIST_HEAD(&fr_arena_pool);
-	fr_arena_pooled = 0;
-}
-
-/* The thread is freed: its current chunk goes with its records. */
-void fr_thread_arena_drop(struct fr_thread *t)
-{
-	if (t->arena)
-		fr_arena_put(t->arena);
-	t->arena = NULL;
-}
-
-/* An atomic allocation for a record of @size bytes made by t (current). */
-static struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size)
-{
-	struct fr_arena *a = t->arena;
-	struct fr_sc_rec *rec;
-
-	size = ALIGN(size, 8);
-	if (size <= FR_ARENA_MAX_REC) {
-		if (!a || a->used + size > FR_ARENA_SIZE - sizeof(*a)) {
-			a = fr_arena_get();
-			if (a) {
-				refcount_set(&a->ref, 1);
-				a->used = 0;
-				if (t->arena)
-					fr_arena_put(t->arena);
-				t->arena = a;
-			}
-		}
-		if (a) {
-			rec = (struct fr_sc_rec *)(a->data + a->used);
-			a->used += size;
-			refcount_inc(&a->ref);
-			rec->arena = a;
-			return rec;
-		}
-	}
-	rec = kmalloc(size, GFP_NOWAIT | __GFP_NOWARN);
-	if (rec)
-		rec->arena = NULL;
-	return rec;
-}
-
-void fr_sc_rec_free(struct fr_sc_rec *rec)
-{
-	if (rec->arena)
-		fr_arena_put(rec->arena);
-	else
-		kvfree(rec);
-}
-
 static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 				  long ret, bool atomic)
 {
@@ -551,14 +474,13 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 	if (atomic) {
 		if (size > FR_ATOMIC_MAX)
 			return ERR_PTR(-EAGAIN);
-		rec = fr_rec_alloc(t, size);
+		rec = fr_rec_alloc(t, size, GFP_NOWAIT);
 		if (!rec)
 			return ERR_PTR(-EAGAIN);
 	} else {
-		rec = kvmalloc(size, GFP_KERNEL);
+		rec = fr_rec_alloc(t, size, GFP_KERNEL);
 		if (!rec)
 			return ERR_PTR(-ENOMEM);
-		rec->arena = NULL;
 	}
 	rec->seq = t->sc_seq;
 	rec->tid = t->tid;
@@ -713,7 +635,7 @@ void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
 		return;
-	rec = fr_rec_alloc(t, hdr + len[0] + len[1]);
+	rec = fr_rec_alloc(t, hdr + len[0] + len[1], GFP_NOWAIT);
 	if (!rec) {
 		fr_lost(proc);
 		return;
@@ -905,7 +827,7 @@ static int fr_hash_read(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
 	struct fr_hash_ctx *h = ctx;
 
 	if (len > h->budget ||
-	    copy_from_user_nofault(buf, (const void __user *)addr, len)) {
+	    fr_read_nofault(buf, (const void __user *)addr, len)) {
 		h->failed = true;
 		return -1;
 	}

@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec: the memory syscall records are cut from.
+ *
+ * Records are made in the syscall path: they come from the thread's arena,
+ * a chunk that hands out space by bumping an offset and is
+ * freed when its last record is (each record holds a reference, the thread
+ * one on its current chunk).  Only the thread itself allocates from it, in
+ * its probes and task_work, so the bump needs no lock.  The
+ * ring's accounting charges each record's own size: the unused tail of a
+ * chunk, and the space of freed records in a chunk still pinned by newer
+ * ones, are not counted (at most a chunk per thread in practice, as records
+ * are freed oldest first).
+ *
+ * A syscall-heavy process fills an interval with thousands of chunks and
+ * the ring drops as many with the oldest interval at each boundary.  Freed
+ * chunks are kept in a pool and handed out again, so in steady state
+ * recording allocates nothing: a chunk new from the allocator costs more
+ * than the records cut from it (a new slab page is cleared, and with
+ * init_on_alloc every object is zeroed again).  The pool and the ring
+ * together stay within ring_mb (each class may always keep
+ * FR_ARENA_POOL_IDLE bytes); a pool shrinks back to FR_ARENA_POOL_IDLE
+ * when no chunk was taken for FR_ARENA_IDLE, and under memory pressure (a
+ * shrinker).
+ * Chunks come from their own cache, whose constructor initialises a chunk's
+ * header: such objects are not zeroed on allocation (they are fully written
+ * before they are read: fr_build).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/slab.h>
+#include <linux/shrinker.h>
+#include <linux/workqueue.h>
+#include <linux/jiffies.h>
+#include "flightrec.h"
+
+/*
+ * Two classes of chunks: records up to FR_SMALL_MAX bytes (most calls) are
+ * cut from 8 KiB chunks, bigger ones up to FR_REC_CHUNKED (a 32 KiB read's
+ * data, say) from 128 KiB chunks, taken by a thread only when it makes such
+ * a record.  Bigger still, or when no chunk can be had, a record is
+ * allocated alone.
+ */
+#define FR_SMALL_SIZE		8192
+#define FR_SMALL_MAX		1024
+#define FR_BIG_SIZE		(128U << 10)
+#define FR_ARENA_POOL_IDLE	(2U << 20)	/* bytes kept when idle, per class */
+#define FR_ARENA_IDLE		(2 * HZ)
+static_assert(FR_REC_CHUNKED <= FR_BIG_SIZE / 2);
+
+struct fr_arena {
+	refcount_t ref;
+	u32 used;
+	struct fr_arena_class *class;
+	struct list_head pool;		/* in class->pool when free */
+	u8 data[] __aligned(8);
+};
+
+struct fr_arena_class {
+	const char *name;
+	u32 size;			/* of a chunk, header included */
+	struct kmem_cache *cache;
+	struct list_head pool;
+	unsigned long pooled;		/* chunks in pool */
+};
+
+static struct fr_arena_class fr_classes[] = {
+	{ .name = "flightrec_records", .size = FR_SMALL_SIZE },
+	{ .name = "flightrec_records_big", .size = FR_BIG_SIZE },
+};
+
+static LIST_HEAD(fr_alone_pool);	/* struct fr_alone */
+static unsigned long fr_alone_pooled;	/* buffers */
+static u64 fr_alone_bytes;		/* their capacities */
+static unsigned long fr_arena_last_take;	/* jiffies */
+static DEFINE_SPINLOCK(fr_arena_lock);	/* leaf lock: the pools */
+static void fr_arena_trim_workfn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(fr_arena_trim_work, fr_arena_trim_workfn);
+
+/* bytes in the pools; fr_arena_lock held */
+static u64 fr_pooled_bytes(void)
+{
+	u64 n = 0;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(fr_classes); i++)
+		n += (u64)fr_classes[i].pooled * fr_classes[i].size;
+	return n + fr_alone_bytes;
+}
+
+/*
+ * Room for one more chunk of class c in its pool: the ring's data and the
+ * pools together stay within ring_mb, the memory the user gave flightrec.
+ * fr_arena_lock held.
+ */
+static bool fr_arena_pool_room(struct fr_arena_class *c)
+{
+	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
+
+	if ((u64)(c->pooled + 1) * c->size <= FR_ARENA_POOL_IDLE)
+		return true;
+	return atomic64_read(&fr_bytes) + fr_pooled_bytes() + c->size <= cap;
+}
+
+static void fr_arena_ctor(void *obj)
+{
+	struct fr_arena *a = obj;
+
+	refcount_set(&a->ref, 0);
+	a->used = 0;
+	a->class = NULL;
+	INIT_LIST_HEAD(&a->pool);
+}
+
+static void fr_arena_put(struct fr_arena *a)
+{
+	struct fr_arena_class *c = a->class;
+	unsigned long flags;
+
+	if (!refcount_dec_and_test(&a->ref))
+		return;
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	if (fr_arena_pool_room(c)) {
+		list_add(&a->pool, &c->pool);
+		c->pooled++;
+		a = NULL;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	if (a)
+		kmem_cache_free(c->cache, a);
+}
+
+static struct fr_arena *fr_arena_get(struct fr_arena_class *c, gfp_t gfp)
+{
+	struct fr_arena *a;
+	unsigned long flags;
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	fr_arena_last_take = jiffies;
+	a = list_first_entry_or_null(&c->pool, struct fr_arena, pool);
+	if (a) {
+		list_del(&a->pool);
+		c->pooled--;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	if (!a)
+		a = kmem_cache_alloc(c->cache, gfp | __GFP_NOWARN);
+	if (a) {
+		refcount_set(&a->ref, 1);	/* the thread's */
+		a->used = 0;
+		a->class = c;
+	}
+	return a;
+}
+
+/*
+ * Records bigger than a chunk allows (a 256 KiB read) are allocated alone,
+ * behind a header that keeps their capacity: freed, they too go to a pool
+ * (within the same ring_mb budget), and a later record takes one whose
+ * capacity is at least its size and at most a quarter more.  Only the
+ * sleeping path makes such records (they are over FR_REC_CHUNKED).
+ */
+#define FR_ALONE_POOL_MAX	128	/* buffers */
+
+struct fr_alone {
+	size_t cap;			/* bytes for the record */
+	struct list_head pool;
+	struct fr_sc_rec rec;		/* then its bytes */
+};
+
+
+static struct fr_sc_rec *fr_alone_get(size_t size, gfp_t gfp)
+{
+	struct fr_alone *b = NULL, *it;
+	unsigned long flags;
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	fr_arena_last_take = jiffies;
+	list_for_each_entry(it, &fr_alone_pool, pool) {
+		if (it->cap >= size && it->cap - size <= size / 4) {
+			list_del(&it->pool);
+			fr_alone_pooled--;
+			fr_alone_bytes -= it->cap;
+			b = it;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	if (!b) {
+		size_t n = PAGE_ALIGN(offsetof(struct fr_alone, rec) + size);
+
+		if (gfpflags_allow_blocking(gfp))
+			b = kvmalloc(n, gfp);
+		else
+			b = kmalloc(n, gfp | __GFP_NOWARN);
+		if (!b)
+			return NULL;
+		b->cap = n - offsetof(struct fr_alone, rec);
+	}
+	b->rec.arena = NULL;
+	return &b->rec;
+}
+
+static void fr_alone_put(struct fr_alone *b)
+{
+	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
+	unsigned long flags;
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	if (fr_alone_pooled < FR_ALONE_POOL_MAX &&
+	    atomic64_read(&fr_bytes) + fr_pooled_bytes() + b->cap <= cap) {
+		list_add(&b->pool, &fr_alone_pool);
+		fr_alone_pooled++;
+		fr_alone_bytes += b->cap;
+		b = NULL;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	kvfree(b);
+}
+
+/* Frees pooled buffers, at most @budget; returns how many went. */
+static unsigned long fr_alone_trim(unsigned long budget)
+{
+	struct fr_alone *b, *tmp;
+	unsigned long n = 0, flags;
+	LIST_HEAD(list);
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	list_for_each_entry_safe_reverse(b, tmp, &fr_alone_pool, pool) {
+		if (n >= budget)
+			break;
+		list_move(&b->pool, &list);
+		fr_alone_pooled--;
+		fr_alone_bytes -= b->cap;
+		n++;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	list_for_each_entry_safe(b, tmp, &list, pool)
+		kvfree(b);
+	return n;
+}
+
+/*
+ * Frees pooled chunks of class c until at most @keep bytes of them are
+ * left, at most @budget chunks; returns how many went.
+ */
+static unsigned long fr_arena_trim(struct fr_arena_class *c, u64 keep,
+				   unsigned long budget)
+{
+	unsigned long n = 0, flags;
+	struct fr_arena *a;
+	LIST_HEAD(list);
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	while ((u64)c->pooled * c->size > keep && n < budget) {
+		a = list_last_entry(&c->pool, struct fr_arena, pool);
+		list_move(&a->pool, &list);
+		c->pooled--;
+		n++;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	while (!list_empty(&list)) {
+		a = list_first_entry(&list, struct fr_arena, pool);
+		list_del(&a->pool);
+		kmem_cache_free(c->cache, a);
+	}
+	return n;
+}
+
+static void fr_arena_trim_workfn(struct work_struct *work)
+{
+	int i;
+
+	if (time_after(jiffies, READ_ONCE(fr_arena_last_take) + FR_ARENA_IDLE)) {
+		for (i = 0; i < ARRAY_SIZE(fr_classes); i++)
+			fr_arena_trim(&fr_classes[i], FR_ARENA_POOL_IDLE,
+				      ULONG_MAX);
+		fr_alone_trim(ULONG_MAX);
+	}
+	schedule_delayed_work(&fr_arena_trim_work, FR_ARENA_IDLE);
+}
+
+static unsigned long fr_arena_count(struct shrinker *s,
+				    struct shrink_control *sc)
+{
+	return READ_ONCE(fr_classes[0].pooled) + READ_ONCE(fr_classes[1].pooled) +
+	       READ_ONCE(fr_alone_pooled);
+}
+
+static unsigned long fr_arena_scan(struct shrinker *s,
+				   struct shrink_control *sc)
+{
+	unsigned long n = fr_alone_trim(sc->nr_to_scan);
+
+	n += fr_arena_trim(&fr_classes[1], 0, sc->nr_to_scan - n);
+	return n + fr_arena_trim(&fr_classes[0], 0, sc->nr_to_scan - n);
+}
+
+static struct shrinker fr_arena_shrinker = {
+	.count_objects = fr_arena_count,
+	.scan_objects = fr_arena_scan,
+	.seeks = DEFAULT_SEEKS,
+};
+
+/*
+ * A record of @size bytes made by t (current), from its chunk of the class
+ * the size calls for; @gfp GFP_NOWAIT in the probes, GFP_KERNEL in task_work.
+ */
+struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp)
+{
+	struct fr_arena **slot;
+	struct fr_arena_class *c;
+	struct fr_sc_rec *rec;
+	struct fr_arena *a;
+
+	size = ALIGN(size, 8);
+	if (size <= FR_SMALL_MAX) {
+		c = &fr_classes[0];
+		slot = &t->arena;
+	} else if (size <= FR_REC_CHUNKED) {
+		c = &fr_classes[1];
+		slot = &t->arena_big;
+	} else {
+		goto alone;
+	}
+	a = *slot;
+	if (!a || a->used + size > c->size - sizeof(*a)) {
+		a = fr_arena_get(c, gfp);
+		if (!a)
+			goto alone;
+		if (*slot)
+			fr_arena_put(*slot);
+		*slot = a;
+	}
+	rec = (struct fr_sc_rec *)(a->data + a->used);
+	a->used += size;
+	refcount_inc(&a->ref);
+	rec->arena = a;
+	return rec;
+
+alone:
+	return fr_alone_get(size, gfp);
+}
+
+void fr_sc_rec_free(struct fr_sc_rec *rec)
+{
+	if (rec->arena)
+		fr_arena_put(rec->arena);
+	else
+		fr_alone_put(container_of((void *)rec, struct fr_alone, rec));
+}
+
+/* The thread is freed: its current chunks go with their records. */
+void fr_thread_arena_drop(struct fr_thread *t)
+{
+	if (t->arena)
+		fr_arena_put(t->arena);
+	if (t->arena_big)
+		fr_arena_put(t->arena_big);
+	t->arena = NULL;
+	t->arena_big = NULL;
+}
+
+static void fr_arena_destroy(void)
+{
+	int i;
+
+	fr_alone_trim(ULONG_MAX);
+	for (i = 0; i < ARRAY_SIZE(fr_classes); i++) {
+		if (!fr_classes[i].cache)
+			continue;
+		fr_arena_trim(&fr_classes[i], 0, ULONG_MAX);
+		kmem_cache_destroy(fr_classes[i].cache);
+		fr_classes[i].cache = NULL;
+	}
+}
+
+int fr_arena_init(void)
+{
+	int i, err;
+
+	for (i = 0; i < ARRAY_SIZE(fr_classes); i++) {
+		struct fr_arena_class *c = &fr_classes[i];
+
+		INIT_LIST_HEAD(&c->pool);
+		/* out-buffers are copied from user memory into the chunks */
+		c->cache = kmem_cache_create_usercopy(c->name, c->size, 8, 0, 0,
+						      c->size, fr_arena_ctor);
+		if (!c->cache) {
+			fr_arena_destroy();
+			return -ENOMEM;
+		}
+	}
+	err = register_shrinker(&fr_arena_shrinker, "flightrec-records");
+	if (err) {
+		fr_arena_destroy();
+		return err;
+	}
+	schedule_delayed_work(&fr_arena_trim_work, FR_ARENA_IDLE);
+	return 0;
+}
+
+/* Unload, after the registry freed every thread: the pools go. */
+void fr_arena_exit(void)
+{
+	cancel_delayed_work_sync(&fr_arena_trim_work);
+	unregister_shrinker(&fr_arena_shrinker);
+	fr_arena_destroy();
+}
