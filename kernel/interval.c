@@ -162,8 +162,53 @@ static const struct user_regset *fr_regset(unsigned int note)
 }
 
 /*
+ * Is the user FPU state of task (not current) in its fpstate in memory, and
+ * how many times has it been switched out?  It is while the task is off
+ * CPU: the switch away saved its registers there (or they were there
+ * already, TIF_NEED_FPU_LOAD), and they change only in the task itself.
+ */
+static bool fr_fpu_saved(struct task_struct *task, unsigned long *switches)
+{
+	smp_rmb();
+	if (READ_ONCE(task->on_cpu))
+		return false;
+	*switches = READ_ONCE(task->nvcsw) + READ_ONCE(task->nivcsw);
+	return true;
+}
+
+/*
+ * The XSAVE area of task into ctx: current's own registers, or the saved
+ * state of another thread of the process that is in the kernel (blocked in
+ * a syscall, or stopped in its task_work).  The copy is kept only if that
+ * thread was off CPU before and after it, and was not switched in and out
+ * in between; a thread running in the kernel at the cut gets none.
+ */
+static void fr_ctx_xsave(struct fr_thread_ctx *ctx, struct task_struct *task,
+			 gfp_t gfp)
+{
+	const struct user_regset *rs = fr_regset(NT_X86_XSTATE);
+	unsigned long before = 0, after = 0;
+
+	if (!rs)
+		return;
+	if (task != current && !fr_fpu_saved(task, &before))
+		return;
+	ctx->xsave_size = rs->n * rs->size;
+	ctx->xsave = kvzalloc(ctx->xsave_size, gfp);
+	if (ctx->xsave &&
+	    (regset_get(task, rs, ctx->xsave_size, ctx->xsave) < 0 ||
+	     (task != current &&
+	      (!fr_fpu_saved(task, &after) || after != before)))) {
+		kvfree(ctx->xsave);
+		ctx->xsave = NULL;
+	}
+	if (!ctx->xsave)
+		ctx->xsave_size = 0;
+}
+
+/*
  * Registers of `task` from its pt_regs (user state at the last kernel entry),
- * plus FPU/XSAVE when task is current.
+ * and its XSAVE area (fr_ctx_xsave).
  */
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
 {
@@ -183,22 +228,11 @@ struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
 		rs = fr_regset(NT_PRSTATUS);
 		if (rs)
 			regset_get(current, rs, sizeof(ctx->regs), &ctx->regs);
-		rs = fr_regset(NT_X86_XSTATE);
-		if (rs) {
-			ctx->xsave_size = rs->n * rs->size;
-			ctx->xsave = kvzalloc(ctx->xsave_size, gfp);
-			if (ctx->xsave &&
-			    regset_get(current, rs, ctx->xsave_size, ctx->xsave) < 0) {
-				kvfree(ctx->xsave);
-				ctx->xsave = NULL;
-			}
-			if (!ctx->xsave)
-				ctx->xsave_size = 0;
-		}
 	} else {
 		ctx->regs.fs_base = task->thread.fsbase;
 		ctx->regs.gs_base = task->thread.gsbase;
 	}
+	fr_ctx_xsave(ctx, task, gfp);
 	ctx->fs_base = ctx->regs.fs_base;
 	ctx->gs_base = ctx->regs.gs_base;
 	ctx->sigmask = task->blocked.sig[0];

@@ -220,4 +220,67 @@ TEST_F_TIMEOUT(thr, spinners_match_memory, 300)
 	frd_free(&d);
 }
 
+/*
+ * The reader thread of tests/progs/threads_blocked_fpu keeps a pattern in
+ * xmm0-xmm15 while it spins (its contexts are its own, taken in its
+ * task_work) and then while it waits in read() across many interval starts
+ * (taken from another thread, from its saved FPU state): every context of
+ * it carries an XSAVE area with the pattern.
+ */
+static bool xmm_pattern(const struct frd_thread *t, int *reg, int *byte)
+{
+	int r, j;
+
+	for (r = 0; r < 16; r++)
+		for (j = 0; j < 16; j++)
+			/* the legacy area: xmm0 at byte 160, 16 bytes each */
+			if (t->xsave[160 + 16 * r + j] != (uint8_t)(0x40 + 16 * r + j)) {
+				*reg = r;
+				*byte = j;
+				return false;
+			}
+	return true;
+}
+
+TEST_F_TIMEOUT(thr, blocked_thread_xsave, 120)
+{
+	char *argv[] = { (char *)fr_prog("threads_blocked_fpu"), "800", NULL };
+	size_t i, own = 0, remote = 0, good = 0;
+	uint32_t reader = 0;
+	int status, r, j;
+	struct frd d;
+	pid_t pid;
+
+	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 40, 64, &d, &pid, &status));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status)) TH_LOG("the pattern did not survive the read");
+	for (i = 0; i < d.nth; i++) {
+		const struct frd_thread *t = &d.th[i];
+
+		if (t->tid == (uint32_t)pid)
+			continue;
+		EXPECT_TRUE(!reader || t->tid == reader);
+		reader = t->tid;
+		if (t->in_syscall == SYS_read)
+			remote++;
+		else
+			own++;
+		if (!t->xsave || t->xsave_len < 160 + 256)
+			TH_LOG("interval %u, in syscall %d: no XSAVE area (%u bytes)",
+			       t->interval, t->in_syscall, t->xsave_len);
+		else if (!xmm_pattern(t, &r, &j))
+			TH_LOG("interval %u, in syscall %d: xmm%d byte %d is %#x",
+			       t->interval, t->in_syscall, r, j,
+			       t->xsave[160 + 16 * r + j]);
+		else
+			good++;
+	}
+	TH_LOG("reader contexts: %zu spinning, %zu in read(), %zu with the pattern",
+	       own, remote, good);
+	EXPECT_GE(own, 3);
+	EXPECT_GE(remote, 3);
+	EXPECT_EQ(own + remote, good);
+	frd_free(&d);
+}
+
 TEST_HARNESS_MAIN

@@ -44,6 +44,7 @@ struct frd_thread {
 	int32_t in_syscall;
 	struct user_regs_struct regs;
 	uint32_t xsave_len;
+	uint8_t *xsave;		/* xsave_len bytes, or NULL */
 };
 
 struct frd_interval {
@@ -170,8 +171,9 @@ static inline int frd_cb(struct nlattr **tb, const struct nlattr *attrs,
 			    nla_len(tb[FLIGHTREC_A_REGS]) == sizeof(t->regs))
 				memcpy(&t->regs, nla_data(tb[FLIGHTREC_A_REGS]),
 				       sizeof(t->regs));
-			t->xsave_len = tb[FLIGHTREC_A_XSAVE] ?
-				       nla_len(tb[FLIGHTREC_A_XSAVE]) : 0;
+			t->xsave_len = 0;
+			t->xsave = tb[FLIGHTREC_A_XSAVE] ?
+				   frd_dup(tb[FLIGHTREC_A_XSAVE], &t->xsave_len) : NULL;
 		}
 		break;
 	case FLIGHTREC_REC_PAGE: {
@@ -282,6 +284,8 @@ static inline void frd_free(struct frd *d)
 	}
 	for (i = 0; i < d->npg; i++)
 		free(d->pg[i].data);
+	for (i = 0; i < d->nth; i++)
+		free(d->th[i].xsave);
 	free(d->sc);
 	free(d->pg);
 	free(d->maps);
