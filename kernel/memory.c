@@ -214,6 +214,10 @@ struct fr_walk {
 	bool wrprotect;
 	bool flush;
 	bool huge;			/* met a huge page it could not track */
+	/* fr_mem_boundary: PMD-mapped THPs met, to split after the walk */
+	bool split;
+	u32 nthp;
+	unsigned long thp[16];
 	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
@@ -380,9 +384,15 @@ static void fr_walk_pmd(struct fr_walk *w, struct vm_area_struct *vma,
 	if (pmd_none(pmdval) || !pmd_present(pmdval))
 		return;
 	if (pmd_trans_huge(pmdval) || pmd_devmap(pmdval) || pmd_bad(pmdval)) {
-		/* a transparent huge page: not tracked (THP is disabled for
-		 * registered processes; one made before registration stays) */
+		/*
+		 * A transparent huge page (THP is disabled for registered
+		 * processes: one made before registration): its accesses are
+		 * not tracked; a boundary splits it (fr_split_thps).
+		 */
 		w->huge = true;
+		if (w->split && pmd_trans_huge(pmdval) &&
+		    w->nthp < ARRAY_SIZE(w->thp))
+			w->thp[w->nthp++] = addr;
 		return;
 	}
 	start = pte = pte_offset_map_lock(mm, pmd, addr, &ptl);
@@ -526,6 +536,40 @@ store:
 }
 
 /*
+ * The huge pages the walk met are split into page-table entries, with
+ * FOLL_SPLIT_PMD (as uprobes does): the huge page stays, mapped by 512 PTEs
+ * that carry the PMD's accessed and dirty bits, so from now on every page of
+ * it is tracked like any other.  The range is then walked again: all of its
+ * pages count as accessed in the closing interval (the PMD had one bit for
+ * them), and they are write-protected.  Writes in the closing interval were
+ * not seen: it keeps FLIGHTREC_IF_LOST_PAGE.  Up to 16 per boundary; the
+ * rest go at the next.  mmap_lock held for read.
+ */
+static void fr_split_thps(struct fr_walk *w, struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	unsigned long addr, end;
+	struct page *page;
+	u32 i;
+
+	w->split = false;
+	for (i = 0; i < w->nthp; i++) {
+		addr = w->thp[i];
+		if (get_user_pages_remote(mm, addr, 1,
+					  FOLL_SPLIT_PMD | FOLL_NOFAULT,
+					  &page, NULL, NULL) == 1)
+			put_page(page);
+		vma = vma_lookup(mm, addr);
+		if (!vma || !fr_vma_trackable(vma))
+			continue;
+		end = min(ALIGN(addr + 1, HPAGE_PMD_SIZE), vma->vm_end);
+		w->wrprotect = !!(vma->vm_flags & VM_WRITE);
+		fr_walk_vma(w, vma, addr, end, fr_boundary_pte);
+	}
+	w->nthp = 0;
+}
+
+/*
  * The page walk of a boundary: accessed pages go to `closed` (NULL at the
  * first boundary), writable PTEs are write-protected.  mmap_lock held for
  * read; current is a thread of proc.
@@ -545,12 +589,14 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 
 	/* as prctl(PR_SET_THP_DISABLE): huge pages would hide accesses */
 	set_bit(MMF_DISABLE_THP, &mm->flags);
+	w.split = true;
 	for_each_vma(vmi, vma) {
 		if (!fr_vma_trackable(vma))
 			continue;
 		w.wrprotect = !!(vma->vm_flags & VM_WRITE);
 		fr_walk_vma(&w, vma, vma->vm_start, vma->vm_end, fr_boundary_pte);
 	}
+	fr_split_thps(&w, mm);
 	/* accessed bits were cleared too: flush even without write-protection */
 	fr_flush_mm(mm);
 	if (w.huge && closed)

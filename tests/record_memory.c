@@ -154,4 +154,116 @@ TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
 	frd_free(&d);
 }
 
+/*
+ * A transparent huge page made before registration (tests/progs/thp_pattern):
+ * the first boundary splits it into page-table entries, and from then on its
+ * pages are tracked like any other.  No interval may flag a lost page, its
+ * pages must be kept as they are written, and each kept page must hold its
+ * interval's starting bytes: the round before the interval's first marker,
+ * or that marker's own round for a page written before the cut (fills go in
+ * address order, a page at a time).
+ */
+#define THP_MARK	0x7e00
+#define THP_ROUNDS	8
+
+static unsigned int thp_next_mark(const struct frd *d, uint32_t iv)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsc; i++) {
+		const struct frd_sc *s = &d->sc[i];
+
+		if (s->interval >= iv && s->nr == SYS_getpriority &&
+		    s->args[0] == PRIO_PROCESS && s->args[1] > THP_MARK &&
+		    s->args[1] <= THP_MARK + THP_ROUNDS)
+			return s->args[1] - THP_MARK;
+	}
+	return THP_ROUNDS + 1;
+}
+
+TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
+{
+	char line[128], err[256], mode[128] = "";
+	int in[2], out[2], status, id;
+	size_t i, kept = 0, bad = 0, lost = 0;
+	unsigned long base = 0;
+	long kb = -1;
+	struct frd d;
+	FILE *f;
+	pid_t pid;
+
+	f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	if (!f || !fgets(mode, sizeof(mode), f) || strstr(mode, "[never]")) {
+		if (f)
+			fclose(f);
+		SKIP(return, "transparent huge pages are off in this kernel");
+	}
+	fclose(f);
+	ASSERT_EQ(0, pipe(in));
+	ASSERT_EQ(0, pipe(out));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		execl(fr_prog("thp_pattern"), "thp_pattern", "8", "60", (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	f = fdopen(out[0], "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(line, sizeof(line), f));
+	ASSERT_EQ(2, sscanf(line, "%lx %ld", &base, &kb));
+	ASSERT_EQ(2048, kb) TH_LOG("no huge page was made (AnonHugePages %ld kB)", kb);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 30, 64, 1, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(1, write(in[1], "\n", 1));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	fclose(f);
+	close(in[1]);
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+
+	for (i = 0; i < d.niv; i++)
+		if (d.iv[i].flags & FLIGHTREC_IF_LOST_PAGE) {
+			TH_LOG("interval %u flags a lost page", d.iv[i].index);
+			lost++;
+		}
+	for (i = 0; i < d.npg; i++) {
+		const struct frd_page *pg = &d.pg[i];
+		unsigned int p, next, r, j;
+		uint8_t v;
+
+		if (pg->addr < base || pg->addr >= base + (2UL << 20) || !pg->data)
+			continue;
+		p = (pg->addr - base) / 4096;
+		v = pg->data[0];
+		for (j = 1; j < 4096 && pg->data[j] == v; j++)
+			;
+		for (r = 0; r <= THP_ROUNDS && ((r * 37 + p) & 0xff) != v; r++)
+			;
+		next = thp_next_mark(&d, pg->interval);
+		kept += !!(pg->flags & FLIGHTREC_PAGE_WRITTEN);
+		if (j < 4096 || r > THP_ROUNDS || (r != next - 1 && r != next)) {
+			if (bad < 10)
+				TH_LOG("interval %u page %u: byte %#x (round %u), "
+				       "%s, next marker %u", pg->interval, p, v, r,
+				       j < 4096 ? "not uniform" : "uniform", next);
+			bad++;
+		}
+	}
+	TH_LOG("%zu intervals, %zu pages of the huge page kept as written, "
+	       "%zu wrong, %zu intervals with a lost page", d.niv, kept, bad, lost);
+	EXPECT_EQ(0, lost);
+	EXPECT_EQ(0, bad);
+	/* the eight rounds wrote all 512 pages; most rounds fall in the ring */
+	EXPECT_GE(kept, 4 * 512);
+	frd_free(&d);
+}
+
 TEST_HARNESS_MAIN
