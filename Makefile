@@ -80,7 +80,8 @@ demo:
 # ---- make bench: scripts/bench-vm.sh in the test VM; ratios against a baseline of the same run ----
 # Without slub_debug (FR_VM_DEBUG=0): the test boots poison and check every
 # allocation, which would be measured as flightrec's cost.
-# FR_BENCH_REPS=N repetitions per figure (default 5); BENCH="unreg dd" picks sections.
+# FR_BENCH_REPS=N repetitions per figure (default 5); BENCH="unreg dd" picks sections;
+# FR_BENCH_INTERVALS="125" the interval lengths of the intervals section.
 bench: deps
 	$(MAKE) check-build
 	FR_VM_DEBUG=0 scripts/vm.sh run -- scripts/bench-vm.sh $(BENCH)

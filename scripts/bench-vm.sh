@@ -121,7 +121,7 @@ bench_intervals() {
 		fi
 		say "== $prog (the program's own time, timeit; native and recorded runs"
 		say "   alternate, medians of $REPS each)"
-		for ms in 125 250 1000 4000; do
+		for ms in ${FR_BENCH_INTERVALS:-125 250 1000 4000}; do
 			local base=() rec=() mem=()
 			for ((i = 0; i < REPS; i++)); do
 				"$TIMEIT" "$W/t" "${cmd[@]}" >/dev/null 2>&1
