@@ -17,11 +17,10 @@
  * chunks are kept in a pool and handed out again, so in steady state
  * recording allocates nothing: a chunk new from the allocator costs more
  * than the records cut from it (a new slab page is cleared, and with
- * init_on_alloc every object is zeroed again).  The pool and the ring
- * together stay within ring_mb (each class may always keep
- * FR_ARENA_POOL_IDLE bytes); a pool shrinks back to FR_ARENA_POOL_IDLE
- * when no chunk was taken for FR_ARENA_IDLE, and under memory pressure (a
- * shrinker).
+ * init_on_alloc every object is zeroed again).  The pools hold at most a
+ * quarter of ring_mb besides the ring; the chunk pools shrink back to
+ * FR_ARENA_POOL_IDLE when no chunk was taken for FR_ARENA_IDLE, and all of
+ * them to nothing under memory pressure (a shrinker).
  * Chunks come from their own cache, whose constructor initialises a chunk's
  * header: such objects are not zeroed on allocation (they are fully written
  * before they are read: fr_build).
@@ -89,17 +88,14 @@ static u64 fr_pooled_bytes(void)
 }
 
 /*
- * Room for one more chunk of class c in its pool: the ring's data and the
- * pools together stay within ring_mb, the memory the user gave flightrec.
- * fr_arena_lock held.
+ * Room for @size more bytes in the pools: they hold at most a quarter of
+ * ring_mb, besides the ring.  fr_arena_lock held.
  */
-static bool fr_arena_pool_room(struct fr_arena_class *c)
+static bool fr_arena_pool_room(u64 size)
 {
 	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
 
-	if ((u64)(c->pooled + 1) * c->size <= FR_ARENA_POOL_IDLE)
-		return true;
-	return atomic64_read(&fr_bytes) + fr_pooled_bytes() + c->size <= cap;
+	return fr_pooled_bytes() + size <= cap / 4;
 }
 
 static void fr_arena_ctor(void *obj)
@@ -120,7 +116,7 @@ static void fr_arena_put(struct fr_arena *a)
 	if (!refcount_dec_and_test(&a->ref))
 		return;
 	spin_lock_irqsave(&fr_arena_lock, flags);
-	if (fr_arena_pool_room(c)) {
+	if (fr_arena_pool_room(c->size)) {
 		list_add(&a->pool, &c->pool);
 		c->pooled++;
 		a = NULL;
@@ -203,12 +199,10 @@ static struct fr_sc_rec *fr_alone_get(size_t size, gfp_t gfp)
 
 static void fr_alone_put(struct fr_alone *b)
 {
-	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
 	unsigned long flags;
 
 	spin_lock_irqsave(&fr_arena_lock, flags);
-	if (fr_alone_pooled < FR_ALONE_POOL_MAX &&
-	    atomic64_read(&fr_bytes) + fr_pooled_bytes() + b->cap <= cap) {
+	if (fr_alone_pooled < FR_ALONE_POOL_MAX && fr_arena_pool_room(b->cap)) {
 		list_add(&b->pool, &fr_alone_pool);
 		fr_alone_pooled++;
 		fr_alone_bytes += b->cap;
@@ -359,6 +353,34 @@ void fr_thread_arena_drop(struct fr_thread *t)
 		fr_arena_put(t->arena_big);
 	t->arena = NULL;
 	t->arena_big = NULL;
+}
+
+/*
+ * After ring_mb was lowered: the pools give back what is over a quarter of
+ * it (big records first).  Process context.
+ */
+void fr_arena_enforce_cap(void)
+{
+	u64 cap = ((u64)READ_ONCE(fr_ring_mb) << 20) / 4;
+
+	while (fr_arena_pooled_bytes() > cap) {
+		if (fr_alone_trim(1) || fr_arena_trim(&fr_classes[1], 0, 1) ||
+		    fr_arena_trim(&fr_classes[0], 0, 1))
+			continue;
+		break;
+	}
+}
+
+/* Bytes in the pools (/proc/flightrec/status: pool). */
+u64 fr_arena_pooled_bytes(void)
+{
+	unsigned long flags;
+	u64 n;
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	n = fr_pooled_bytes();
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	return n;
 }
 
 static void fr_arena_destroy(void)

@@ -128,6 +128,8 @@ void fr_interval_free(struct fr_interval *iv)
 
 	if (!iv)
 		return;
+	/* first: the record pools may keep what is freed here (arena.c) */
+	fr_uncharge(iv->bytes);
 	list_for_each_entry_safe(rec, rtmp, &iv->syscalls, node)
 		fr_sc_rec_free(rec);
 	list_for_each_entry_safe(ctx, ctmp, &iv->threads, node)
@@ -143,7 +145,6 @@ void fr_interval_free(struct fr_interval *iv)
 		kfree(pg);
 	}
 	xa_destroy(&iv->pages);
-	fr_uncharge(iv->bytes);
 	kfree(iv);
 }
 
@@ -652,9 +653,10 @@ void fr_intervals_free(struct list_head *list)
 }
 
 /*
- * After ring_mb was lowered: frozen dumps go first, oldest first, then the
- * oldest closed intervals of the recorded processes, until the recorded data
- * fits the new cap (open intervals stay: they are charged as they grow).
+ * After ring_mb was lowered: the record pools shrink to a quarter of it,
+ * frozen dumps go first, oldest first, then the oldest closed intervals of
+ * the recorded processes, until the recorded data fits the new cap (open
+ * intervals stay: they are charged as they grow).
  */
 void fr_enforce_cap(void)
 {
@@ -663,6 +665,8 @@ void fr_enforce_cap(void)
 	struct fr_dump *dump;
 	struct fr_proc *proc;
 	unsigned long flags;
+
+	fr_arena_enforce_cap();
 
 	while (atomic64_read(&fr_bytes) > cap) {
 		spin_lock_irqsave(&fr_dumps_lock, flags);

@@ -346,6 +346,7 @@ static int fr_status_show(struct seq_file *m, void *v)
 		   READ_ONCE(fr_keep));
 	seq_printf(m, "bytes %lld cap %llu\n", atomic64_read(&fr_bytes),
 		   (unsigned long long)READ_ONCE(fr_ring_mb) << 20);
+	seq_printf(m, "pool %llu\n", fr_arena_pooled_bytes());
 	seq_printf(m, "objects procs %d threads %d\n",
 		   atomic_read(&fr_live_procs), atomic_read(&fr_live_threads));
 

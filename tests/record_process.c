@@ -242,6 +242,19 @@ static int status_bytes(unsigned long long *bytes, unsigned long long *cap)
 	return 0;
 }
 
+/* the record allocator's pools: the pool line of /proc/flightrec/status */
+static int status_pool(unsigned long long *pool)
+{
+	char buf[8192], *p;
+
+	if (fr_read_file(FR_PROC_DIR "/status", buf, sizeof(buf)) < 0)
+		return -1;
+	p = strstr(buf, "\npool ");
+	if (!p || sscanf(p, "\npool %llu", pool) != 1)
+		return -1;
+	return 0;
+}
+
 static int proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
 {
 	struct ctx { pid_t pid; uint64_t *dropped; int found; } x = { pid, dropped, 0 };
@@ -264,7 +277,7 @@ static int proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
 TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 {
 	char *argv[] = { (char *)fr_prog("mem_pattern"), "5", NULL };
-	unsigned long long old_mb, bytes, cap, peak = 0;
+	unsigned long long old_mb, bytes, cap, pool, peak = 0;
 	uint64_t dropped = 0, last_dropped = 0;
 	int gate = -1, status, samples = 0;
 	char val[32];
@@ -283,6 +296,9 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 		ASSERT_EQ(1ULL << 20, cap);
 		/* a boundary's map and registers are the only excess allowed */
 		ASSERT_LE(bytes, cap + (64 << 10)) TH_LOG("%llu bytes over a cap of %llu", bytes, cap);
+		/* the record allocator's pools: a quarter of the cap at most */
+		ASSERT_EQ(0, status_pool(&pool));
+		ASSERT_LE(pool, cap / 4) TH_LOG("pools hold %llu bytes, cap %llu", pool, cap);
 		if (bytes > peak)
 			peak = bytes;
 		if (!proc_dropped(self->c, pid, &dropped))
@@ -297,6 +313,68 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 	       samples, peak, (unsigned long long)last_dropped);
 	EXPECT_GT(samples, 10);
 	EXPECT_GT(last_dropped, 0);
+}
+
+/*
+ * Freed record chunks are kept for reuse (kernel/arena.c): while a
+ * syscall-heavy process is recorded, the pools hold at most a quarter of
+ * the cap besides the ring; when it is gone its
+ * records fill the pools, which shrink to 2 MiB each after 2 s unused, and
+ * to nothing when the kernel asks its shrinkers (drop_caches).
+ */
+TEST_F_TIMEOUT(proc, record_pools, 180)
+{
+	char *argv[] = { (char *)fr_prog("bench_loop"), "100000", NULL };
+	unsigned long long bytes, cap, pool, peak = 0, after = 0;
+	int gate = -1, status, fd, saved, i;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	fd = open("/dev/null", O_WRONLY);
+	saved = dup(1);
+	ASSERT_LE(0, fd);
+	dup2(fd, 1);
+	pid = fr_spawn_gated(argv, &gate);
+	dup2(saved, 1);
+	close(saved);
+	close(fd);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 20, 64, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		ASSERT_EQ(0, status_bytes(&bytes, &cap));
+		ASSERT_EQ(0, status_pool(&pool));
+		ASSERT_LE(bytes, cap + (64 << 10));
+		ASSERT_LE(pool, cap / 4) TH_LOG("pools hold %llu bytes, cap %llu", pool, cap);
+		if (bytes > peak)
+			peak = bytes;
+		usleep(5000);
+	}
+	ASSERT_TRUE(WIFEXITED(status));
+	/* the process is dropped by the reaper: its ring goes to the pools */
+	for (i = 0; i < 200; i++) {
+		ASSERT_EQ(0, status_bytes(&bytes, &cap));
+		if (bytes < (64 << 10))
+			break;
+		usleep(10000);
+	}
+	ASSERT_EQ(0, status_pool(&after));
+	TH_LOG("ring peak %llu bytes; pools %llu bytes after the exit", peak, after);
+	EXPECT_GT(peak, 8 << 20);
+	EXPECT_GT(after, 8 << 20);
+	/* unused for 2 s: back to 2 MiB per chunk pool (the trim runs every 2 s) */
+	for (i = 0; i < 80; i++) {
+		ASSERT_EQ(0, status_pool(&pool));
+		if (pool <= (4 << 20))
+			break;
+		usleep(100000);
+	}
+	EXPECT_LE(pool, 4 << 20) TH_LOG("pools still hold %llu bytes after %d ms", pool, i * 100);
+	/* memory pressure: the shrinker empties them */
+	ASSERT_EQ(0, fr_write_file("/proc/sys/vm/drop_caches", "2", 1));
+	ASSERT_EQ(0, status_pool(&pool));
+	EXPECT_EQ(0, pool);
 }
 
 TEST_F_TIMEOUT(proc, killed_while_read, 180)
