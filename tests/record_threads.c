@@ -244,16 +244,27 @@ static bool xmm_pattern(const struct frd_thread *t, int *reg, int *byte)
 
 TEST_F_TIMEOUT(thr, blocked_thread_xsave, 120)
 {
-	char *argv[] = { (char *)fr_prog("threads_blocked_fpu"), "800", NULL };
+	char prog[PATH_MAX];
 	size_t i, own = 0, remote = 0, good = 0;
+	uint64_t base, loaded, done;
 	uint32_t reader = 0;
 	int status, r, j;
 	struct frd d;
 	pid_t pid;
 
+	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_blocked_fpu"));
+	loaded = frd_sym_offset(prog, "fpu_loaded");
+	done = frd_sym_offset(prog, "fpu_done");
+	ASSERT_NE(0, loaded);
+	ASSERT_LT(loaded, done);
+
+	char *argv[] = { prog, "800", NULL };
+
 	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 40, 64, &d, &pid, &status));
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_EQ(0, WEXITSTATUS(status)) TH_LOG("the pattern did not survive the read");
+	base = frd_load_base(&d, prog);
+	ASSERT_NE(0, base);
 	for (i = 0; i < d.nth; i++) {
 		const struct frd_thread *t = &d.th[i];
 
@@ -261,6 +272,9 @@ TEST_F_TIMEOUT(thr, blocked_thread_xsave, 120)
 			continue;
 		EXPECT_TRUE(!reader || t->tid == reader);
 		reader = t->tid;
+		/* before the loads (thread start) or after the call: no pattern */
+		if (t->regs.rip < base + loaded || t->regs.rip > base + done)
+			continue;
 		if (t->in_syscall == SYS_read)
 			remote++;
 		else

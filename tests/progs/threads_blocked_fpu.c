@@ -11,7 +11,9 @@
  * checks that the registers still hold the pattern.  The main thread sleeps
  * in short naps for MILLISECONDS (default 600), sets `go` half way, then
  * writes the byte.  Exit status 0 when the pattern survived.  The reader's
- * contexts are its own while it spins, taken from outside while it waits.
+ * contexts are its own while it spins, taken from outside while it waits;
+ * between the symbols fpu_loaded and fpu_done (the syscall's return address)
+ * its registers hold the pattern.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -28,7 +30,7 @@ static volatile uint8_t go;
 	op(0) op(1) op(2) op(3) op(4) op(5) op(6) op(7) \
 	op(8) op(9) op(10) op(11) op(12) op(13) op(14) op(15)
 
-static void *reader(void *arg)
+__attribute__((noinline, noclone)) static void *reader(void *arg)
 {
 	static uint8_t want[16][16], got[16][16];
 	long ret;
@@ -42,9 +44,13 @@ static void *reader(void *arg)
 #define LOAD(n) "movdqu " #n "*16(%[w]), %%xmm" #n "\n\t"
 #define SAVE(n) "movdqu %%xmm" #n ", " #n "*16(%[g])\n\t"
 	__asm__ volatile(XMM_ALL(LOAD)
-			 "1: cmpb $0, (%[go])\n\t"
-			 "je 1b\n\t"
-			 "syscall\n\t"
+			 ".globl fpu_loaded\n"
+			 "fpu_loaded:\n\t"
+			 "cmpb $0, (%[go])\n\t"
+			 "je fpu_loaded\n\t"
+			 "syscall\n"
+			 ".globl fpu_done\n"
+			 "fpu_done:\n\t"
 			 XMM_ALL(SAVE)
 			 : "=a"(ret)
 			 : [w] "r"(want), [g] "r"(got), [go] "r"(&go),
