@@ -3,14 +3,13 @@
  * flightrec: the memory syscall records are cut from.
  *
  * Records are made in the syscall path: they come from the thread's arena,
- * a chunk that hands out space by bumping an offset and is
- * freed when its last record is (each record holds a reference, the thread
- * one on its current chunk).  Only the thread itself allocates from it, in
- * its probes and task_work, so the bump needs no lock.  The
- * ring's accounting charges each record's own size: the unused tail of a
- * chunk, and the space of freed records in a chunk still pinned by newer
- * ones, are not counted (at most a chunk per thread in practice, as records
- * are freed oldest first).
+ * a chunk that hands out space by bumping an offset and is freed when its
+ * last record is (each record holds a reference, the thread one on its
+ * current chunk).  Only the thread itself allocates from it, in its probes
+ * and task_work, so the bump needs no lock.  The ring's accounting charges
+ * each record's own size: the unused tail of a chunk, and the space of freed
+ * records in a chunk still pinned by newer ones, are not counted (at most a
+ * chunk per thread in practice, as records are freed oldest first).
  *
  * A syscall-heavy process fills an interval with thousands of chunks and
  * the ring drops as many with the oldest interval at each boundary.  Freed
@@ -21,9 +20,11 @@
  * quarter of ring_mb besides the ring; the chunk pools shrink back to
  * FR_ARENA_POOL_IDLE when no chunk was taken for FR_ARENA_IDLE, and all of
  * them to nothing under memory pressure (a shrinker).
- * Chunks come from their own cache, whose constructor initialises a chunk's
- * header: such objects are not zeroed on allocation (they are fully written
- * before they are read: fr_build).
+ *
+ * Chunks come from their own caches, with a constructor: such objects are
+ * not zeroed on allocation (init_on_alloc skips them).  A chunk's header is
+ * set when it is handed out (fr_arena_get) and records are fully written
+ * before they are read (fr_build).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
