@@ -5,8 +5,8 @@
  * Records are made in the syscall path: they come from the thread's arena,
  * a chunk that hands out space by bumping an offset and is freed when its
  * last record is (each record holds a reference, the thread one on its
- * current chunk).  Only the thread itself allocates from it, in its probes
- * and task_work, so the bump needs no lock.  The ring's accounting charges
+ * current chunk: FR_ARENA_BIAS).  Only the thread itself allocates from it,
+ * in its probes and task_work, so the bump needs no lock.  The ring's accounting charges
  * each record's own size: the unused tail of a chunk, and the space of freed
  * records in a chunk still pinned by newer ones, are not counted (at most a
  * chunk per thread in practice, as records are freed oldest first).
@@ -48,9 +48,19 @@
 #define FR_ARENA_IDLE		(2 * HZ)
 static_assert(FR_REC_CHUNKED <= FR_BIG_SIZE / 2);
 
+/*
+ * A chunk's count: FR_ARENA_BIAS for the thread cutting records from it,
+ * minus one per record freed.  The thread counts the records it cut (nrec,
+ * its own field: no atomic operation per record) and gives back its bias
+ * less that many when it moves to another chunk: what is left is then the
+ * number of live records, and the last free of a record frees the chunk.
+ */
+#define FR_ARENA_BIAS		(1 << 30)
+
 struct fr_arena {
-	refcount_t ref;
+	atomic_t ref;
 	u32 used;
+	u32 nrec;			/* records cut; the thread's */
 	struct fr_arena_class *class;
 	struct list_head pool;		/* in class->pool when free */
 	u8 data[] __aligned(8);
@@ -103,18 +113,20 @@ static void fr_arena_ctor(void *obj)
 {
 	struct fr_arena *a = obj;
 
-	refcount_set(&a->ref, 0);
+	atomic_set(&a->ref, 0);
 	a->used = 0;
+	a->nrec = 0;
 	a->class = NULL;
 	INIT_LIST_HEAD(&a->pool);
 }
 
-static void fr_arena_put(struct fr_arena *a)
+/* Drops @n of the chunk's count; the last one frees it. */
+static void fr_arena_put_n(struct fr_arena *a, int n)
 {
 	struct fr_arena_class *c = a->class;
 	unsigned long flags;
 
-	if (!refcount_dec_and_test(&a->ref))
+	if (!atomic_sub_and_test(n, &a->ref))
 		return;
 	spin_lock_irqsave(&fr_arena_lock, flags);
 	if (fr_arena_pool_room(c->size)) {
@@ -125,6 +137,12 @@ static void fr_arena_put(struct fr_arena *a)
 	spin_unlock_irqrestore(&fr_arena_lock, flags);
 	if (a)
 		kmem_cache_free(c->cache, a);
+}
+
+/* The thread moves off its chunk @a: its bias goes, less its records. */
+static void fr_arena_release(struct fr_arena *a)
+{
+	fr_arena_put_n(a, FR_ARENA_BIAS - a->nrec);
 }
 
 static struct fr_arena *fr_arena_get(struct fr_arena_class *c, gfp_t gfp)
@@ -143,8 +161,9 @@ static struct fr_arena *fr_arena_get(struct fr_arena_class *c, gfp_t gfp)
 	if (!a)
 		a = kmem_cache_alloc(c->cache, gfp | __GFP_NOWARN);
 	if (a) {
-		refcount_set(&a->ref, 1);	/* the thread's */
+		atomic_set(&a->ref, FR_ARENA_BIAS);	/* the thread's */
 		a->used = 0;
+		a->nrec = 0;
 		a->class = c;
 	}
 	return a;
@@ -324,12 +343,12 @@ struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp)
 		if (!a)
 			goto alone;
 		if (*slot)
-			fr_arena_put(*slot);
+			fr_arena_release(*slot);
 		*slot = a;
 	}
 	rec = (struct fr_sc_rec *)(a->data + a->used);
 	a->used += size;
-	refcount_inc(&a->ref);
+	a->nrec++;
 	rec->arena = a;
 	return rec;
 
@@ -340,7 +359,7 @@ alone:
 void fr_sc_rec_free(struct fr_sc_rec *rec)
 {
 	if (rec->arena)
-		fr_arena_put(rec->arena);
+		fr_arena_put_n(rec->arena, 1);
 	else
 		fr_alone_put(container_of((void *)rec, struct fr_alone, rec));
 }
@@ -349,9 +368,9 @@ void fr_sc_rec_free(struct fr_sc_rec *rec)
 void fr_thread_arena_drop(struct fr_thread *t)
 {
 	if (t->arena)
-		fr_arena_put(t->arena);
+		fr_arena_release(t->arena);
 	if (t->arena_big)
-		fr_arena_put(t->arena_big);
+		fr_arena_release(t->arena_big);
 	t->arena = NULL;
 	t->arena_big = NULL;
 }

@@ -291,7 +291,25 @@ extern atomic_t fr_nr_threads;
 int fr_register(pid_t pid, u32 interval_ms, u32 keep, bool at_exit,
 		bool serial, struct netlink_ext_ack *extack);
 int fr_unregister(pid_t pid, struct netlink_ext_ack *extack);
-struct fr_thread *fr_thread_find(struct task_struct *task);	/* RCU */
+#define FR_THREADS_BITS	10
+extern struct hlist_head fr_threads[1 << FR_THREADS_BITS];	/* by task */
+
+/*
+ * The thread of @task, or NULL.  Under RCU (a probe's preempt-disabled
+ * section counts).  Inline: every syscall of a recorded thread makes two.
+ */
+static inline struct fr_thread *fr_thread_find(struct task_struct *task)
+{
+	struct fr_thread *thr;
+
+	if (likely(!atomic_read(&fr_nr_threads)))
+		return NULL;
+	hash_for_each_possible_rcu(fr_threads, thr, hnode, (unsigned long)task)
+		if (thr->task == task)
+			return thr;
+	return NULL;
+}
+
 struct fr_proc *fr_proc_get(pid_t pid);	/* with a reference, or NULL */
 void fr_proc_put(struct fr_proc *proc);
 int fr_thread_add(struct fr_proc *proc, struct task_struct *task);

@@ -46,10 +46,9 @@ atomic_t fr_live_procs = ATOMIC_INIT(0);
 atomic_t fr_live_threads = ATOMIC_INIT(0);
 
 #define FR_PROCS_BITS	6
-#define FR_THREADS_BITS	10
 
 static DEFINE_HASHTABLE(fr_procs, FR_PROCS_BITS);	/* by tgid, init ns */
-static DEFINE_HASHTABLE(fr_threads, FR_THREADS_BITS);	/* by task pointer */
+DEFINE_HASHTABLE(fr_threads, FR_THREADS_BITS);	/* by task pointer */
 static DEFINE_SPINLOCK(fr_threads_lock);
 static DECLARE_WAIT_QUEUE_HEAD(fr_threads_freed);
 
@@ -59,18 +58,6 @@ static void fr_reap_workfn(struct work_struct *work);
 static DECLARE_WORK(fr_reap_work, fr_reap_workfn);
 
 /* ---- threads ---------------------------------------------------------- */
-
-struct fr_thread *fr_thread_find(struct task_struct *task)
-{
-	struct fr_thread *thr;
-
-	if (likely(!atomic_read(&fr_nr_threads)))
-		return NULL;
-	hash_for_each_possible_rcu(fr_threads, thr, hnode, (unsigned long)task)
-		if (thr->task == task)
-			return thr;
-	return NULL;
-}
 
 void fr_thread_get(struct fr_thread *thr)
 {

@@ -197,7 +197,7 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 			const u64 *args, long ret, bool atomic, bool outerr)
 {
 	u64 a = args[d->arg], mul = d->p2 ? d->p2 : 1;
-	struct mmsghdr mm;
+	struct mmsghdr mm __uninitialized;	/* read before use: FR_SZ_MMSGHDR */
 	u32 len;
 	long i;
 	int err;
@@ -398,13 +398,18 @@ static void fr_span_new_life(void *arg, unsigned long addr, unsigned long len)
  * (zero, the file's) ride on the record as out-buffers, which replay writes
  * after re-making the mapping (seed 004 links such pages to the record).
  */
+/* The calls fr_collect_new_life() looks at (a quick test for the others). */
+static bool fr_nr_new_life(u32 nr, long ret)
+{
+	return ret >= 0 &&
+	       (nr == __NR_mmap || nr == __NR_brk || nr == __NR_mremap);
+}
+
 static void fr_collect_new_life(struct fr_spans *sp, struct fr_thread *t,
 				u32 nr, const u64 *args, long ret, bool clear)
 {
 	unsigned long start, end;
 
-	if (ret < 0)
-		return;
 	switch (nr) {
 	case __NR_mmap:
 		start = ret;
@@ -585,6 +590,7 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 {
 	struct fr_spans *sp;
 	struct fr_sc_rec *rec;
+	bool new_life;
 	int err;
 
 	if (atomic) {
@@ -596,8 +602,9 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 			return -ENOMEM;
 		}
 	}
+	new_life = fr_nr_new_life(t->sc_nr, ret);
 	err = fr_collect(sp, t->sc_nr, t->sc_args, ret, atomic);
-	if (!err)
+	if (!err && new_life)
 		fr_collect_new_life(sp, t, t->sc_nr, t->sc_args, ret, false);
 	if (err && atomic)
 		return -EAGAIN;
@@ -614,7 +621,8 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 	}
 	fr_append(t, rec);
 	/* its new-life pages are on the record now */
-	fr_collect_new_life(NULL, t, t->sc_nr, t->sc_args, ret, true);
+	if (new_life)
+		fr_collect_new_life(NULL, t, t->sc_nr, t->sc_args, ret, true);
 	return 0;
 }
 
@@ -673,21 +681,6 @@ void fr_sc_finish_slow(struct fr_thread *t)
 	fr_record(t, t->sc_ret, false);
 }
 
-static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args);
-
-/*
- * The held exit_group/exit of an at_exit freeze, recorded now so that the
- * dump ends with it (the call itself comes after the freeze).  task_work.
- */
-void fr_sc_record_held_exit(struct fr_thread *t)
-{
-	t->sc_nr = t->held_nr;
-	syscall_get_arguments(current, task_pt_regs(current),
-			      (unsigned long *)t->sc_args);
-	fr_sc_hash_in(t, t->sc_nr, t->sc_args);
-	t->sc_seq = atomic64_inc_return(&t->proc->seq);
-	fr_record(t, 0, false);
-}
 
 bool fr_sc_is_exit(u32 nr)
 {
@@ -698,8 +691,9 @@ bool fr_sc_is_exit(u32 nr)
  * Calls whose memory effects must be captured before they happen: the range
  * they unmap or discard, as [start, end).  Returns false for other calls.
  */
-static bool fr_sc_unmaps(struct fr_proc *proc, u32 nr, const u64 *a,
-			 unsigned long *start, unsigned long *end)
+static __always_inline bool fr_sc_unmaps(struct fr_proc *proc, u32 nr,
+					 const u64 *a, unsigned long *start,
+					 unsigned long *end)
 {
 	struct mm_struct *mm = current->mm;
 
@@ -736,8 +730,9 @@ static bool fr_sc_unmaps(struct fr_proc *proc, u32 nr, const u64 *a,
 	return false;
 }
 
-static bool fr_sc_needs_hold(struct fr_proc *proc, struct fr_thread *t, u32 nr,
-			     const u64 *args)
+static __always_inline bool fr_sc_needs_hold(struct fr_proc *proc,
+					     struct fr_thread *t, u32 nr,
+					     const u64 *args)
 {
 	unsigned long s, e;
 
@@ -841,21 +836,85 @@ static int fr_hash_read(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
  * data is not resident, or there is more than FR_IN_HASH_BUDGET of it, the
  * call gets no hash (replay then checks number and arguments only).
  */
-static void fr_sc_hash_in(struct fr_thread *t, long nr, const u64 *args)
+static bool fr_in_simple(const struct fr_data_desc *d)
+{
+	return d->kind == FR_SZ_NONE || d->kind == FR_SZ_FIXED ||
+	       d->kind == FR_SZ_ARG;
+}
+
+/*
+ * fr_in_hash_desc() for data of fixed or argument-given size, at most
+ * FR_SMALL_COPY bytes in all (a write of a few bytes, a timespec): read
+ * directly, without its reader callback and its page-sized buffer.  The
+ * same bytes in the same order, so the same hash.
+ */
+static bool fr_hash_small(const struct fr_data_desc *d, const u64 *args,
+			  u64 *hash)
+{
+	u8 buf[FR_SMALL_COPY] __uninitialized;	/* filled before it is read */
+	u64 h = FR_FNV_OFFSET;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		u64 a = args[d[i].arg % 6], len;
+
+		if (d[i].kind == FR_SZ_NONE || !a)
+			continue;
+		len = d[i].kind == FR_SZ_FIXED ? d[i].p1 :
+		      args[d[i].p1 % 6] * (d[i].p2 ? d[i].p2 : 1);
+		if (!len)
+			continue;
+		if (fr_read_nofault(buf, (const void __user *)a, len))
+			return false;
+		h = fr_fnv1a(h, buf, len);
+	}
+	*hash = h;
+	return true;
+}
+
+static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
+			       const u64 *args)
 {
 	struct fr_hash_ctx h = { .budget = FR_IN_HASH_BUDGET };
+	u64 size = fr_in_known_size(d->in, args);
+
+	if (size > FR_IN_HASH_BUDGET)
+		return;		/* a big write: not read only to be given up */
+	if (size <= FR_SMALL_COPY && fr_in_simple(&d->in[0]) &&
+	    fr_in_simple(&d->in[1])) {
+		t->sc_has_in_hash = fr_hash_small(d->in, args, &t->sc_in_hash);
+		return;
+	}
+	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
+	t->sc_has_in_hash = !h.failed;
+}
+
+/* Inline: most calls (a read) pass nothing in. */
+static __always_inline void fr_sc_hash_in(struct fr_thread *t, long nr,
+					  const u64 *args)
+{
 	const struct fr_kdesc *d;
 
 	t->sc_has_in_hash = false;
 	if (nr < 0 || nr >= FR_NR_SYSCALLS || !fr_table[nr].valid)
 		return;
 	d = &fr_table[nr];
-	if (d->in[0].kind == FR_SZ_NONE && d->in[1].kind == FR_SZ_NONE)
-		return;
-	if (fr_in_known_size(d->in, args) > FR_IN_HASH_BUDGET)
-		return;		/* a big write: not read only to be given up */
-	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
-	t->sc_has_in_hash = !h.failed;
+	if (d->in[0].kind != FR_SZ_NONE || d->in[1].kind != FR_SZ_NONE)
+		fr_sc_hash_in_slow(t, d, args);
+}
+
+/*
+ * The held exit_group/exit of an at_exit freeze, recorded now so that the
+ * dump ends with it (the call itself comes after the freeze).  task_work.
+ */
+void fr_sc_record_held_exit(struct fr_thread *t)
+{
+	t->sc_nr = t->held_nr;
+	syscall_get_arguments(current, task_pt_regs(current),
+			      (unsigned long *)t->sc_args);
+	fr_sc_hash_in(t, t->sc_nr, t->sc_args);
+	t->sc_seq = atomic64_inc_return(&t->proc->seq);
+	fr_record(t, 0, false);
 }
 
 static bool fr_is_restart(long ret)
@@ -1166,15 +1225,21 @@ void fr_serial_wait(struct fr_proc *proc)
 	fr_thread_put(t);
 }
 
+/*
+ * The probes.  Tracepoints call them with preemption disabled (__DO_TRACE),
+ * a read-side critical section of RCU since its flavours were consolidated
+ * (5.0): a thread found with fr_thread_find() and its proc stay until the
+ * probe returns, as under rcu_read_lock() (fr_thread_put frees after a grace
+ * period).
+ */
 static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
 	struct fr_proc *proc;
-	u64 args[6];
+	u64 args[6] __uninitialized;	/* syscall_get_arguments() fills it */
 
 	if (likely(!atomic_read(&fr_nr_threads)))
 		return;
-	rcu_read_lock();
 	t = fr_thread_find(current);
 	if (!t)
 		goto out;
@@ -1236,7 +1301,6 @@ out:
 	/* numbered: the next thread's user code comes after */
 	if (t && proc->serial && !fr_serial_holds(id))
 		fr_token_release(proc, current);
-	rcu_read_unlock();
 }
 
 static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
@@ -1246,7 +1310,6 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 
 	if (likely(!atomic_read(&fr_nr_threads)))
 		return;
-	rcu_read_lock();
 	t = fr_thread_find(current);
 	if (t && t->proc->serial && smp_load_acquire(&t->proc->started)) {
 		/* an output call done: others may take the token now */
@@ -1256,7 +1319,7 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 			fr_twork_queue(t, TWA_RESUME);	/* waits for the token */
 	}
 	if (!t || !t->in_sc)
-		goto out;
+		return;
 	/*
 	 * in_sc stays set until the record is in an interval (fr_append), or
 	 * until the call is known to stay open (restart, slow copy), and is
@@ -1274,13 +1337,13 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		t->exec_pending = true;
 		fr_sc_close(t);
 		fr_twork_queue(t, TWA_RESUME);
-		goto out;
+		return;
 	}
 	if (fr_is_restart(ret)) {
 		t->restart_pending = true;
 		t->restart_ip = regs->ip;
 		fr_sc_close(t);
-		goto out;
+		return;
 	}
 	if (!t->sc_seq)
 		t->sc_seq = atomic64_inc_return(&t->proc->seq);
@@ -1293,8 +1356,6 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		}
 	}
 	fr_sc_close(t);
-out:
-	rcu_read_unlock();
 }
 
 /*

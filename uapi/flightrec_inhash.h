@@ -23,7 +23,13 @@
 #ifdef __KERNEL__
 #include <linux/types.h>
 typedef u64 fr_hash_u64;	/* the arguments' type on each side */
+/*
+ * Buffers the reader fills before they are read: not zeroed at every call
+ * (CONFIG_INIT_STACK_ALL_ZERO would clear 512 bytes per hashed call).
+ */
+#define FR_HASH_NOINIT __uninitialized
 #else
+#define FR_HASH_NOINIT
 #include <stddef.h>
 #include <stdint.h>
 typedef uint64_t fr_hash_u64;
@@ -52,7 +58,7 @@ static inline fr_hash_u64 fr_fnv1a(fr_hash_u64 h, const void *p, size_t n)
 static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 len, fr_hash_u64 max,
 				 int stop_at_nul, fr_read_fn rd, void *ctx)
 {
-	unsigned char buf[512];
+	unsigned char buf[512] FR_HASH_NOINIT;
 	fr_hash_u64 done = 0;
 
 	if (!addr)
@@ -89,7 +95,7 @@ static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 l
 static inline void fr_hash_iov(fr_hash_u64 *h, fr_hash_u64 iov, fr_hash_u64 cnt, fr_hash_u64 max,
 			       fr_read_fn rd, void *ctx)
 {
-	fr_hash_u64 i, v[2];
+	fr_hash_u64 i, v[2] FR_HASH_NOINIT;
 
 	for (i = 0; i < cnt && i < 1024 && max; i++) {
 		long n;
@@ -129,7 +135,7 @@ static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr
 			fr_hash_iov(&h, a, args[p1 % 6], FR_IN_HASH_MAX, rd, ctx);
 			break;
 		case FR_SZ_MSGHDR: {
-			fr_hash_u64 m[6];
+			fr_hash_u64 m[6] FR_HASH_NOINIT;
 
 			if (!a || rd(ctx, a, m, sizeof(m)))
 				break;
