@@ -364,6 +364,33 @@ void fr_sc_rec_free(struct fr_sc_rec *rec)
 		fr_alone_put(container_of((void *)rec, struct fr_alone, rec));
 }
 
+/*
+ * Frees the records on @list (an interval's): one count operation per run
+ * of records from one chunk (a thread's consecutive calls), not per record.
+ */
+void fr_sc_recs_free(struct list_head *list)
+{
+	struct fr_sc_rec *rec, *tmp;
+	struct fr_arena *run = NULL;
+	int n = 0;
+
+	list_for_each_entry_safe(rec, tmp, list, node) {
+		if (rec->arena != run || !rec->arena) {
+			if (run)
+				fr_arena_put_n(run, n);
+			run = rec->arena;
+			n = 0;
+		}
+		if (run)
+			n++;
+		else
+			fr_sc_rec_free(rec);
+	}
+	if (run)
+		fr_arena_put_n(run, n);
+	INIT_LIST_HEAD(list);
+}
+
 /* The thread is freed: its current chunks go with their records. */
 void fr_thread_arena_drop(struct fr_thread *t)
 {

@@ -60,7 +60,20 @@ struct fr_proc;
 
 /* global accounting of recorded data against ring_mb */
 extern atomic64_t fr_bytes;
-bool fr_charge(struct fr_proc *proc, size_t bytes);
+bool fr_charge_evict(struct fr_proc *proc, size_t bytes);
+
+/*
+ * Charges recorded bytes against ring_mb; at the cap, evicts first
+ * (fr_charge_evict).  Any context.  Inline: every record is charged.
+ */
+static inline bool fr_charge(struct fr_proc *proc, size_t bytes)
+{
+	if (likely(atomic64_add_return(bytes, &fr_bytes) <=
+		   (u64)READ_ONCE(fr_ring_mb) << 20))
+		return true;
+	atomic64_sub(bytes, &fr_bytes);
+	return fr_charge_evict(proc, bytes);
+}
 bool fr_charge_locked(struct fr_proc *proc, size_t bytes, struct list_head *drop);
 void fr_intervals_free(struct list_head *list);
 void fr_uncharge(size_t bytes);
@@ -338,6 +351,7 @@ int fr_arena_init(void);
 void fr_arena_exit(void);
 struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp);
 void fr_sc_rec_free(struct fr_sc_rec *rec);
+void fr_sc_recs_free(struct list_head *list);
 void fr_thread_arena_drop(struct fr_thread *t);
 u64 fr_arena_pooled_bytes(void);
 void fr_arena_enforce_cap(void);

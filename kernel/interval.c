@@ -120,7 +120,6 @@ static void fr_ctx_free(struct fr_thread_ctx *ctx)
 
 void fr_interval_free(struct fr_interval *iv)
 {
-	struct fr_sc_rec *rec, *rtmp;
 	struct fr_thread_ctx *ctx, *ctmp;
 	struct fr_page *pg;
 	unsigned long idx;
@@ -130,8 +129,7 @@ void fr_interval_free(struct fr_interval *iv)
 		return;
 	/* first: the record pools may keep what is freed here (arena.c) */
 	fr_uncharge(iv->bytes);
-	list_for_each_entry_safe(rec, rtmp, &iv->syscalls, node)
-		fr_sc_rec_free(rec);
+	fr_sc_recs_free(&iv->syscalls);
 	list_for_each_entry_safe(ctx, ctmp, &iv->threads, node)
 		fr_ctx_free(ctx);
 	for (i = 0; i < iv->nr_maps; i++)
@@ -584,11 +582,11 @@ static void fr_ring_push(struct fr_proc *proc, struct fr_interval *closed)
 }
 
 /*
- * Charges recorded bytes against ring_mb.  When the cap is reached the oldest
- * whole interval of the charging process goes first, then the oldest frozen
- * dump; a kept interval is always complete.  Any context.
+ * fr_charge() at the cap: the oldest whole interval of the charging process
+ * goes first, then the oldest frozen dump, until the bytes fit; a kept
+ * interval is always complete.  Any context.
  */
-bool fr_charge(struct fr_proc *proc, size_t bytes)
+bool fr_charge_evict(struct fr_proc *proc, size_t bytes)
 {
 	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
 	struct fr_interval *iv;

@@ -467,6 +467,100 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	return 0;
 }
 
+/* The record's header, for the call t is finishing; no out-buffer yet. */
+static void fr_rec_head(struct fr_thread *t, struct fr_sc_rec *rec, u32 flags,
+			long ret, size_t size)
+{
+	rec->seq = t->sc_seq;
+	rec->tid = t->tid;
+	rec->nr = t->sc_nr;
+	rec->flags = flags;
+	if (t->sc_has_in_hash) {
+		rec->flags |= FLIGHTREC_SC_IN_HASH;
+		rec->in_hash = t->sc_in_hash;
+	}
+	memcpy(rec->args, t->sc_args, sizeof(rec->args));
+	rec->ret = ret;
+	rec->nouts = 0;
+	rec->size = size;
+}
+
+/*
+ * The common shape, built without the span list (fr_collect, fr_build): a
+ * regular row with at most one out-buffer, of fixed, returned or
+ * argument-given size, up to FR_SMALL_COPY bytes (a 1-byte read, a stat,
+ * a timespec).  The same record as the general path makes.  In the probe;
+ * returns NULL when the call is not of that shape, ERR_PTR(-EAGAIN) when
+ * the general path's sleeping retry is needed.
+ */
+static struct fr_sc_rec *fr_build_small(struct fr_thread *t, long ret)
+{
+	const struct fr_kdesc *d;
+	const struct fr_data_desc *o;
+	struct fr_sc_rec *rec;
+	u64 addr = 0, len = 0, n, mul;
+	size_t size;
+
+	if (t->sc_nr >= FR_NR_SYSCALLS)
+		return NULL;
+	d = &fr_table[t->sc_nr];
+	o = &d->out[0];
+	if (!d->valid || (d->flags & (FR_F_IRREGULAR | FR_F_UNSAFE)) ||
+	    d->out[1].kind != FR_SZ_NONE || d->out[2].kind != FR_SZ_NONE)
+		return NULL;
+	mul = o->p2 ? o->p2 : 1;
+	if (ret >= 0 || (d->flags & FR_F_OUTERR)) {
+		switch (o->kind) {
+		case FR_SZ_NONE:
+			break;
+		case FR_SZ_FIXED:
+			len = o->p1;
+			break;
+		case FR_SZ_RET:
+			n = ret > 0 ? ret : 0;
+			goto scaled;
+		case FR_SZ_ARG:
+			n = ret >= 0 || (d->flags & FR_F_OUTERR) ?
+			    t->sc_args[o->p1] : 0;
+			goto scaled;
+		case FR_SZ_ARG_RET:
+			n = ret >= 0 ? min_t(u64, t->sc_args[o->p1], ret) : 0;
+scaled:
+			if (n > FR_SMALL_COPY)
+				return NULL;
+			len = n * mul;
+			break;
+		default:
+			return NULL;
+		}
+		if (len > FR_SMALL_COPY)
+			return NULL;
+		addr = t->sc_args[o->arg];
+		if (!addr)
+			len = 0;
+	}
+	size = sizeof(*rec) + (len ? sizeof(struct fr_sc_out) : 0) + len;
+	rec = fr_rec_alloc(t, size, GFP_NOWAIT);
+	if (!rec)
+		return ERR_PTR(-EAGAIN);
+	fr_rec_head(t, rec, 0, ret, size);
+	if (len) {
+		struct fr_sc_out *out = &rec->outs[0];
+		u8 *p = (u8 *)(out + 1);
+
+		if (fr_read_nofault(p, (const void __user *)addr, len)) {
+			fr_sc_rec_free(rec);
+			return ERR_PTR(-EAGAIN);
+		}
+		out->arg = o->arg;
+		out->addr = addr;
+		out->len = len;
+		out->data = p;
+		rec->nouts = 1;
+	}
+	return rec;
+}
+
 static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 				  long ret, bool atomic)
 {
@@ -487,18 +581,7 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 		if (!rec)
 			return ERR_PTR(-ENOMEM);
 	}
-	rec->seq = t->sc_seq;
-	rec->tid = t->tid;
-	rec->nr = t->sc_nr;
-	rec->flags = sp->flags;
-	if (t->sc_has_in_hash) {
-		rec->flags |= FLIGHTREC_SC_IN_HASH;
-		rec->in_hash = t->sc_in_hash;
-	}
-	memcpy(rec->args, t->sc_args, sizeof(rec->args));
-	rec->ret = ret;
-	rec->nouts = 0;
-	rec->size = size;
+	fr_rec_head(t, rec, sp->flags, ret, size);
 	p = (u8 *)rec + hdr;
 	for (i = 0; i < sp->n; i++) {
 		struct fr_sc_out *o = &rec->outs[rec->nouts];
@@ -593,6 +676,12 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 	bool new_life;
 	int err;
 
+	new_life = fr_nr_new_life(t->sc_nr, ret);
+	if (atomic && !new_life) {
+		rec = fr_build_small(t, ret);
+		if (rec)
+			goto built;
+	}
 	if (atomic) {
 		sp = this_cpu_ptr(&fr_scratch);
 	} else {
@@ -602,7 +691,6 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 			return -ENOMEM;
 		}
 	}
-	new_life = fr_nr_new_life(t->sc_nr, ret);
 	err = fr_collect(sp, t->sc_nr, t->sc_args, ret, atomic);
 	if (!err && new_life)
 		fr_collect_new_life(sp, t, t->sc_nr, t->sc_args, ret, false);
@@ -613,6 +701,7 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
 	rec = fr_build(t, sp, ret, atomic);
 	if (!atomic)
 		kfree(sp);
+built:
 	if (IS_ERR(rec)) {
 		if (PTR_ERR(rec) == -EAGAIN)
 			return -EAGAIN;
