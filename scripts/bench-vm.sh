@@ -138,8 +138,10 @@ bench_intervals() {
 			while kill -0 $rp 2>/dev/null; do
 				cur=$(ring_bytes)
 				n=$(awk '/^pid /{for (i = 1; i < NF; i++) if ($i == "intervals") print $(i + 1)}' /proc/flightrec/status | sort -n | tail -1)
-				# the closed intervals and the open one share the bytes
-				if [ "${cur:-0}" -gt "$max" ]; then
+				# the closed intervals and the open one share the bytes;
+				# only while the process is recorded (at its exit the
+				# ring becomes a frozen dump and its line goes away)
+				if [ -n "$n" ] && [ "${cur:-0}" -gt "$max" ]; then
 					max=$cur
 					nint=$((${n:-0} + 1))
 				fi
