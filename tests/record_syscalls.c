@@ -12,6 +12,7 @@
 #include "fr_test.h"
 #include "fr_dump.h"
 #include "../progs/sc_known.h"
+#include "flightrec_inhash.h"
 #include <sys/syscall.h>
 #include <sys/resource.h>
 
@@ -160,6 +161,37 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 				TH_LOG("nr %u arg %u: bytes differ", s->nr, arg);
 		}
 	}
+	/*
+	 * The in-hash of data passed in, against FNV-1a of the bytes the
+	 * program passed: small inputs (write, sendto) are read directly by
+	 * the probe, an iovec goes through the general reader.
+	 */
+	struct {
+		uint32_t nr;
+		const char *bytes;
+		size_t seen;
+	} hin[] = {
+		{ SYS_write, "hello, pipe", 0 },
+		{ SYS_writev, "abcdefghijklmnopq", 0 },
+		{ SYS_sendto, "over the socket", 0 },
+	};
+	for (i = start + 1; i < (size_t)end; i++) {
+		const struct frd_sc *s = &d.sc[i];
+
+		for (j = 0; j < sizeof(hin) / sizeof(hin[0]); j++) {
+			if (s->nr != hin[j].nr || hin[j].seen++)
+				continue;
+			ASSERT_TRUE(s->flags & FLIGHTREC_SC_IN_HASH) TH_LOG("nr %u", s->nr);
+			EXPECT_EQ(fr_fnv1a(FR_FNV_OFFSET, hin[j].bytes, strlen(hin[j].bytes)),
+				  s->in_hash) TH_LOG("nr %u: in_hash %#llx", s->nr,
+						     (unsigned long long)s->in_hash);
+		}
+	}
+	size_t nseen = 0;
+
+	for (j = 0; j < sizeof(hin) / sizeof(hin[0]); j++)
+		nseen += !!hin[j].seen;
+	EXPECT_EQ(sizeof(hin) / sizeof(hin[0]), nseen) TH_LOG("a hashed call was not recorded");
 	/* the known file's bytes, as the read returned them */
 	ASSERT_EQ(0, memcmp(d.sc[start + 2].outs[0].data, content, d.sc[start + 2].outs[0].len));
 	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
