@@ -79,6 +79,8 @@ static struct fr_arena_class fr_classes[] = {
 	{ .name = "flightrec_records_big", .size = FR_BIG_SIZE },
 };
 
+static LIST_HEAD(fr_page_pool);		/* struct page, by lru */
+static unsigned long fr_pages_pooled;
 static LIST_HEAD(fr_alone_pool);	/* struct fr_alone */
 static unsigned long fr_alone_pooled;	/* buffers */
 static u64 fr_alone_bytes;		/* their capacities */
@@ -95,7 +97,7 @@ static u64 fr_pooled_bytes(void)
 
 	for (i = 0; i < ARRAY_SIZE(fr_classes); i++)
 		n += (u64)fr_classes[i].pooled * fr_classes[i].size;
-	return n + fr_alone_bytes;
+	return n + fr_alone_bytes + (u64)fr_pages_pooled * PAGE_SIZE;
 }
 
 /*
@@ -232,6 +234,75 @@ static void fr_alone_put(struct fr_alone *b)
 	kvfree(b);
 }
 
+/*
+ * Page copies (a page's bytes at an interval start, a dump's final pages)
+ * are whole pages, freed by the thousand when the ring drops an interval:
+ * they go to a pool too, so that the next interval's copies do not come
+ * cleared from the page allocator only to be overwritten.  Any context;
+ * @gfp for a page new from the allocator.
+ */
+void *fr_page_alloc(gfp_t gfp)
+{
+	struct page *page;
+	unsigned long flags;
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	fr_arena_last_take = jiffies;
+	page = list_first_entry_or_null(&fr_page_pool, struct page, lru);
+	if (page) {
+		list_del(&page->lru);
+		fr_pages_pooled--;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	if (!page)
+		page = alloc_page(gfp | __GFP_NOWARN);
+	return page ? page_address(page) : NULL;
+}
+
+void fr_page_free(void *data)
+{
+	struct page *page;
+	unsigned long flags;
+
+	if (!data)
+		return;
+	page = virt_to_page(data);
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	if (fr_arena_pool_room(PAGE_SIZE)) {
+		list_add(&page->lru, &fr_page_pool);
+		fr_pages_pooled++;
+		page = NULL;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	if (page)
+		__free_page(page);
+}
+
+/*
+ * Frees pooled pages until at most @keep bytes of them are left, at most
+ * @budget; returns how many went.
+ */
+static unsigned long fr_pages_trim(u64 keep, unsigned long budget)
+{
+	struct page *page, *tmp;
+	unsigned long n = 0, flags;
+	LIST_HEAD(list);
+
+	spin_lock_irqsave(&fr_arena_lock, flags);
+	while ((u64)fr_pages_pooled * PAGE_SIZE > keep && n < budget) {
+		page = list_last_entry(&fr_page_pool, struct page, lru);
+		list_move(&page->lru, &list);
+		fr_pages_pooled--;
+		n++;
+	}
+	spin_unlock_irqrestore(&fr_arena_lock, flags);
+	list_for_each_entry_safe(page, tmp, &list, lru) {
+		list_del(&page->lru);
+		__free_page(page);
+	}
+	return n;
+}
+
 /* Frees pooled buffers, at most @budget; returns how many went. */
 static unsigned long fr_alone_trim(unsigned long budget)
 {
@@ -289,6 +360,7 @@ static void fr_arena_trim_workfn(struct work_struct *work)
 		for (i = 0; i < ARRAY_SIZE(fr_classes); i++)
 			fr_arena_trim(&fr_classes[i], FR_ARENA_POOL_IDLE,
 				      ULONG_MAX);
+		fr_pages_trim(FR_ARENA_POOL_IDLE, ULONG_MAX);
 		fr_alone_trim(ULONG_MAX);
 	}
 	schedule_delayed_work(&fr_arena_trim_work, FR_ARENA_IDLE);
@@ -298,7 +370,7 @@ static unsigned long fr_arena_count(struct shrinker *s,
 				    struct shrink_control *sc)
 {
 	return READ_ONCE(fr_classes[0].pooled) + READ_ONCE(fr_classes[1].pooled) +
-	       READ_ONCE(fr_alone_pooled);
+	       READ_ONCE(fr_alone_pooled) + READ_ONCE(fr_pages_pooled);
 }
 
 static unsigned long fr_arena_scan(struct shrinker *s,
@@ -307,6 +379,7 @@ static unsigned long fr_arena_scan(struct shrinker *s,
 	unsigned long n = fr_alone_trim(sc->nr_to_scan);
 
 	n += fr_arena_trim(&fr_classes[1], 0, sc->nr_to_scan - n);
+	n += fr_pages_trim(0, sc->nr_to_scan - n);
 	return n + fr_arena_trim(&fr_classes[0], 0, sc->nr_to_scan - n);
 }
 
@@ -412,7 +485,7 @@ void fr_arena_enforce_cap(void)
 
 	while (fr_arena_pooled_bytes() > cap) {
 		if (fr_alone_trim(1) || fr_arena_trim(&fr_classes[1], 0, 1) ||
-		    fr_arena_trim(&fr_classes[0], 0, 1))
+		    fr_pages_trim(0, 1) || fr_arena_trim(&fr_classes[0], 0, 1))
 			continue;
 		break;
 	}
@@ -435,6 +508,7 @@ static void fr_arena_destroy(void)
 	int i;
 
 	fr_alone_trim(ULONG_MAX);
+	fr_pages_trim(0, ULONG_MAX);
 	for (i = 0; i < ARRAY_SIZE(fr_classes); i++) {
 		if (!fr_classes[i].cache)
 			continue;

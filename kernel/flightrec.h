@@ -352,6 +352,8 @@ void fr_arena_exit(void);
 struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp);
 void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_sc_recs_free(struct list_head *list);
+void *fr_page_alloc(gfp_t gfp);	/* a page copy's bytes (arena.c) */
+void fr_page_free(void *data);
 void fr_thread_arena_drop(struct fr_thread *t);
 u64 fr_arena_pooled_bytes(void);
 void fr_arena_enforce_cap(void);

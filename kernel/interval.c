@@ -138,8 +138,7 @@ void fr_interval_free(struct fr_interval *iv)
 	xa_for_each(&iv->pages, idx, pg) {
 		if (xa_is_value(pg))
 			continue;
-		if (pg->data)
-			free_page((unsigned long)pg->data);
+		fr_page_free(pg->data);
 		kfree(pg);
 	}
 	xa_destroy(&iv->pages);
@@ -838,7 +837,7 @@ void fr_dump_free(struct fr_dump *dump)
 	list_for_each_entry_safe(iv, tmp, &dump->intervals, node)
 		fr_interval_free(iv);
 	xa_for_each(&dump->final, idx, data)
-		free_page((unsigned long)data);
+		fr_page_free(data);
 	xa_destroy(&dump->final);
 	if (dump->end.ctx)
 		fr_ctx_free(dump->end.ctx);

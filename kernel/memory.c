@@ -78,7 +78,7 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	unsigned long idx = addr >> PAGE_SHIFT, flags;
 	struct fr_interval *iv;
 	struct fr_page *pg = NULL;
-	struct page *page = NULL;
+	void *data = NULL;
 	void *old, *entry;
 	LIST_HEAD(drop);
 
@@ -97,21 +97,20 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		proc->lost_pages++;
 		goto out;
 	}
-	page = alloc_page(GFP_NOWAIT | __GFP_NOWARN);
+	data = fr_page_alloc(GFP_NOWAIT);
 	pg = kmalloc(sizeof(*pg), GFP_NOWAIT | __GFP_NOWARN);
-	if (!page || !pg) {
+	if (!data || !pg) {
 		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
 		goto out;
 	}
-	if (copy_from_user_nofault(page_address(page), (void __user *)addr,
-				   PAGE_SIZE)) {
+	if (copy_from_user_nofault(data, (void __user *)addr, PAGE_SIZE)) {
 		/* not present: the boundary finds out what it held */
 		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN);
 	} else {
 		pg->flags = FLIGHTREC_PAGE_DATA | FLIGHTREC_PAGE_WRITTEN;
-		pg->data = page_address(page);
+		pg->data = data;
 		entry = pg;
 	}
 	if (xa_err(xa_store(&iv->pages, idx, entry, GFP_NOWAIT | __GFP_NOWARN))) {
@@ -125,15 +124,14 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	if (entry == pg) {
 		iv->bytes += PAGE_SIZE + sizeof(*pg);
 		pg = NULL;
-		page = NULL;
+		data = NULL;
 	} else {
 		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 	}
 out:
 	spin_unlock_irqrestore(&proc->lock, flags);
 	kfree(pg);
-	if (page)
-		__free_page(page);
+	fr_page_free(data);
 	fr_intervals_free(&drop);
 }
 
@@ -503,10 +501,12 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 			proc->lost_pages++;
 			goto store;
 		}
-		data = (void *)get_zeroed_page(GFP_KERNEL);
+		data = fr_page_alloc(GFP_KERNEL);
 		pg = kmalloc(sizeof(*pg), GFP_KERNEL);
+		if (data)
+			clear_page(data);	/* past the file's end: zeroes */
 		if (!data || !pg) {
-			free_page((unsigned long)data);
+			fr_page_free(data);
 			kfree(pg);
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
@@ -517,7 +517,7 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		       vma->vm_pgoff) << PAGE_SHIFT;
 		n = kernel_read(vma->vm_file, data, PAGE_SIZE, &pos);
 		if (n < 0) {
-			free_page((unsigned long)data);
+			fr_page_free(data);
 			kfree(pg);
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
@@ -611,7 +611,7 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 static struct fr_page *fr_page_copy_user(unsigned long addr)
 {
 	struct fr_page *pg = kmalloc(sizeof(*pg), GFP_KERNEL);
-	void *data = (void *)__get_free_page(GFP_KERNEL);
+	void *data = fr_page_alloc(GFP_KERNEL);
 
 	if (!pg || !data)
 		goto out_free;
@@ -622,7 +622,7 @@ static struct fr_page *fr_page_copy_user(unsigned long addr)
 	return pg;
 
 out_free:
-	free_page((unsigned long)data);
+	fr_page_free(data);
 	kfree(pg);
 	return NULL;
 }
@@ -721,7 +721,7 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		}
 		spin_unlock_irqrestore(&proc->lock, flags);
 		if (pg) {
-			free_page((unsigned long)pg->data);
+			fr_page_free(pg->data);
 			kfree(pg);
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		}
@@ -775,12 +775,12 @@ int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 				lost++;
 				continue;
 			}
-			data = (void *)__get_free_page(GFP_KERNEL);
+			data = fr_page_alloc(GFP_KERNEL);
 			if (!data ||
 			    copy_from_user(data, (const void __user *)(idx << PAGE_SHIFT),
 					   PAGE_SIZE) ||
 			    xa_err(xa_store(&dump->final, idx, data, GFP_KERNEL))) {
-				free_page((unsigned long)data);
+				fr_page_free(data);
 				fr_uncharge(PAGE_SIZE);
 				iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 				lost++;

@@ -263,6 +263,21 @@ TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
 			;
 		next = thp_next_mark(&d, pg->interval);
 		kept += !!(pg->flags & FLIGHTREC_PAGE_WRITTEN);
+		/*
+		 * A boundary can come in the middle of a page's memset (at the
+		 * return from an interrupt): the page then starts the interval
+		 * with round r's bytes up to some point and round r - 1's after
+		 * it, and round r is the one in progress (next marker r).
+		 */
+		if (j < 4096 && r >= 1 && r <= THP_ROUNDS && r == next) {
+			uint8_t prev = ((r - 1) * 37 + p) & 0xff;
+			unsigned int k = j;
+
+			while (k < 4096 && pg->data[k] == prev)
+				k++;
+			if (k == 4096)
+				j = 4096;	/* a cut inside the page: as expected */
+		}
 		if (j < 4096 || r > THP_ROUNDS || (r != next - 1 && r != next)) {
 			if (bad < 10)
 				TH_LOG("interval %u page %u: byte %#x (round %u), "
