@@ -7,7 +7,7 @@
 # The guest runs under software emulation here, so absolute times are 5-8x
 # those of real hardware; the ratios are what to compare.
 #
-#   bench-vm.sh [SECTION...]     sections: unreg dd gzip intervals boundary replay
+#   bench-vm.sh [SECTION...]     sections: unreg dd gzip intervals boundary writes replay
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,7 +29,7 @@ loaded() { [ -d /sys/module/flightrec ]; }
 # the kernel module's global accounting, in bytes
 ring_bytes() { awk '/^bytes /{print $2}' /proc/flightrec/status; }
 
-sections=${*:-unreg dd gzip intervals boundary replay}
+sections=${*:-unreg dd gzip intervals boundary writes replay}
 
 # ---------------------------------------------------------------------------
 # (issue 3 a) a process that is not registered, the module loaded with another
@@ -173,6 +173,24 @@ bench_boundary() {
 		kill "$pid"; wait "$pid" 2>/dev/null
 		say "  $(printf '%5d MiB  %10s ns  %12s ns   %s   (slowest boundary %s ns, every page accessed: %s)' $mb "${walk:-?}" "$scan" "$( [ -n "${walk:-}" ] && ratio "$walk" "$scan" || echo '?')" "${wmax:-?}" "$( [ -n "${wmax:-}" ] && ratio "$wmax" "$scan" || echo '?')")"
 	done
+}
+
+# (issue 4) what a recorded first write to a page in an interval costs (the
+# fault, the copy of the page's bytes), against the same write unrecorded
+bench_writes() {
+	local i n=() r=()
+	say "== first write to a page in its interval: 30 rounds x 4096 pages, one"
+	say "   round per 50 ms interval, medians of $REPS (ns per page write)"
+	for ((i = 0; i < REPS; i++)); do
+		n+=("$("$PROGS/page_writes" 30 4096)")
+		r+=("$("$FR" record -o "$W/pw" --interval-ms 50 -- "$PROGS/page_writes" 30 4096 2>/dev/null)")
+	done
+	local bn br
+	bn=$(printf '%s
+' "${n[@]}" | median)
+	br=$(printf '%s
+' "${r[@]}" | median)
+	say "  native $bn ns, recorded $br ns, ratio $(ratio "$br" "$bn")"
 }
 
 # One replay of checkpoint $1 from its first interval that ran whole (the
