@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * flightrec: the memory syscall records are cut from.
+ * flightrec: the memory syscall records are cut from, and the pages that
+ * page copies are made in (fr_page_alloc, below).
  *
  * Records are made in the syscall path: they come from the thread's arena,
  * a chunk that hands out space by bumping an offset and is freed when its

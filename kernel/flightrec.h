@@ -10,7 +10,8 @@
  *         -> proc->lock (spinlock, irqsave: ring, current interval, counters)
  *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash),
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
- *   (spinlock, irqsave, arena.c: record chunks kept for reuse) and
+ *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
+ *   reuse; taken under proc->lock by the write-fault probe) and
  *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) are
  *   leaf locks.
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.

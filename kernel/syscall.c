@@ -392,12 +392,6 @@ static void fr_span_new_life(void *arg, unsigned long addr, unsigned long len)
 	fr_span_add(arg, FLIGHTREC_OUT_ARG_DERIVED, addr, len);
 }
 
-/*
- * The memory a mapping call made, where an address had another life earlier
- * in the interval (munmap then mmap, brk down then up): its bytes as made
- * (zero, the file's) ride on the record as out-buffers, which replay writes
- * after re-making the mapping (seed 004 links such pages to the record).
- */
 /* The calls fr_collect_new_life() looks at (a quick test for the others). */
 static bool fr_nr_new_life(u32 nr, long ret)
 {
@@ -405,6 +399,12 @@ static bool fr_nr_new_life(u32 nr, long ret)
 	       (nr == __NR_mmap || nr == __NR_brk || nr == __NR_mremap);
 }
 
+/*
+ * The memory a mapping call made, where an address had another life earlier
+ * in the interval (munmap then mmap, brk down then up): its bytes as made
+ * (zero, the file's) ride on the record as out-buffers, which replay writes
+ * after re-making the mapping (seed 004 links such pages to the record).
+ */
 static void fr_collect_new_life(struct fr_spans *sp, struct fr_thread *t,
 				u32 nr, const u64 *args, long ret, bool clear)
 {
@@ -520,8 +520,7 @@ static struct fr_sc_rec *fr_build_small(struct fr_thread *t, long ret)
 			n = ret > 0 ? ret : 0;
 			goto scaled;
 		case FR_SZ_ARG:
-			n = ret >= 0 || (d->flags & FR_F_OUTERR) ?
-			    t->sc_args[o->p1] : 0;
+			n = t->sc_args[o->p1];
 			goto scaled;
 		case FR_SZ_ARG_RET:
 			n = ret >= 0 ? min_t(u64, t->sc_args[o->p1], ret) : 0;
@@ -1327,9 +1326,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	struct fr_proc *proc;
 	u64 args[6] __uninitialized;	/* syscall_get_arguments() fills it */
 
-	if (likely(!atomic_read(&fr_nr_threads)))
-		return;
-	t = fr_thread_find(current);
+	t = fr_thread_find(current);	/* NULL at once when none is recorded */
 	if (!t)
 		goto out;
 	proc = t->proc;
@@ -1397,8 +1394,6 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	struct fr_thread *t;
 	u32 nr;
 
-	if (likely(!atomic_read(&fr_nr_threads)))
-		return;
 	t = fr_thread_find(current);
 	if (t && t->proc->serial && smp_load_acquire(&t->proc->started)) {
 		/* an output call done: others may take the token now */
