@@ -23,6 +23,20 @@ now() { date +%s%N; }
 # median of the numbers on stdin
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
+# the spread of per-run ratios: "lowest-highest" of rec[i]/base[i], from two
+# lists of the same length (the run pairs, native and recorded in turn); the
+# noise a ratio of medians is to be read against
+pair_range() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		n = split(a, x, " "); split(b, y, " ")
+		for (i = 1; i <= n; i++) {
+			r = y[i] / x[i]
+			if (i == 1 || r < lo) lo = r
+			if (i == 1 || r > hi) hi = r
+		}
+		printf "%.3f-%.3f", lo, hi
+	}'
+}
 # wall nanoseconds of a command, its output discarded
 timed() { local t0 t1; t0=$(now); "$@" >/dev/null 2>&1; t1=$(now); echo $((t1 - t0)); }
 loaded() { [ -d /sys/module/flightrec ]; }
@@ -82,6 +96,7 @@ compare_recorded() {
 	wr=$(printf '%s\n' "${wrec[@]}" | median)
 	say "  the program (timeit, exec to exit):  native $((b / 1000000)) ms, recorded $((r / 1000000)) ms"
 	say "  ratio: $(ratio "$r" "$b")   ($goal)"
+	say "  run pairs: $(pair_range "${base[*]}" "${rec[*]}")"
 	say "  end to end (\`flightrec record\` start and registration included):"
 	say "    native $((wb / 1000000)) ms, recorded $((wr / 1000000)) ms, ratio $(ratio "$wr" "$wb")"
 }
@@ -148,7 +163,7 @@ bench_intervals() {
 				sleep 0.05
 			done
 			wait $rp
-			say "  interval ${ms} ms: native $((b / 1000000)) ms, recorded $((r / 1000000)) ms, ratio $(ratio "$r" "$b"), peak ring $((max >> 10)) KiB over $nint intervals (~$(( max / nint >> 10 )) KiB each)"
+			say "  interval ${ms} ms: native $((b / 1000000)) ms, recorded $((r / 1000000)) ms, ratio $(ratio "$r" "$b") (pairs $(pair_range "${base[*]}" "${rec[*]}")), peak ring $((max >> 10)) KiB over $nint intervals (~$(( max / nint >> 10 )) KiB each)"
 		done
 	done
 	say "  (goal at 125 ms: <= 1.05; the seed's prototype measured 1.055 and 1.06)"
