@@ -11,8 +11,9 @@
  *
  * The first write to a page in an interval then faults; the x86 page-fault
  * tracepoints fire before the PTE is made writable (IRQs off, no mmap lock),
- * and the probe copies the page's bytes with copy_from_user_nofault(): its
- * content at the interval start.  A write fault on a page that is not
+ * and the probe copies the page's bytes (fr_copy_user_page(): copy_page()
+ * of the page a GUP-fast walk finds, never sleeping): its content at the
+ * interval start.  A write fault on a page that is not
  * present has no bytes to copy; the boundary resolves it from the mapping
  * (zero for anonymous memory, the file's bytes for a private file mapping).
  *
@@ -70,6 +71,31 @@ static inline bool fr_pg_has_bytes(void *e)
 		     (xa_to_value(e) & FLIGHTREC_PAGE_ZERO));
 }
 
+/*
+ * Copies the page at user address addr (page aligned, current's mm) into
+ * dst.  A present page is copied through its struct page with copy_page(),
+ * the kernel's own page copy, found by a lockless GUP-fast walk that never
+ * sleeps; otherwise by a user copy, which faults the page in only when
+ * may_fault.  0, or -EFAULT when the page cannot be read.
+ */
+static int fr_copy_user_page(void *dst, unsigned long addr, bool may_fault)
+{
+	const void __user *uaddr = (const void __user *)addr;
+	struct page *page;
+	void *src;
+
+	if (get_user_page_fast_only(addr, 0, &page)) {
+		src = kmap_local_page(page);
+		copy_page(dst, src);
+		kunmap_local(src);
+		put_page(page);
+		return 0;
+	}
+	if (may_fault)
+		return copy_from_user(dst, uaddr, PAGE_SIZE) ? -EFAULT : 0;
+	return copy_from_user_nofault(dst, uaddr, PAGE_SIZE) ? -EFAULT : 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* the write-fault probe */
 
@@ -105,7 +131,7 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		proc->lost_pages++;
 		goto out;
 	}
-	if (copy_from_user_nofault(data, (void __user *)addr, PAGE_SIZE)) {
+	if (fr_copy_user_page(data, addr, false)) {
 		/* not present: the boundary finds out what it held */
 		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN);
 	} else {
@@ -615,7 +641,7 @@ static struct fr_page *fr_page_copy_user(unsigned long addr)
 
 	if (!pg || !data)
 		goto out_free;
-	if (copy_from_user(data, (const void __user *)addr, PAGE_SIZE))
+	if (fr_copy_user_page(data, addr, true))
 		goto out_free;
 	pg->flags = FLIGHTREC_PAGE_DATA;
 	pg->data = data;
@@ -777,8 +803,7 @@ int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 			}
 			data = fr_page_alloc(GFP_KERNEL);
 			if (!data ||
-			    copy_from_user(data, (const void __user *)(idx << PAGE_SHIFT),
-					   PAGE_SIZE) ||
+			    fr_copy_user_page(data, idx << PAGE_SHIFT, true) ||
 			    xa_err(xa_store(&dump->final, idx, data, GFP_KERNEL))) {
 				fr_page_free(data);
 				fr_uncharge(PAGE_SIZE);
