@@ -650,7 +650,6 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 	struct fr_interval *iv, *next;
 	long *a = cb->args;
 	struct fr_proc *proc;
-	unsigned long flags;
 	int err = 0;
 
 	if (!a[G_PROC]) {
@@ -669,7 +668,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	proc = (struct fr_proc *)a[G_PROC];
 
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	for (;;) {
 		/* the first interval at or after the cursor */
 		next = NULL;
@@ -697,7 +696,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 		a[G_POS] = 0;
 		a[G_CHUNK] = 0;
 	}
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	if (err == -EMSGSIZE && skb->len)
 		return skb->len;
 	return err;

@@ -7,7 +7,7 @@
  *     -> proc->work_lock (mutex: boundaries and freezes, taken by the recorded
  *        thread's task_work, and by fr_proc_stop())
  *       -> mm->mmap_lock (read: boundary page walks)
- *         -> proc->lock (spinlock, irqsave: ring, current interval, counters)
+ *         -> proc->lock (spinlock: ring, current interval, counters)
  *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash),
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
  *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
@@ -22,6 +22,13 @@
  * waits for those reports (bounded, killable) holding neither mmap_lock nor
  * proc->lock, so a thread it waits for never waits for it.
  * Lookups from probes use RCU only (fr_thread_find).
+ * proc->lock does not disable interrupts (the syscall path takes it for
+ * every record): it is never taken in interrupt context, nor under a lock
+ * that is (an IRQ could then wait on that lock while its CPU holds
+ * proc->lock).  So the signal-delivery probe, which runs under siglock,
+ * leaves its records on the thread (fr_sc_flush_signal), and the write-fault
+ * probe ignores faults taken with interrupts off; the latter takes
+ * proc->lock with interrupts off, which is fine.
  */
 #ifndef _FLIGHTREC_H
 #define _FLIGHTREC_H
@@ -211,6 +218,14 @@ struct fr_thread {
 	u64 sc_brk;			/* the program break when brk() was entered */
 	u64 sc_in_hash;			/* of the data passed in, at entry */
 	bool sc_has_in_hash;
+	/*
+	 * Records the signal-delivery probe made under siglock, where
+	 * proc->lock is not taken: the thread itself appends them
+	 * (fr_sc_flush_signal) before it runs user code again.  Only the
+	 * thread touches them.
+	 */
+	struct list_head sig_recs;
+	u32 sig_lost;			/* records it could not make */
 	/*
 	 * A syscall held back at sys_enter so that task_work can run first
 	 * (at_exit freeze before exit_group, page capture before munmap):
@@ -410,6 +425,7 @@ void fr_serial_wait(struct fr_proc *proc);
 void fr_serial_exit(struct fr_proc *proc, struct task_struct *task);
 void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 			const void *out0, u32 len0, const void *out1, u32 len1);
+void fr_sc_flush_signal(struct fr_thread *t);
 struct k_sigaction;
 void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 		  struct k_sigaction *ka);

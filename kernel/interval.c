@@ -401,17 +401,16 @@ static struct fr_thread_ctx *fr_ctx_own(struct fr_thread *t)
 static void fr_stop_report(struct fr_proc *proc, struct fr_thread *t)
 {
 	struct fr_thread_ctx *ctx, *old;
-	unsigned long flags;
 
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying) ||
 	    !current->mm)
 		return;
 	ctx = fr_ctx_own(t);
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	old = t->stop_ctx;
 	t->stop_ctx = ctx;
 	WRITE_ONCE(t->stopped, true);
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	fr_ctx_free(old);
 	wake_up(&proc->stop_wq);
 }
@@ -420,15 +419,14 @@ static void fr_stop_report(struct fr_proc *proc, struct fr_thread *t)
 static void fr_stop_release(struct fr_proc *proc, struct fr_thread *t)
 {
 	struct fr_thread_ctx *ctx;
-	unsigned long flags;
 
 	if (!READ_ONCE(t->stopped))
 		return;
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	ctx = t->stop_ctx;
 	t->stop_ctx = NULL;
 	WRITE_ONCE(t->stopped, false);
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	fr_ctx_free(ctx);
 }
 
@@ -567,15 +565,14 @@ static struct fr_interval *fr_ring_pop_locked(struct fr_proc *proc)
 static void fr_ring_push(struct fr_proc *proc, struct fr_interval *closed)
 {
 	struct fr_interval *drop[FLIGHTREC_KEEP_MAX + 1];
-	unsigned long flags;
 	int n = 0, i;
 
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	list_add_tail(&closed->node, &proc->ring);
 	proc->nr_ring++;
 	while (proc->nr_ring > proc->keep && n < ARRAY_SIZE(drop))
 		drop[n++] = fr_ring_pop_locked(proc);
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	for (i = 0; i < n; i++)
 		fr_interval_free(drop[i]);
 }
@@ -596,11 +593,11 @@ bool fr_charge_evict(struct fr_proc *proc, size_t bytes)
 		atomic64_sub(bytes, &fr_bytes);
 		iv = NULL;
 		if (proc) {
-			spin_lock_irqsave(&proc->lock, flags);
+			spin_lock(&proc->lock);
 			iv = fr_ring_pop_locked(proc);
 			if (iv)
 				proc->dropped++;
-			spin_unlock_irqrestore(&proc->lock, flags);
+			spin_unlock(&proc->lock);
 		}
 		if (iv) {
 			fr_interval_free(iv);
@@ -678,11 +675,11 @@ void fr_enforce_cap(void)
 		iv = NULL;
 		mutex_lock(&fr_registry_lock);
 		list_for_each_entry(proc, &fr_proc_list, lnode) {
-			spin_lock_irqsave(&proc->lock, flags);
+			spin_lock(&proc->lock);
 			iv = fr_ring_pop_locked(proc);
 			if (iv)
 				proc->dropped++;
-			spin_unlock_irqrestore(&proc->lock, flags);
+			spin_unlock(&proc->lock);
 			if (iv)
 				break;
 		}
@@ -711,7 +708,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	struct mm_struct *mm = current->mm;
 	struct fr_interval *next, *closed;
 	struct fr_thread_ctx *own;
-	unsigned long flags, deadline;
+	unsigned long deadline;
 	u32 gen = atomic_read(&proc->boundary_gen);
 	size_t bytes = 0;
 	u64 t0;
@@ -742,11 +739,11 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		bool more = fr_stop_wait(proc, deadline);
 
 		mmap_read_lock(mm);
-		spin_lock_irqsave(&proc->lock, flags);
+		spin_lock(&proc->lock);
 		if (!more || fr_threads_stopped(proc))
 			break;
 		/* one left the kernel between the wait and the locks */
-		spin_unlock_irqrestore(&proc->lock, flags);
+		spin_unlock(&proc->lock);
 		mmap_read_unlock(mm);
 	}
 	/* the cut */
@@ -758,7 +755,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		bytes += sizeof(*own) + own->xsave_size;
 	}
 	bytes += fr_gather_threads(proc, next, gen);
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 
 	bytes += fr_capture_process(next, mm);
 	fr_mem_boundary(proc, closed, next);
@@ -774,9 +771,9 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	 * Only what was added here: records placed in next since the cut
 	 * were charged by their writers.
 	 */
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	next->bytes += bytes;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	if (!fr_charge(proc, bytes))
 		atomic64_add(bytes, &fr_bytes);
 	if (closed)
@@ -788,27 +785,26 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 {
 	struct fr_thread_ctx *ctx;
-	unsigned long flags;
 
 	t->seen_boundary = proc->boundary_done_gen;
 	/* the context it reported before it waited for work_lock, if any */
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	ctx = t->stop_ctx;
 	t->stop_ctx = NULL;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	if (!ctx)
 		ctx = fr_ctx_own(t);
 	if (!ctx)
 		return;
 	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size))
 		atomic64_add(sizeof(*ctx) + ctx->xsave_size, &fr_bytes);
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	if (proc->cur) {
 		list_add_tail(&ctx->node, &proc->cur->threads);
 		proc->cur->bytes += sizeof(*ctx) + ctx->xsave_size;
 		ctx = NULL;
 	}
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	if (ctx) {
 		fr_uncharge(sizeof(*ctx) + ctx->xsave_size);
 		fr_ctx_free(ctx);
@@ -967,7 +963,7 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 	}
 
 	closed = fr_boundary(proc, t);
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	if (closed)
 		closed->flags |= FLIGHTREC_IF_PARTIAL;	/* cut short by the freeze */
 	list_splice_tail_init(&proc->ring, &dump->intervals);
@@ -977,7 +973,7 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 	list_for_each_entry(iv, &dump->intervals, node)
 		n++;
 	proc->nr_dumps++;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	list_for_each_entry_safe(iv, tmp, &dump->intervals, node) {
 		if (n <= proc->keep)
 			break;
@@ -1093,6 +1089,8 @@ static void fr_twork_fn(struct callback_head *cb)
 	rcu_read_unlock();
 	if (t) {
 		atomic_set(&t->kick_pending, 0);
+		/* before a boundary can take this thread's stop */
+		fr_sc_flush_signal(t);
 		/* t holds a reference on its proc */
 		fr_thread_work(t->proc, t);
 		fr_serial_wait(t->proc);
@@ -1146,7 +1144,6 @@ void fr_proc_start(struct fr_proc *proc)
 void fr_proc_stop(struct fr_proc *proc)
 {
 	struct fr_interval *iv, *tmp, *cur;
-	unsigned long flags;
 	LIST_HEAD(ring);
 
 	if (!proc->started)
@@ -1159,12 +1156,12 @@ void fr_proc_stop(struct fr_proc *proc)
 		complete(proc->dump_done);
 		proc->dump_done = NULL;
 	}
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	list_splice_init(&proc->ring, &ring);
 	proc->nr_ring = 0;
 	cur = proc->cur;
 	proc->cur = NULL;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	mutex_unlock(&proc->work_lock);
 	list_for_each_entry_safe(iv, tmp, &ring, node)
 		fr_interval_free(iv);
@@ -1176,15 +1173,14 @@ void fr_proc_exec_reset(struct fr_proc *proc)
 {
 	struct fr_interval *iv, *tmp, *cur;
 	struct mm_struct *old;
-	unsigned long flags;
 	LIST_HEAD(ring);
 
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	list_splice_init(&proc->ring, &ring);
 	proc->nr_ring = 0;
 	cur = proc->cur;
 	proc->cur = NULL;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	list_for_each_entry_safe(iv, tmp, &ring, node)
 		fr_interval_free(iv);
 	fr_interval_free(cur);

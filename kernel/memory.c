@@ -101,14 +101,14 @@ static int fr_copy_user_page(void *dst, unsigned long addr, bool may_fault)
 
 static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 {
-	unsigned long idx = addr >> PAGE_SHIFT, flags;
+	unsigned long idx = addr >> PAGE_SHIFT;
 	struct fr_interval *iv;
 	struct fr_page *pg = NULL;
 	void *data = NULL;
 	void *old, *entry;
 	LIST_HEAD(drop);
 
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	iv = proc->cur;
 	if (!iv)
 		goto out;
@@ -155,7 +155,7 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 	}
 out:
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	kfree(pg);
 	fr_page_free(data);
 	fr_intervals_free(&drop);
@@ -170,6 +170,15 @@ static void fr_pf_probe(void *data, unsigned long address,
 	if (likely(!atomic_read(&fr_nr_threads)))
 		return;
 	if (!(error_code & X86_PF_WRITE) || address >= TASK_SIZE_MAX)
+		return;
+	/*
+	 * Not from interrupt context, nor from code running with interrupts
+	 * off (which may hold an IRQ-safe lock: proc->lock must not nest in
+	 * one, see the lock order).  Neither can sleep, so such a fault is not
+	 * handled and the write does not happen; a retry from task context
+	 * faults again.
+	 */
+	if (!in_task() || !(regs->flags & X86_EFLAGS_IF))
 		return;
 	rcu_read_lock();
 	t = fr_thread_find(current);
@@ -192,13 +201,13 @@ void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long en
 		     void (*fn)(void *arg, unsigned long addr, unsigned long len),
 		     void *arg, bool clear)
 {
-	unsigned long idx, run = 0, runlen = 0, flags;
+	unsigned long idx, run = 0, runlen = 0;
 	struct fr_interval *iv;
 	void *e;
 
 	if (start >= end)
 		return;
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	iv = proc->cur;
 	if (!iv)
 		goto out;
@@ -226,7 +235,7 @@ void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long en
 	if (fn && runlen)
 		fn(arg, run << PAGE_SHIFT, runlen << PAGE_SHIFT);
 out:
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 }
 
 /* ------------------------------------------------------------------ */
@@ -289,9 +298,8 @@ static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
 
 	/* a page not accessed since the last boundary: nothing to note */
 	if (iv && young) {
-		unsigned long flags;
 
-		spin_lock_irqsave(&w->proc->lock, flags);
+		spin_lock(&w->proc->lock);
 		old = xa_load(&iv->pages, idx);
 		if (old && (fr_pg_flags(old) & FR_PG_RETIRED))
 			iv->flags |= FLIGHTREC_IF_TWO_LIVES;
@@ -307,7 +315,7 @@ static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
 		if (pte_write(pte) && w->wrprotect && !old &&
 		    (vma->vm_flags & VM_WRITE) && pte_dirty(pte))
 			iv->flags |= FLIGHTREC_IF_GUP_WRITE;
-		spin_unlock_irqrestore(&w->proc->lock, flags);
+		spin_unlock(&w->proc->lock);
 	}
 
 	if (w->wrprotect && pte_write(pte)) {
@@ -360,13 +368,13 @@ static void fr_capture_pte(struct fr_walk *w, struct vm_area_struct *vma,
 static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
 {
 	struct fr_interval *iv = w->proc->cur;
-	unsigned long idx, flags;
+	unsigned long idx;
 	u32 first = 0, *pos = &first;
 	void *e;
 
 	if (!iv)
 		return;
-	spin_lock_irqsave(&w->proc->lock, flags);
+	spin_lock(&w->proc->lock);
 	xa_for_each_range(&iv->pages, idx, e, w->start >> PAGE_SHIFT,
 			  (w->end - 1) >> PAGE_SHIFT) {
 		unsigned long addr = idx << PAGE_SHIFT;
@@ -390,7 +398,7 @@ static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
 		else
 			((struct fr_page *)e)->flags |= FR_PG_RETIRED;
 	}
-	spin_unlock_irqrestore(&w->proc->lock, flags);
+	spin_unlock(&w->proc->lock);
 }
 
 typedef void (*fr_pte_fn)(struct fr_walk *w, struct vm_area_struct *vma,
@@ -495,7 +503,7 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 				  struct mm_struct *mm, unsigned long first,
 				  unsigned long last)
 {
-	unsigned long idx, flags;
+	unsigned long idx;
 	void *e;
 
 	xa_for_each_range(&iv->pages, idx, e, first, last) {
@@ -555,9 +563,9 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		repl = pg;
 		iv->bytes += PAGE_SIZE + sizeof(*pg);
 store:
-		spin_lock_irqsave(&proc->lock, flags);
+		spin_lock(&proc->lock);
 		xa_store(&iv->pages, idx, repl, GFP_ATOMIC | __GFP_NOWARN);
-		spin_unlock_irqrestore(&proc->lock, flags);
+		spin_unlock(&proc->lock);
 	}
 }
 
@@ -656,17 +664,16 @@ out_free:
 static bool fr_ring_references(struct fr_proc *proc, unsigned long idx)
 {
 	struct fr_interval *iv;
-	unsigned long flags;
 	bool ref = false;
 
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	list_for_each_entry(iv, &proc->ring, node) {
 		if (xa_load(&iv->pages, idx)) {
 			ref = true;
 			break;
 		}
 	}
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	return ref;
 }
 
@@ -688,7 +695,6 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		.newfile = newfile,
 		.newoff = newoff,
 	};
-	unsigned long flags;
 	u32 i;
 
 	if (!mm || start >= end || end > TASK_SIZE_MAX)
@@ -721,11 +727,11 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		void *old;
 		bool need;
 
-		spin_lock_irqsave(&proc->lock, flags);
+		spin_lock(&proc->lock);
 		iv = proc->cur;
 		old = iv ? xa_load(&iv->pages, idx) : NULL;
 		need = iv && !fr_pg_has_bytes(old);
-		spin_unlock_irqrestore(&proc->lock, flags);
+		spin_unlock(&proc->lock);
 		/* not accessed in the open interval, nor needed by the ring */
 		if (!need || (!old && !young && !fr_ring_references(proc, idx)))
 			continue;
@@ -736,7 +742,7 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 			continue;
 		}
-		spin_lock_irqsave(&proc->lock, flags);
+		spin_lock(&proc->lock);
 		iv = proc->cur;
 		if (iv && !fr_pg_has_bytes(xa_load(&iv->pages, idx)) &&
 		    !xa_err(xa_store(&iv->pages, idx, pg, GFP_ATOMIC | __GFP_NOWARN))) {
@@ -745,7 +751,7 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			iv->bytes += PAGE_SIZE + sizeof(*pg);
 			pg = NULL;
 		}
-		spin_unlock_irqrestore(&proc->lock, flags);
+		spin_unlock(&proc->lock);
 		if (pg) {
 			fr_page_free(pg->data);
 			kfree(pg);
@@ -763,10 +769,10 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 
 out_lost:
 	kvfree(w.addrs);
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	if (proc->cur)
 		proc->cur->flags |= FLIGHTREC_IF_LOST_PAGE;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 }
 
 /*

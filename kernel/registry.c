@@ -67,7 +67,11 @@ void fr_thread_get(struct fr_thread *thr)
 static void fr_thread_free_rcu(struct rcu_head *head)
 {
 	struct fr_thread *thr = container_of(head, struct fr_thread, rcu);
+	struct fr_sc_rec *rec, *tmp;
 
+	/* signal records of a thread that never got back to append them */
+	list_for_each_entry_safe(rec, tmp, &thr->sig_recs, node)
+		fr_sc_rec_free(rec);
 	put_task_struct(thr->task);
 	fr_thread_arena_drop(thr);
 	fr_proc_put(thr->proc);
@@ -89,14 +93,13 @@ void fr_thread_put(struct fr_thread *thr)
 static void fr_thread_unlink(struct fr_thread *thr)
 {
 	struct fr_proc *proc = thr->proc;
-	unsigned long flags;
 	bool last;
 
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	list_del_rcu(&thr->pnode);	/* fr_boundary_request() walks it under RCU */
 	proc->nr_threads--;
 	last = !proc->nr_threads && !proc->dying;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	if (last)
 		schedule_work(&fr_reap_work);
 }
@@ -152,6 +155,7 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	atomic_inc(&fr_live_threads);
 	INIT_HLIST_NODE(&thr->hnode);
 	INIT_LIST_HEAD(&thr->pnode);
+	INIT_LIST_HEAD(&thr->sig_recs);
 	refcount_set(&thr->ref, 2);	/* the hash's and ours, until we return */
 	get_task_struct(task);
 	thr->task = task;
@@ -163,9 +167,9 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	 * Onto the proc's list first, then into the hash: whoever takes a
 	 * thread out of the hash also takes it off the list (fr_thread_unhash).
 	 */
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	if (proc->dying) {
-		spin_unlock_irqrestore(&proc->lock, flags);
+		spin_unlock(&proc->lock);
 		fr_thread_put(thr);
 		fr_thread_put(thr);
 		return -ESRCH;
@@ -179,7 +183,7 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	thr->seen_boundary = READ_ONCE(proc->boundary_done_gen);
 	list_add_tail_rcu(&thr->pnode, &proc->threads);
 	proc->nr_threads++;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 
 	spin_lock_irqsave(&fr_threads_lock, flags);
 	dup = fr_thread_lookup_locked(task);
@@ -281,15 +285,14 @@ static void fr_proc_kick(struct fr_proc *proc)
 static void fr_proc_remove_threads(struct fr_proc *proc)
 {
 	struct fr_thread *thr;
-	unsigned long flags;
 
 	for (;;) {
-		spin_lock_irqsave(&proc->lock, flags);
+		spin_lock(&proc->lock);
 		thr = list_first_entry_or_null(&proc->threads,
 					       struct fr_thread, pnode);
 		if (thr)
 			fr_thread_get(thr);
-		spin_unlock_irqrestore(&proc->lock, flags);
+		spin_unlock(&proc->lock);
 		if (!thr)
 			break;
 		fr_tsc_release(thr);
@@ -465,12 +468,11 @@ static int fr_check_settings(u32 interval_ms, u32 keep,
  */
 static void fr_proc_teardown(struct fr_proc *proc)
 {
-	unsigned long flags;
 
 	lockdep_assert_held(&fr_registry_lock);
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	proc->dying = true;	/* fr_thread_add() refuses from here on */
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	hash_del_rcu(&proc->hnode);
 	list_del_init(&proc->lnode);
 	fr_registry_gen++;
@@ -558,9 +560,9 @@ int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
 		err = -ESRCH;
 	}
 	if (err) {
-		spin_lock_irq(&proc->lock);
+		spin_lock(&proc->lock);
 		proc->dying = true;
-		spin_unlock_irq(&proc->lock);
+		spin_unlock(&proc->lock);
 		fr_proc_remove_threads(proc);
 		fr_proc_put(proc);
 		goto out_unlock;
@@ -613,15 +615,14 @@ int fr_unregister(pid_t nr, struct netlink_ext_ack *extack)
 static void fr_reap_workfn(struct work_struct *work)
 {
 	struct fr_proc *proc, *next;
-	unsigned long flags;
 	bool gone, announced;
 	pid_t tgid;
 
 	mutex_lock(&fr_registry_lock);
 	list_for_each_entry_safe(proc, next, &fr_proc_list, lnode) {
-		spin_lock_irqsave(&proc->lock, flags);
+		spin_lock(&proc->lock);
 		gone = !proc->nr_threads;
-		spin_unlock_irqrestore(&proc->lock, flags);
+		spin_unlock(&proc->lock);
 		if (!gone)
 			continue;
 		tgid = proc->tgid;
@@ -663,7 +664,6 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 {
 	struct task_struct *task;
 	struct fr_interval *iv;
-	unsigned long flags;
 
 	memset(st, 0, sizeof(*st));
 	st->pid = fr_proc_vpid(proc);
@@ -676,7 +676,7 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 	if (task)
 		__get_task_comm(st->comm, sizeof(st->comm), task);
 	rcu_read_unlock();
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	st->nr_threads = proc->nr_threads;
 	st->nr_ring = proc->nr_ring;
 	st->frozen = proc->frozen;
@@ -693,7 +693,7 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 		st->bytes += iv->bytes;
 	if (proc->cur)
 		st->bytes += proc->cur->bytes;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 }
 
 int fr_registry_init(void)

@@ -604,19 +604,21 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 }
 
 /*
- * Puts a record of t into the open interval, or counts it lost.  The
- * thread's syscall stops being open (in_sc) under the same lock: a boundary
- * (interval.c, fr_gather_threads) that finds it open takes its context as
- * "inside the call", and the record then lands in the new interval.
+ * Puts a record of t into the open interval, or counts it lost.  With
+ * `closes`, the thread's syscall stops being open (in_sc) under the same
+ * lock: a boundary (interval.c, fr_gather_threads) that finds it open takes
+ * its context as "inside the call", and the record then lands in the new
+ * interval.
  */
-static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
+static void fr_append_rec(struct fr_thread *t, struct fr_sc_rec *rec,
+			  bool closes)
 {
 	struct fr_proc *proc = t->proc;
-	unsigned long flags;
 	bool ok = fr_charge(proc, rec->size);
 
-	spin_lock_irqsave(&proc->lock, flags);
-	WRITE_ONCE(t->in_sc, false);
+	spin_lock(&proc->lock);
+	if (closes)
+		WRITE_ONCE(t->in_sc, false);
 	if (ok && proc->cur) {
 		struct list_head *pos = &proc->cur->syscalls;
 		struct fr_sc_rec *r;
@@ -638,6 +640,9 @@ static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 			proc->cur->flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
 		if (rec->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED))
 			proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+		if (unlikely(rec->nr == FLIGHTREC_NR_SIGNAL) &&
+		    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
+			proc->cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
 		proc->nr_syscalls++;
 		rec = NULL;
 	} else if (proc->cur) {
@@ -646,7 +651,7 @@ static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 		proc->cur->lost++;
 		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
 	}
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	if (rec) {
 		if (ok)
 			fr_uncharge(rec->size);
@@ -654,21 +659,34 @@ static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 	}
 }
 
-static void fr_lost(struct fr_proc *proc)
+static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&proc->lock, flags);
-	proc->lost++;
-	if (proc->cur) {
-		proc->cur->lost++;
-		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
-	}
-	spin_unlock_irqrestore(&proc->lock, flags);
+	fr_append_rec(t, rec, true);
 }
 
-/* Records the syscall t is finishing, from the probe (atomic) or task_work. */
-static int fr_record(struct fr_thread *t, long ret, bool atomic)
+static void fr_lost_n(struct fr_proc *proc, u32 n)
+{
+	spin_lock(&proc->lock);
+	proc->lost += n;
+	if (proc->cur) {
+		proc->cur->lost += n;
+		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+	}
+	spin_unlock(&proc->lock);
+}
+
+static void fr_lost(struct fr_proc *proc)
+{
+	fr_lost_n(proc, 1);
+}
+
+/*
+ * Records the syscall t is finishing, from the probe (atomic) or task_work.
+ * With `defer` (the signal-delivery probe: atomic, a call that failed with
+ * -EINTR, so no new life), the record goes on that list, not into the ring.
+ */
+static int fr_record_to(struct fr_thread *t, long ret, bool atomic,
+			struct list_head *defer)
 {
 	struct fr_spans *sp;
 	struct fr_sc_rec *rec;
@@ -707,6 +725,11 @@ built:
 		fr_lost(t->proc);
 		return PTR_ERR(rec);
 	}
+	if (defer) {
+		/* atomic: every failure above was -EAGAIN, no lock taken */
+		list_add_tail(&rec->node, defer);
+		return 0;
+	}
 	fr_append(t, rec);
 	/* its new-life pages are on the record now */
 	if (new_life)
@@ -714,12 +737,21 @@ built:
 	return 0;
 }
 
+static int fr_record(struct fr_thread *t, long ret, bool atomic)
+{
+	return fr_record_to(t, ret, atomic, NULL);
+}
+
 /*
  * A record that is not a syscall (FLIGHTREC_NR_SIGNAL, FLIGHTREC_NR_RDTSC),
- * numbered now, with up to two out-buffers at address 0.  Any context.
+ * numbered now, with up to two out-buffers at address 0.  ERR_PTR(-ENOMEM)
+ * when it cannot be allocated, NULL when the process is not being recorded.
+ * Any context.
  */
-void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
-			const void *out0, u32 len0, const void *out1, u32 len1)
+static struct fr_sc_rec *fr_event_build(struct fr_thread *t, u32 nr,
+					const u64 *args, s64 ret,
+					const void *out0, u32 len0,
+					const void *out1, u32 len1)
 {
 	struct fr_proc *proc = t->proc;
 	const void *src[2] = { out0, out1 };
@@ -730,12 +762,10 @@ void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 	int i;
 
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
-		return;
+		return NULL;
 	rec = fr_rec_alloc(t, hdr + len[0] + len[1], GFP_NOWAIT);
-	if (!rec) {
-		fr_lost(proc);
-		return;
-	}
+	if (!rec)
+		return ERR_PTR(-ENOMEM);
 	rec->seq = atomic64_inc_return(&proc->seq);
 	rec->tid = t->tid;
 	rec->nr = nr;
@@ -759,7 +789,40 @@ void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 		memcpy(p, src[i], len[i]);
 		p += len[i];
 	}
-	fr_append(t, rec);
+	return rec;
+}
+
+/* An event record (fr_event_build()) into the open interval.  Task context. */
+void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
+			const void *out0, u32 len0, const void *out1, u32 len1)
+{
+	struct fr_sc_rec *rec = fr_event_build(t, nr, args, ret, out0, len0,
+					       out1, len1);
+
+	if (IS_ERR(rec))
+		fr_lost(t->proc);
+	else if (rec)
+		fr_append(t, rec);
+}
+
+/*
+ * Appends what the signal-delivery probe left (t->sig_recs, t->sig_lost),
+ * in t's own context: its task_work before it returns to user space, its
+ * next syscall, its exit.  The records keep the numbers they got in the
+ * probe; fr_append_rec() puts them in order.
+ */
+void fr_sc_flush_signal(struct fr_thread *t)
+{
+	struct fr_sc_rec *rec, *tmp;
+
+	list_for_each_entry_safe(rec, tmp, &t->sig_recs, node) {
+		list_del(&rec->node);
+		fr_append_rec(t, rec, false);
+	}
+	if (t->sig_lost) {
+		fr_lost_n(t->proc, t->sig_lost);
+		t->sig_lost = 0;
+	}
 }
 
 /* task_work: the copy the probe could not make. */
@@ -1014,13 +1077,12 @@ static bool fr_is_restart(long ret)
 /* The syscall of t is over as far as a boundary is concerned (sys_exit). */
 static void fr_sc_close(struct fr_thread *t)
 {
-	unsigned long flags;
 
 	if (!READ_ONCE(t->in_sc))
 		return;
-	spin_lock_irqsave(&t->proc->lock, flags);
+	spin_lock(&t->proc->lock);
 	WRITE_ONCE(t->in_sc, false);
-	spin_unlock_irqrestore(&t->proc->lock, flags);
+	spin_unlock(&t->proc->lock);
 }
 
 /*
@@ -1115,7 +1177,8 @@ static void fr_user_regs(struct user_regs_struct *u, const struct pt_regs *r)
  * must deliver it: at the syscall boundary it came out of, or in user code.
  * A syscall it interrupted with -ERESTART* is settled here, as the kernel
  * will settle it: recorded with -EINTR before the signal, or re-executed
- * after the handler (a fresh call then).
+ * after the handler (a fresh call then).  proc->lock is not taken under
+ * siglock (see the lock order): the records wait on t->sig_recs.
  */
 void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 		  struct k_sigaction *ka)
@@ -1123,9 +1186,9 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 	struct pt_regs *regs = task_pt_regs(current);
 	struct user_regs_struct ur;
 	u8 si[128];	/* sizeof(siginfo_t) */
-	unsigned long flags;
 	long nr = syscall_get_nr(current, regs), ax = (long)regs->ax;
 	u64 args[6] = { sig, info->si_code, nr, ax, regs->ip, 0 };
+	struct fr_sc_rec *rec;
 	bool in_user;
 
 	if (!smp_load_acquire(&t->proc->started) || READ_ONCE(t->proc->dying))
@@ -1139,8 +1202,8 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 			args[5] |= FLIGHTREC_SIG_EINTR;
 			if (!t->sc_seq)
 				t->sc_seq = atomic64_inc_return(&t->proc->seq);
-			if (fr_record(t, -EINTR, true) == -EAGAIN)
-				fr_lost(t->proc);
+			if (fr_record_to(t, -EINTR, true, &t->sig_recs))
+				t->sig_lost++;
 		}
 	}
 	in_user = !t->sig_boundary || regs->ip != t->sig_ip;
@@ -1149,19 +1212,23 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 		in_user = false;
 	}
 	if (in_user) {
+		/* the interval gets FLIGHTREC_IF_ASYNC_SIGNAL with the record */
 		args[5] |= FLIGHTREC_SIG_IN_USER;
 		fr_user_regs(&ur, regs);
-		spin_lock_irqsave(&t->proc->lock, flags);
-		if (t->proc->cur)
-			t->proc->cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
-		spin_unlock_irqrestore(&t->proc->lock, flags);
 	}
 	/* the siginfo as the handler sees it: kernel_siginfo, padded */
 	BUILD_BUG_ON(sizeof(*info) > sizeof(si));
 	memset(si, 0, sizeof(si));
 	memcpy(si, info, sizeof(*info));
-	fr_sc_record_event(t, FLIGHTREC_NR_SIGNAL, args, 0, si, sizeof(si),
-			   in_user ? &ur : NULL, sizeof(ur));
+	rec = fr_event_build(t, FLIGHTREC_NR_SIGNAL, args, 0, si, sizeof(si),
+			     in_user ? &ur : NULL, sizeof(ur));
+	if (IS_ERR(rec))
+		t->sig_lost++;
+	else if (rec)
+		list_add_tail(&rec->node, &t->sig_recs);
+	/* appended before the handler runs (or at the next syscall, or exit) */
+	if (!list_empty(&t->sig_recs) || t->sig_lost)
+		fr_twork_queue(t, TWA_RESUME);
 	/* a signal that comes next is delivered before the handler runs */
 	t->sig_boundary = true;
 	t->sig_ip = (u64)(unsigned long)ka->sa.sa_handler;
@@ -1231,14 +1298,13 @@ void fr_serial_exit(struct fr_proc *proc, struct task_struct *task)
 static void fr_token_yield(struct fr_proc *proc, bool in_call)
 {
 	struct task_struct *to = xchg(&proc->token_to, NULL);
-	unsigned long flags;
 
 	if (cmpxchg(&proc->token, current, to) != current)
 		return;
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	if (proc->cur && !in_call)
 		proc->cur->flags |= FLIGHTREC_IF_PREEMPTED;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 	wake_up_all(&proc->token_wq);
 }
 
@@ -1334,6 +1400,8 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	    in_compat_syscall())
 		goto out;
 	syscall_get_arguments(current, regs, (unsigned long *)args);
+	if (unlikely(!list_empty(&t->sig_recs) || t->sig_lost))
+		fr_sc_flush_signal(t);
 
 	t->sig_boundary = false;
 	if (t->held_done) {

@@ -41,13 +41,12 @@ static DECLARE_WAIT_QUEUE_HEAD(fr_child_wq);
 /* a thread that could not be followed: its syscalls are missing */
 static void fr_lost_thread(struct fr_proc *proc)
 {
-	unsigned long flags;
 
-	spin_lock_irqsave(&proc->lock, flags);
+	spin_lock(&proc->lock);
 	proc->lost++;
 	if (proc->cur)
 		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
-	spin_unlock_irqrestore(&proc->lock, flags);
+	spin_unlock(&proc->lock);
 }
 
 /* In the new child, before its first instruction: register it too. */
@@ -137,6 +136,8 @@ static void fr_exit_probe(void *data, struct task_struct *p)
 		return;
 	rcu_read_lock();
 	t = fr_thread_find(p);
+	if (t && p == current)
+		fr_sc_flush_signal(t);
 	if (t && t->proc->serial)
 		fr_serial_exit(t->proc, p);
 	rcu_read_unlock();
