@@ -610,8 +610,8 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
  * its context as "inside the call", and the record then lands in the new
  * interval.
  */
-static void fr_append_rec(struct fr_thread *t, struct fr_sc_rec *rec,
-			  bool closes)
+static __always_inline void fr_append_rec(struct fr_thread *t,
+					  struct fr_sc_rec *rec, bool closes)
 {
 	struct fr_proc *proc = t->proc;
 	bool ok = fr_charge(proc, rec->size);
@@ -640,7 +640,8 @@ static void fr_append_rec(struct fr_thread *t, struct fr_sc_rec *rec,
 			proc->cur->flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
 		if (rec->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED))
 			proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
-		if (unlikely(rec->nr == FLIGHTREC_NR_SIGNAL) &&
+		/* only fr_sc_flush_signal appends signals (closes false) */
+		if (!closes && rec->nr == FLIGHTREC_NR_SIGNAL &&
 		    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
 			proc->cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
 		proc->nr_syscalls++;
