@@ -42,8 +42,6 @@
  * a record.  Bigger still, or when no chunk can be had, a record is
  * allocated alone.
  */
-#define FR_SMALL_SIZE		8192
-#define FR_SMALL_MAX		1024
 #define FR_BIG_SIZE		(128U << 10)
 #define FR_ARENA_POOL_IDLE	(2U << 20)	/* bytes kept when idle, per class */
 #define FR_ARENA_IDLE		(2 * HZ)
@@ -57,15 +55,6 @@ static_assert(FR_REC_CHUNKED <= FR_BIG_SIZE / 2);
  * number of live records, and the last free of a record frees the chunk.
  */
 #define FR_ARENA_BIAS		(1 << 30)
-
-struct fr_arena {
-	atomic_t ref;
-	u32 used;
-	u32 nrec;			/* records cut; the thread's */
-	struct fr_arena_class *class;
-	struct list_head pool;		/* in class->pool when free */
-	u8 data[] __aligned(8);
-};
 
 struct fr_arena_class {
 	const char *name;
@@ -396,6 +385,7 @@ static struct shrinker fr_arena_shrinker = {
  */
 struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp)
 {
+	/* fr_rec_alloc_small() (flightrec.h) cuts from t->arena inline */
 	struct fr_arena **slot;
 	struct fr_arena_class *c;
 	struct fr_sc_rec *rec;

@@ -363,9 +363,44 @@ void fr_syscall_track(struct fr_proc *proc);
 
 /* arena.c */
 #define FR_REC_CHUNKED	(64U << 10)	/* bigger records are allocated alone */
+#define FR_SMALL_SIZE	8192		/* a chunk of small records */
+#define FR_SMALL_MAX	1024		/* the biggest record cut from one */
+
+struct fr_arena_class;
+
+struct fr_arena {
+	atomic_t ref;
+	u32 used;
+	u32 nrec;			/* records cut; the thread's */
+	struct fr_arena_class *class;
+	struct list_head pool;		/* in class->pool when free */
+	u8 data[] __aligned(8);
+};
+
 int fr_arena_init(void);
 void fr_arena_exit(void);
 struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp);
+
+/*
+ * fr_rec_alloc(t, size, GFP_NOWAIT) for a small record: inline, as the
+ * syscall probe makes one per call, while the thread's chunk has room.
+ */
+static __always_inline struct fr_sc_rec *
+fr_rec_alloc_small(struct fr_thread *t, size_t size)
+{
+	struct fr_arena *a = t->arena;
+	struct fr_sc_rec *rec;
+
+	size = ALIGN(size, 8);
+	if (unlikely(!a || size > FR_SMALL_MAX ||
+		     a->used + size > FR_SMALL_SIZE - sizeof(*a)))
+		return fr_rec_alloc(t, size, GFP_NOWAIT);
+	rec = (struct fr_sc_rec *)(a->data + a->used);
+	a->used += size;
+	a->nrec++;
+	rec->arena = a;
+	return rec;
+}
 void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_sc_recs_free(struct list_head *list);
 void *fr_page_alloc(gfp_t gfp);	/* a page copy's bytes (arena.c) */

@@ -62,6 +62,30 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 };
 #undef FR_KROW
 
+/*
+ * What the probes do for a call beyond the common path, per number, derived
+ * from fr_table and the switches below when the module loads
+ * (fr_fast_init): one load tells sys_enter and sys_exit which of their
+ * checks apply, rather than a switch per check on every call.
+ */
+#define FR_FE_HOLD	BIT(0)	/* fr_sc_needs_hold() may hold it */
+#define FR_FE_SEQ	BIT(1)	/* numbered at entry (fr_seq_at_entry) */
+#define FR_FE_IN	BIT(2)	/* passes data in: hashed at entry */
+#define FR_FE_IN1	BIT(3)	/* one buffer of fixed or argument-given size */
+#define FR_FE_BRK	BIT(4)	/* the break is kept at entry */
+#define FR_FE_EXIT	BIT(5)	/* no sys_exit follows */
+#define FR_FE_SMALL	BIT(6)	/* fr_build_small() may build its record */
+#define FR_FE_NEWLIFE	BIT(7)	/* fr_nr_new_life() looks at it */
+/* a number outside the table: every check, each of which refuses it */
+#define FR_FE_ANY	(FR_FE_HOLD | FR_FE_SEQ | FR_FE_IN | FR_FE_BRK | \
+			 FR_FE_EXIT | FR_FE_NEWLIFE)
+static u8 fr_fe[FR_NR_SYSCALLS] __read_mostly;
+
+static __always_inline u8 fr_fe_of(long nr)
+{
+	return nr >= 0 && nr < FR_NR_SYSCALLS ? fr_fe[nr] : FR_FE_ANY;
+}
+
 /* the largest out-buffer kept per syscall; the rest is cut and flagged */
 #define FR_OUT_MAX	(16U << 20)
 /* records larger than this are built in task_work, never in the probe */
@@ -95,7 +119,8 @@ static struct tracepoint *fr_tp_enter, *fr_tp_exit;
  */
 #define FR_SMALL_COPY	64
 
-static int fr_read_small(u8 *dst, const void __user *src, size_t len)
+static __always_inline int fr_read_small(u8 *dst, const void __user *src,
+					 size_t len)
 {
 	const u8 __user *s = src;
 	u64 w;
@@ -118,16 +143,24 @@ fault:
 	return -EFAULT;
 }
 
-static int fr_read_nofault(void *dst, const void __user *src, size_t len)
+/* A copy of at most FR_SMALL_COPY bytes, inline where every call makes one. */
+static __always_inline int fr_read_small_nofault(void *dst,
+						 const void __user *src,
+						 size_t len)
 {
 	int err;
 
-	if (len > FR_SMALL_COPY)
-		return copy_from_user_nofault(dst, src, len);
 	pagefault_disable();
 	err = fr_read_small(dst, src, len);
 	pagefault_enable();
 	return err;
+}
+
+static int fr_read_nofault(void *dst, const void __user *src, size_t len)
+{
+	if (len > FR_SMALL_COPY)
+		return copy_from_user_nofault(dst, src, len);
+	return fr_read_small_nofault(dst, src, len);
 }
 
 static int fr_read(void *dst, u64 src, size_t len, bool atomic)
@@ -393,10 +426,15 @@ static void fr_span_new_life(void *arg, unsigned long addr, unsigned long len)
 }
 
 /* The calls fr_collect_new_life() looks at (a quick test for the others). */
-static bool fr_nr_new_life(u32 nr, long ret)
+static bool fr_nr_new_life_nr(u32 nr)
 {
-	return ret >= 0 &&
-	       (nr == __NR_mmap || nr == __NR_brk || nr == __NR_mremap);
+	return nr == __NR_mmap || nr == __NR_brk || nr == __NR_mremap;
+}
+
+static __always_inline bool fr_nr_new_life(u32 nr, long ret)
+{
+	return ret >= 0 && (fr_fe_of(nr) & FR_FE_NEWLIFE) &&
+	       fr_nr_new_life_nr(nr);
 }
 
 /*
@@ -468,8 +506,9 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 }
 
 /* The record's header, for the call t is finishing; no out-buffer yet. */
-static void fr_rec_head(struct fr_thread *t, struct fr_sc_rec *rec, u32 flags,
-			long ret, size_t size)
+static __always_inline void fr_rec_head(struct fr_thread *t,
+					struct fr_sc_rec *rec, u32 flags,
+					long ret, size_t size)
 {
 	rec->seq = t->sc_seq;
 	rec->tid = t->tid;
@@ -493,7 +532,8 @@ static void fr_rec_head(struct fr_thread *t, struct fr_sc_rec *rec, u32 flags,
  * returns NULL when the call is not of that shape, ERR_PTR(-EAGAIN) when
  * the general path's sleeping retry is needed.
  */
-static struct fr_sc_rec *fr_build_small(struct fr_thread *t, long ret)
+static __always_inline struct fr_sc_rec *fr_build_small(struct fr_thread *t,
+							 long ret)
 {
 	const struct fr_kdesc *d;
 	const struct fr_data_desc *o;
@@ -501,13 +541,10 @@ static struct fr_sc_rec *fr_build_small(struct fr_thread *t, long ret)
 	u64 addr = 0, len = 0, n, mul;
 	size_t size;
 
-	if (t->sc_nr >= FR_NR_SYSCALLS)
+	if (!(fr_fe_of(t->sc_nr) & FR_FE_SMALL))
 		return NULL;
 	d = &fr_table[t->sc_nr];
 	o = &d->out[0];
-	if (!d->valid || (d->flags & (FR_F_IRREGULAR | FR_F_UNSAFE)) ||
-	    d->out[1].kind != FR_SZ_NONE || d->out[2].kind != FR_SZ_NONE)
-		return NULL;
 	mul = o->p2 ? o->p2 : 1;
 	if (ret >= 0 || (d->flags & FR_F_OUTERR)) {
 		switch (o->kind) {
@@ -539,7 +576,7 @@ scaled:
 			len = 0;
 	}
 	size = sizeof(*rec) + (len ? sizeof(struct fr_sc_out) : 0) + len;
-	rec = fr_rec_alloc(t, size, GFP_NOWAIT);
+	rec = fr_rec_alloc_small(t, size);
 	if (!rec)
 		return ERR_PTR(-EAGAIN);
 	fr_rec_head(t, rec, 0, ret, size);
@@ -547,7 +584,7 @@ scaled:
 		struct fr_sc_out *out = &rec->outs[0];
 		u8 *p = (u8 *)(out + 1);
 
-		if (fr_read_nofault(p, (const void __user *)addr, len)) {
+		if (fr_read_small_nofault(p, (const void __user *)addr, len)) {
 			fr_sc_rec_free(rec);
 			return ERR_PTR(-EAGAIN);
 		}
@@ -686,20 +723,13 @@ static void fr_lost(struct fr_proc *proc)
  * With `defer` (the signal-delivery probe: atomic, a call that failed with
  * -EINTR, so no new life), the record goes on that list, not into the ring.
  */
-static int fr_record_to(struct fr_thread *t, long ret, bool atomic,
-			struct list_head *defer)
+static int fr_record_spans(struct fr_thread *t, long ret, bool atomic,
+			   struct list_head *defer, bool new_life)
 {
 	struct fr_spans *sp;
 	struct fr_sc_rec *rec;
-	bool new_life;
 	int err;
 
-	new_life = fr_nr_new_life(t->sc_nr, ret);
-	if (atomic && !new_life) {
-		rec = fr_build_small(t, ret);
-		if (rec)
-			goto built;
-	}
 	if (atomic) {
 		sp = this_cpu_ptr(&fr_scratch);
 	} else {
@@ -719,7 +749,6 @@ static int fr_record_to(struct fr_thread *t, long ret, bool atomic,
 	rec = fr_build(t, sp, ret, atomic);
 	if (!atomic)
 		kfree(sp);
-built:
 	if (IS_ERR(rec)) {
 		if (PTR_ERR(rec) == -EAGAIN)
 			return -EAGAIN;
@@ -736,6 +765,31 @@ built:
 	if (new_life)
 		fr_collect_new_life(NULL, t, t->sc_nr, t->sc_args, ret, true);
 	return 0;
+}
+
+/*
+ * The common shape first (fr_build_small), then the general one.  Inline in
+ * sys_exit, where most records are made.
+ */
+static __always_inline int fr_record_to(struct fr_thread *t, long ret,
+					bool atomic, struct list_head *defer)
+{
+	bool new_life = fr_nr_new_life(t->sc_nr, ret);
+	struct fr_sc_rec *rec;
+
+	if (atomic && !new_life) {
+		rec = fr_build_small(t, ret);
+		if (IS_ERR(rec))
+			return -EAGAIN;		/* its only error */
+		if (rec) {
+			if (defer)
+				list_add_tail(&rec->node, defer);
+			else
+				fr_append_rec(t, rec, true);
+			return 0;
+		}
+	}
+	return fr_record_spans(t, ret, atomic, defer, new_life);
 }
 
 static int fr_record(struct fr_thread *t, long ret, bool atomic)
@@ -933,6 +987,44 @@ static bool fr_seq_at_entry(long nr)
 	return false;
 }
 
+static void fr_fast_init(void)
+{
+	u32 nr;
+
+	for (nr = 0; nr < FR_NR_SYSCALLS; nr++) {
+		const struct fr_kdesc *d = &fr_table[nr];
+		const struct fr_data_desc *in = &d->in[0];
+		u8 fe = 0;
+
+		switch (nr) {
+		case __NR_munmap: case __NR_mremap: case __NR_madvise:
+		case __NR_brk: case __NR_mmap: case __NR_exit:
+		case __NR_exit_group:
+			fe |= FR_FE_HOLD;	/* fr_sc_needs_hold() */
+		}
+		if (fr_seq_at_entry(nr))
+			fe |= FR_FE_SEQ;
+		if (nr == __NR_brk)
+			fe |= FR_FE_BRK;
+		if (fr_sc_is_exit(nr))
+			fe |= FR_FE_EXIT;
+		if (fr_nr_new_life_nr(nr))
+			fe |= FR_FE_NEWLIFE;
+		if (d->valid && (in[0].kind != FR_SZ_NONE ||
+				 in[1].kind != FR_SZ_NONE)) {
+			fe |= FR_FE_IN;
+			if (in[1].kind == FR_SZ_NONE && in[0].arg < 6 &&
+			    (in[0].kind == FR_SZ_FIXED ||
+			     (in[0].kind == FR_SZ_ARG && in[0].p1 < 6)))
+				fe |= FR_FE_IN1;
+		}
+		if (d->valid && !(d->flags & (FR_F_IRREGULAR | FR_F_UNSAFE)) &&
+		    d->out[1].kind == FR_SZ_NONE && d->out[2].kind == FR_SZ_NONE)
+			fe |= FR_FE_SMALL;
+		fr_fe[nr] = fe;
+	}
+}
+
 /*
  * Hashing costs a pass over the data in the syscall path: calls passing in
  * more than this (large writes, whose bytes replay writes to its output
@@ -1041,18 +1133,81 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 	t->sc_has_in_hash = !h.failed;
 }
 
-/* Inline: most calls (a read) pass nothing in. */
-static __always_inline void fr_sc_hash_in(struct fr_thread *t, long nr,
-					  const u64 *args)
+/*
+ * One buffer of at most FR_SMALL_COPY bytes, its size given by the row or an
+ * argument (a write of a few bytes): fr_hash_small() without its loop and
+ * table walk.  The same bytes, so the same hash.  False when the buffer is
+ * bigger: the general path decides.
+ */
+/*
+ * fr_fnv1a() of len bytes of user memory, read in place (word by word, then
+ * byte by byte: the bytes in memory order), page faults disabled.
+ */
+static __always_inline int fr_hash_user_small(u64 *hash, const void __user *src,
+					      size_t len)
 {
-	const struct fr_kdesc *d;
+	const u8 __user *s = src;
+	u64 h = *hash, w;
+	u8 b;
+	int i;
 
+	pagefault_disable();
+	if (!user_access_begin(s, len))
+		goto fail;
+	for (; len >= sizeof(w); len -= sizeof(w), s += sizeof(w)) {
+		unsafe_get_user(w, (const u64 __user *)s, fault);
+		for (i = 0; i < sizeof(w); i++, w >>= 8) {
+			h ^= (u8)w;
+			h *= FR_FNV_PRIME;
+		}
+	}
+	for (; len; len--, s++) {
+		unsafe_get_user(b, s, fault);
+		h ^= b;
+		h *= FR_FNV_PRIME;
+	}
+	user_access_end();
+	pagefault_enable();
+	*hash = h;
+	return 0;
+fault:
+	user_access_end();
+fail:
+	pagefault_enable();
+	return -EFAULT;
+}
+
+static noinline bool fr_sc_hash_in1(struct fr_thread *t, long nr,
+				    const u64 *args)
+{
+	const struct fr_data_desc *in = &fr_table[nr].in[0];
+	u64 a = args[in->arg], len = in->p1, h = FR_FNV_OFFSET;
+
+	if (in->kind == FR_SZ_ARG) {
+		len = args[in->p1];
+		if (len > FR_SMALL_COPY)
+			return false;
+		len *= in->p2 ? in->p2 : 1;
+	}
+	if (len > FR_SMALL_COPY)
+		return false;
+	if (a && len && fr_hash_user_small(&h, (const void __user *)a, len))
+		return true;	/* not resident: no hash */
+	t->sc_in_hash = h;
+	t->sc_has_in_hash = true;
+	return true;
+}
+
+/* Inline: most calls (a read) pass nothing in; @fe is fr_fe_of(nr). */
+static __always_inline void fr_sc_hash_in(struct fr_thread *t, long nr,
+					  const u64 *args, u8 fe)
+{
 	t->sc_has_in_hash = false;
-	if (nr < 0 || nr >= FR_NR_SYSCALLS || !fr_table[nr].valid)
+	if (!(fe & FR_FE_IN) || nr < 0 || nr >= FR_NR_SYSCALLS)
 		return;
-	d = &fr_table[nr];
-	if (d->in[0].kind != FR_SZ_NONE || d->in[1].kind != FR_SZ_NONE)
-		fr_sc_hash_in_slow(t, d, args);
+	if ((fe & FR_FE_IN1) && fr_sc_hash_in1(t, nr, args))
+		return;
+	fr_sc_hash_in_slow(t, &fr_table[nr], args);
 }
 
 /*
@@ -1064,7 +1219,7 @@ void fr_sc_record_held_exit(struct fr_thread *t)
 	t->sc_nr = t->held_nr;
 	syscall_get_arguments(current, task_pt_regs(current),
 			      (unsigned long *)t->sc_args);
-	fr_sc_hash_in(t, t->sc_nr, t->sc_args);
+	fr_sc_hash_in(t, t->sc_nr, t->sc_args, fr_fe_of(t->sc_nr));
 	t->sc_seq = atomic64_inc_return(&t->proc->seq);
 	fr_record(t, 0, false);
 }
@@ -1387,11 +1542,60 @@ void fr_serial_wait(struct fr_proc *proc)
  * probe returns, as under rcu_read_lock() (fr_thread_put frees after a grace
  * period).
  */
+/*
+ * sys_enter of a call that fr_sc_needs_hold(): skip it now, run our
+ * task_work, then execute it again.  Returns whether it was held.
+ */
+static noinline bool fr_sc_enter_hold(struct fr_proc *proc,
+				      struct fr_thread *t,
+				      struct pt_regs *regs, long id)
+{
+	u64 args[6] __uninitialized;	/* syscall_get_arguments() fills it */
+
+	syscall_get_arguments(current, regs, (unsigned long *)args);
+	if (!fr_sc_needs_hold(proc, t, id, args))
+		return false;
+	t->held = true;
+	t->held_nr = id;
+	regs->orig_ax = -1;
+	regs->ax = id;
+	regs->ip -= 2;
+	if (!fr_twork_queue(t, TWA_RESUME)) {
+		t->held_done = true;
+		fr_lost(proc);
+	}
+	return true;
+}
+
+/*
+ * sys_enter after a call returned -ERESTART*: the same call restarted (true:
+ * it stays the open call, with the arguments of its first entry), or a new
+ * one after a handler ran, the old one then recorded as EINTR (false).
+ */
+static noinline bool fr_sc_enter_restart(struct fr_proc *proc,
+					 struct fr_thread *t,
+					 struct pt_regs *regs, long id)
+{
+	t->restart_pending = false;
+	if (regs->ip == t->restart_ip &&
+	    (id == t->sc_nr || id == __NR_restart_syscall)) {
+		/* the kernel restarts it: one call as the program sees it */
+		WRITE_ONCE(t->in_sc, true);
+		return true;
+	}
+	/* a handler ran and the program saw EINTR */
+	if (!t->sc_seq)
+		t->sc_seq = atomic64_inc_return(&proc->seq);
+	if (fr_record(t, -EINTR, true) == -EAGAIN)
+		fr_lost(proc);
+	return false;
+}
+
 static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
 	struct fr_proc *proc;
-	u64 args[6] __uninitialized;	/* syscall_get_arguments() fills it */
+	u8 fe;
 
 	t = fr_thread_find(current);	/* NULL at once when none is recorded */
 	if (!t)
@@ -1400,53 +1604,36 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying) ||
 	    in_compat_syscall())
 		goto out;
-	syscall_get_arguments(current, regs, (unsigned long *)args);
 	if (unlikely(!list_empty(&t->sig_recs) || t->sig_lost))
 		fr_sc_flush_signal(t);
 
 	t->sig_boundary = false;
+	fe = fr_fe_of(id);
 	if (t->held_done) {
 		t->held = false;
 		t->held_done = false;
-	} else if (id >= 0 && fr_sc_needs_hold(proc, t, id, args)) {
-		/* skip it now, run our task_work, then execute it again */
-		t->held = true;
-		t->held_nr = id;
-		regs->orig_ax = -1;
-		regs->ax = id;
-		regs->ip -= 2;
-		if (!fr_twork_queue(t, TWA_RESUME)) {
-			t->held_done = true;
-			fr_lost(proc);
-		}
+	} else if ((fe & FR_FE_HOLD) && id >= 0 &&
+		   fr_sc_enter_hold(proc, t, regs, id)) {
 		goto out;
 	}
+	if (unlikely(t->restart_pending) &&
+	    fr_sc_enter_restart(proc, t, regs, id))
+		goto out;
 
-	if (t->restart_pending) {
-		t->restart_pending = false;
-		if (regs->ip == t->restart_ip &&
-		    (id == t->sc_nr || id == __NR_restart_syscall)) {
-			/* the kernel restarts it: one call as the program sees it */
-			WRITE_ONCE(t->in_sc, true);
-			goto out;
-		}
-		/* a handler ran and the program saw EINTR */
-		if (!t->sc_seq)
-			t->sc_seq = atomic64_inc_return(&proc->seq);
-		if (fr_record(t, -EINTR, true) == -EAGAIN)
-			fr_lost(proc);
-	}
-
+	/*
+	 * The previous call is closed (in_sc clear) and recorded: its
+	 * arguments may go.  No boundary reads them while in_sc is clear.
+	 */
 	t->sc_nr = id;
-	memcpy(t->sc_args, args, sizeof(args));
-	fr_sc_hash_in(t, id, args);
-	if (id == __NR_brk && current->mm)
+	syscall_get_arguments(current, regs, (unsigned long *)t->sc_args);
+	fr_sc_hash_in(t, id, t->sc_args, fe);
+	if ((fe & FR_FE_BRK) && id == __NR_brk && current->mm)
 		t->sc_brk = current->mm->brk;
-	t->sc_seq = fr_seq_at_entry(id) || proc->serial ?
+	t->sc_seq = ((fe & FR_FE_SEQ) && fr_seq_at_entry(id)) || proc->serial ?
 		    atomic64_inc_return(&proc->seq) : 0;
 	smp_wmb();	/* sc_nr before in_sc: fr_gather_threads() */
 	WRITE_ONCE(t->in_sc, true);
-	if (fr_sc_is_exit(id)) {
+	if ((fe & FR_FE_EXIT) && fr_sc_is_exit(id)) {
 		/* no sys_exit follows */
 		WRITE_ONCE(t->in_sc, false);
 		if (fr_record(t, 0, true) == -EAGAIN)
@@ -1500,7 +1687,7 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	}
 	if (!t->sc_seq)
 		t->sc_seq = atomic64_inc_return(&t->proc->seq);
-	if (fr_record(t, ret, true) == -EAGAIN) {
+	if (fr_record_to(t, ret, true, NULL) == -EAGAIN) {
 		t->sc_ret = ret;
 		t->sc_slow = true;
 		if (!fr_twork_queue(t, TWA_RESUME)) {
@@ -1609,6 +1796,7 @@ int fr_syscall_init(void)
 		return -ENOENT;
 	}
 	fr_reqs_index();
+	fr_fast_init();
 	err = tracepoint_probe_register(fr_tp_enter, fr_sys_enter, NULL);
 	if (err)
 		return err;
