@@ -163,6 +163,31 @@ static int fr_read_nofault(void *dst, const void __user *src, size_t len)
 	return fr_read_small_nofault(dst, src, len);
 }
 
+/*
+ * Out-buffers of FR_BULK_MIN bytes and more (a 256 KiB read's data) go to
+ * the ring with non-temporal stores (__copy_user_nocache(), as
+ * copy_from_iter_nocache() uses): the ring is written once and read only
+ * when a dump is taken, so its bytes have no business displacing the
+ * recorded program's cache lines.  It also copies eight bytes at a time,
+ * where copy_from_user() is rep movsb, one byte per step under emulation.
+ */
+#define FR_BULK_MIN	1024
+
+static int fr_read_bulk(void *dst, u64 src, size_t len, bool atomic)
+{
+	const void __user *s = (const void __user *)src;
+	long left;
+
+	if (len > UINT_MAX || !access_ok(s, len))
+		return -EFAULT;
+	if (atomic)
+		pagefault_disable();
+	left = __copy_from_user_inatomic_nocache(dst, s, len);
+	if (atomic)
+		pagefault_enable();
+	return left ? -EFAULT : 0;
+}
+
 static int fr_read(void *dst, u64 src, size_t len, bool atomic)
 {
 	if (atomic)
@@ -622,7 +647,9 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 	for (i = 0; i < sp->n; i++) {
 		struct fr_sc_out *o = &rec->outs[rec->nouts];
 
-		if (fr_read(p, sp->s[i].addr, sp->s[i].len, atomic)) {
+		if (sp->s[i].len >= FR_BULK_MIN ?
+		    fr_read_bulk(p, sp->s[i].addr, sp->s[i].len, atomic) :
+		    fr_read(p, sp->s[i].addr, sp->s[i].len, atomic)) {
 			if (atomic) {
 				fr_sc_rec_free(rec);
 				return ERR_PTR(-EAGAIN);

@@ -74,7 +74,7 @@ static void note(uint32_t nr, long ret, uint32_t nouts, ...)
 
 int main(int argc, char **argv)
 {
-	static char buf[8192], buf2[64], iob[3][7];
+	static char buf[8192], buf2[64], iob[3][7], big[160000];
 	struct stat st;
 	struct statx stx;
 	struct utsname un;
@@ -205,6 +205,14 @@ int main(int argc, char **argv)
 	/* randomness, time (the vDSO's clock_gettime), sleep, identity */
 	ret = SC(SYS_getrandom, buf2, 32, 0);
 	note(SYS_getrandom, ret, 1, 0, buf2, 32);
+	/*
+	 * Bulk out-buffers at odd addresses and lengths: one the probe copies
+	 * (under 64 KiB), one copied before the return to user space.
+	 */
+	ret = SC(SYS_getrandom, big + 3, 3001, 0);
+	note(SYS_getrandom, ret, 1, 0, big + 3, (uint32_t)(ret > 0 ? ret : 0));
+	ret = SC(SYS_getrandom, big + 5, 150001, 0);
+	note(SYS_getrandom, ret, 1, 0, big + 5, (uint32_t)(ret > 0 ? ret : 0));
 	ret = clock_gettime(CLOCK_MONOTONIC, &ts);
 	note(SYS_clock_gettime, ret, 1, 1, &ts, 16);
 	ret = SC(SYS_nanosleep, &req, &rem);
