@@ -32,7 +32,8 @@ other environment: TEST_KVER (guest kernel version), FR_VM_APPEND (extra kernel
 command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
-at the end of a block; about 10x slower).  FR_* and TEST_* variables are
+at the end of a block; about 10x slower), FR_VM_PLUGIN=PATH.so,ARG=V (a
+TCG plugin for qemu: scripts/insnprof.sh).  FR_* and TEST_* variables are
 passed on to the command.
 EOF
 }
@@ -104,7 +105,7 @@ qemu_base() {
 		-display none -nic none)
 	case $accel in
 	kvm) QARGS+=(-accel kvm -cpu host) ;;
-	tcg) QARGS+=(-accel "tcg,thread=multi,tb-size=256" -cpu max ${FR_VM_SS:+-singlestep}) ;;
+	tcg) QARGS+=(-accel "tcg,thread=multi,tb-size=256" -cpu max ${FR_VM_SS:+-singlestep} ${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
 	esac
 }
 
