@@ -261,6 +261,7 @@ struct fr_thread {
 	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
 	struct fr_arena *arena;		/* arena.c: records are cut from it */
 	struct fr_arena *arena_big;	/* arena.c: and the big ones from it */
+	u32 credit;			/* syscall.c: record bytes charged ahead */
 	bool token_yield;		/* serial mode: asked to yield the token */
 	refcount_t ref;			/* registry.c: fr_thread_get/put */
 };

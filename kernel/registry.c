@@ -74,6 +74,7 @@ static void fr_thread_free_rcu(struct rcu_head *head)
 		fr_sc_rec_free(rec);
 	put_task_struct(thr->task);
 	fr_thread_arena_drop(thr);
+	fr_uncharge(thr->credit);	/* bytes charged ahead, unspent */
 	fr_proc_put(thr->proc);
 	kfree(thr);
 	if (atomic_dec_and_test(&fr_live_threads))

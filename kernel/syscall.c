@@ -81,6 +81,25 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 			 FR_FE_EXIT | FR_FE_NEWLIFE)
 static u8 fr_fe[FR_NR_SYSCALLS] __read_mostly;
 
+/*
+ * The next number of proc's sequence, taken by current, a thread of proc.
+ * While it is the process's only thread no one else takes one, and a plain
+ * increment does (an atomic operation per call costs more than the rest of
+ * the number's work).  Threads are added before recording starts
+ * (registration) or by a recorded thread's own clone, in its context; one
+ * that is gone took its last number before it was counted out.
+ */
+static __always_inline u64 fr_seq_next(struct fr_proc *proc)
+{
+	if (smp_load_acquire(&proc->nr_threads) == 1) {
+		u64 n = atomic64_read(&proc->seq) + 1;
+
+		atomic64_set(&proc->seq, n);
+		return n;
+	}
+	return atomic64_inc_return(&proc->seq);
+}
+
 static __always_inline u8 fr_fe_of(long nr)
 {
 	return nr >= 0 && nr < FR_NR_SYSCALLS ? fr_fe[nr] : FR_FE_ANY;
@@ -668,6 +687,46 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 }
 
 /*
+ * Record bytes are charged against ring_mb ahead, a few KiB at a time, and
+ * spent from t->credit: no atomic operation per record on the global count
+ * (fr_bytes, one cache line for every recording CPU).  What is left goes
+ * back when the thread is freed (fr_thread_free_rcu).  Only t spends or
+ * refills its credit: every record of t is appended in t's own context, as
+ * its chunk is cut (arena.c).  Unspent credit counts as used ("bytes" in
+ * status): at most FR_CREDIT per recording thread, and none under a cap of
+ * less than FR_CREDIT_MIN_CAP, where many threads could hold a real share.
+ */
+#define FR_CREDIT		(4U << 10)
+#define FR_CREDIT_MIN_CAP	(64ULL << 20)
+
+static noinline bool fr_charge_refill(struct fr_thread *t, u32 size)
+{
+	u32 need = size - t->credit;
+	u32 ahead = ((u64)READ_ONCE(fr_ring_mb) << 20) >= FR_CREDIT_MIN_CAP ?
+		    FR_CREDIT : 0;
+
+	if (ahead && fr_charge(t->proc, need + ahead)) {
+		t->credit = ahead;
+		return true;
+	}
+	/* at the cap: no more than needed, evicting as fr_charge() does */
+	if (fr_charge(t->proc, need)) {
+		t->credit = 0;
+		return true;
+	}
+	return false;
+}
+
+static __always_inline bool fr_charge_rec(struct fr_thread *t, u32 size)
+{
+	if (likely(t->credit >= size)) {
+		t->credit -= size;
+		return true;
+	}
+	return fr_charge_refill(t, size);
+}
+
+/*
  * Puts a record of t into the open interval, or counts it lost.  With
  * `closes`, the thread's syscall stops being open (in_sc) under the same
  * lock: a boundary (interval.c, fr_gather_threads) that finds it open takes
@@ -678,7 +737,7 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 					  struct fr_sc_rec *rec, bool closes)
 {
 	struct fr_proc *proc = t->proc;
-	bool ok = fr_charge(proc, rec->size);
+	bool ok = fr_charge_rec(t, rec->size);
 
 	spin_lock(&proc->lock);
 	if (closes)
@@ -848,7 +907,7 @@ static struct fr_sc_rec *fr_event_build(struct fr_thread *t, u32 nr,
 	rec = fr_rec_alloc(t, hdr + len[0] + len[1], GFP_NOWAIT);
 	if (!rec)
 		return ERR_PTR(-ENOMEM);
-	rec->seq = atomic64_inc_return(&proc->seq);
+	rec->seq = fr_seq_next(proc);
 	rec->tid = t->tid;
 	rec->nr = nr;
 	rec->flags = 0;
@@ -1247,7 +1306,7 @@ void fr_sc_record_held_exit(struct fr_thread *t)
 	syscall_get_arguments(current, task_pt_regs(current),
 			      (unsigned long *)t->sc_args);
 	fr_sc_hash_in(t, t->sc_nr, t->sc_args, fr_fe_of(t->sc_nr));
-	t->sc_seq = atomic64_inc_return(&t->proc->seq);
+	t->sc_seq = fr_seq_next(t->proc);
 	fr_record(t, 0, false);
 }
 
@@ -1312,7 +1371,7 @@ void fr_sc_settle(struct fr_thread *t)
 		return;
 	t->restart_pending = false;
 	if (!t->sc_seq)
-		t->sc_seq = atomic64_inc_return(&t->proc->seq);
+		t->sc_seq = fr_seq_next(t->proc);
 	fr_record(t, -EINTR, false);
 }
 
@@ -1384,7 +1443,7 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 		} else {
 			args[5] |= FLIGHTREC_SIG_EINTR;
 			if (!t->sc_seq)
-				t->sc_seq = atomic64_inc_return(&t->proc->seq);
+				t->sc_seq = fr_seq_next(t->proc);
 			if (fr_record_to(t, -EINTR, true, &t->sig_recs))
 				t->sig_lost++;
 		}
@@ -1612,7 +1671,7 @@ static noinline bool fr_sc_enter_restart(struct fr_proc *proc,
 	}
 	/* a handler ran and the program saw EINTR */
 	if (!t->sc_seq)
-		t->sc_seq = atomic64_inc_return(&proc->seq);
+		t->sc_seq = fr_seq_next(proc);
 	if (fr_record(t, -EINTR, true) == -EAGAIN)
 		fr_lost(proc);
 	return false;
@@ -1657,7 +1716,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	if ((fe & FR_FE_BRK) && id == __NR_brk && current->mm)
 		t->sc_brk = current->mm->brk;
 	t->sc_seq = ((fe & FR_FE_SEQ) && fr_seq_at_entry(id)) || proc->serial ?
-		    atomic64_inc_return(&proc->seq) : 0;
+		    fr_seq_next(proc) : 0;
 	smp_wmb();	/* sc_nr before in_sc: fr_gather_threads() */
 	WRITE_ONCE(t->in_sc, true);
 	if ((fe & FR_FE_EXIT) && fr_sc_is_exit(id)) {
@@ -1713,7 +1772,7 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		return;
 	}
 	if (!t->sc_seq)
-		t->sc_seq = atomic64_inc_return(&t->proc->seq);
+		t->sc_seq = fr_seq_next(t->proc);
 	if (fr_record_to(t, ret, true, NULL) == -EAGAIN) {
 		t->sc_ret = ret;
 		t->sc_slow = true;
