@@ -28,8 +28,18 @@ def symbols(path):
 def blocks(prefix):
     with open(prefix + '.tb') as f:
         for line in f:
+            if line.startswith('user '):
+                continue
             va, n, count = line.split()
             yield int(va, 16), int(n), int(count)
+
+
+def user_total(prefix):
+    with open(prefix + '.tb') as f:
+        for line in f:
+            if line.startswith('user '):
+                return int(line.split()[1])
+    return 0
 
 
 def per_function(prefix):
@@ -71,9 +81,12 @@ def main():
         return
     run = per_function(a.run)
     base = per_function(a.base) if a.base else collections.Counter()
-    print('total %d instructions%s' % (sum(run.values()),
+    print('kernel: %d instructions%s' % (sum(run.values()),
           ', base %d, difference %d' % (sum(base.values()),
           sum(run.values()) - sum(base.values())) if a.base else ''))
+    u = user_total(a.run)
+    print('user:   %d instructions%s' % (u, ', base %d, difference %d' %
+          (user_total(a.base), u - user_total(a.base)) if a.base else ''))
     keys = sorted(set(run) | set(base), key=lambda k: -(run[k] - base[k]))
     for k in keys[:a.n]:
         if a.base:

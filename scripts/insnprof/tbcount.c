@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A QEMU TCG plugin: how many times each translated block of guest kernel
- * code ran, and how many instructions it holds.  scripts/insnprof.sh loads
+ * code ran, and how many instructions it holds; user code gets one total.  scripts/insnprof.sh loads
  * it into the test VM; report.py turns the counts into instructions per
  * kernel function.  Counting is exact and the same from run to run, where
  * timing the emulator moves by several percent: it shows which code a
@@ -41,6 +41,7 @@ struct block {
 };
 
 static struct block *blocks;
+static uint64_t user_insns;		/* all of user code, in one count */
 static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char *out_path = "tbcount.txt";
 
@@ -50,8 +51,12 @@ static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	struct block *b;
 
 	(void)id;
-	if (va < 0xffff800000000000ull)		/* user code: not ours */
+	if (va < 0xffff800000000000ull) {	/* user code: a total only */
+		qemu_plugin_register_vcpu_tb_exec_inline(tb,
+				QEMU_PLUGIN_INLINE_ADD_U64, &user_insns,
+				qemu_plugin_tb_n_insns(tb));
 		return;
+	}
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		return;
@@ -77,6 +82,7 @@ static void finished(qemu_plugin_id_t id, void *p)
 		perror(out_path);
 		return;
 	}
+	fprintf(f, "user %llu\n", (unsigned long long)user_insns);
 	for (b = blocks; b; b = b->next)
 		if (b->count)
 			fprintf(f, "%llx %llu %llu\n", (unsigned long long)b->vaddr,
