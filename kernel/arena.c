@@ -382,10 +382,11 @@ static struct shrinker fr_arena_shrinker = {
 /*
  * A record of @size bytes made by t (current), from its chunk of the class
  * the size calls for; @gfp GFP_NOWAIT in the probes, GFP_KERNEL in task_work.
+ * The syscall probe's small records take the inline fast path first
+ * (fr_rec_alloc_small(), flightrec.h), which comes here for a new chunk.
  */
 struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp)
 {
-	/* fr_rec_alloc_small() (flightrec.h) cuts from t->arena inline */
 	struct fr_arena **slot;
 	struct fr_arena_class *c;
 	struct fr_sc_rec *rec;
