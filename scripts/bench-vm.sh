@@ -15,6 +15,8 @@ FR=$TOP/user/flightrec
 PROGS=$TOP/tests/bin/progs
 W=$(mktemp -d /tmp/flightrec-bench.XXXXXX)
 REPS=${FR_BENCH_REPS:-5}
+# dd and gzip (issue 3 b, c) are short: more pairs for a steadier median
+CMP_REPS=${FR_BENCH_CMP_REPS:-9}
 MODULE=${FR_MODULE:-$TOP/kernel/flightrec.ko}
 trap 'rm -rf "$W"' EXIT
 
@@ -24,17 +26,23 @@ now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 # the spread of per-run ratios: "lowest-highest" of rec[i]/base[i], from two
-# lists of the same length (the run pairs, native and recorded in turn); the
-# noise a ratio of medians is to be read against
+# lists of the same length (the run pairs, native and recorded in turn), the
+# noise a ratio of medians is to be read against, and their median
 pair_range() {
 	awk -v a="$1" -v b="$2" 'BEGIN {
 		n = split(a, x, " "); split(b, y, " ")
 		for (i = 1; i <= n; i++) {
-			r = y[i] / x[i]
-			if (i == 1 || r < lo) lo = r
-			if (i == 1 || r > hi) hi = r
+			r[i] = y[i] / x[i]
+			if (i == 1 || r[i] < lo) lo = r[i]
+			if (i == 1 || r[i] > hi) hi = r[i]
 		}
-		printf "%.3f-%.3f", lo, hi
+		# the median ratio of single pairs: slow drift of the host cancels
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && r[j - 1] > r[j]; j--) {
+				t = r[j]; r[j] = r[j - 1]; r[j - 1] = t
+			}
+		m = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+		printf "%.3f-%.3f, median %.3f", lo, hi, m
 	}'
 }
 # wall nanoseconds of a command, its output discarded
@@ -82,8 +90,8 @@ prog_ns() { cat "$W/t"; }
 compare_recorded() {
 	local title=$1 goal=$2 i base=() rec=() wbase=() wrec=() b r wb wr
 	shift 2
-	say "== $title, median of $REPS"
-	for ((i = 0; i < REPS; i++)); do
+	say "== $title, median of $CMP_REPS"
+	for ((i = 0; i < CMP_REPS; i++)); do
 		wbase+=("$(timed "$@")")
 		"$TIMEIT" "$W/t" "$@" >/dev/null 2>&1
 		base+=("$(prog_ns)")
