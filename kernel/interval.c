@@ -263,20 +263,18 @@ static u32 fr_vma_prot(struct vm_area_struct *vma)
 	return prot;
 }
 
+/* @buf: PATH_MAX bytes to build a file's path in (NULL: no path) */
 static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
-			 u32 *flags)
+			 u32 *flags, char *buf)
 {
 	const char *name = NULL;
-	char *buf, *p, *ret;
+	char *p;
 
 	if (vma->vm_file) {
-		buf = kmalloc(PATH_MAX, GFP_KERNEL);
 		if (!buf)
 			return NULL;
 		p = file_path(vma->vm_file, buf, PATH_MAX);
-		ret = IS_ERR(p) ? NULL : kstrdup(p, GFP_KERNEL);
-		kfree(buf);
-		return ret;
+		return IS_ERR(p) ? NULL : kstrdup(p, GFP_KERNEL);
 	}
 	*flags |= FLIGHTREC_MAPF_ANON;
 	if (vma->vm_ops && vma->vm_ops->name)
@@ -306,6 +304,7 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
 	size_t bytes = 0;
 	u32 n = 0, i;
+	char *buf;
 
 	VMA_ITERATOR(vmi, mm, 0);
 
@@ -314,6 +313,11 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 	iv->maps = kvcalloc(n ? n : 1, sizeof(*iv->maps), GFP_KERNEL);
 	if (!iv->maps)
 		return 0;
+	/*
+	 * One buffer for every file's path: each allocation is cleared
+	 * (init_on_alloc), 4 KiB per mapped file and boundary otherwise.
+	 */
+	buf = kmalloc(PATH_MAX, GFP_KERNEL);
 	vma_iter_init(&vmi, mm, 0);
 	for_each_vma(vmi, vma) {
 		struct fr_map *m;
@@ -336,9 +340,10 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 			m->inode = inode->i_ino;
 			m->dev = new_encode_dev(inode->i_sb->s_dev);
 		}
-		m->path = fr_vma_path(vma, mm, &m->flags);
+		m->path = fr_vma_path(vma, mm, &m->flags, buf);
 		bytes += sizeof(*m) + (m->path ? strlen(m->path) + 1 : 0);
 	}
+	kfree(buf);
 	iv->brk_start = mm->start_brk;
 	iv->brk = mm->brk;
 
