@@ -389,7 +389,6 @@ struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp)
 {
 	struct fr_arena **slot;
 	struct fr_arena_class *c;
-	struct fr_sc_rec *rec;
 	struct fr_arena *a;
 
 	size = ALIGN(size, 8);
@@ -411,11 +410,7 @@ struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp)
 			fr_arena_release(*slot);
 		*slot = a;
 	}
-	rec = (struct fr_sc_rec *)(a->data + a->used);
-	a->used += size;
-	a->nrec++;
-	rec->arena = a;
-	return rec;
+	return fr_arena_cut(a, size);
 
 alone:
 	return fr_alone_get(size, gfp);

@@ -382,6 +382,18 @@ int fr_arena_init(void);
 void fr_arena_exit(void);
 struct fr_sc_rec *fr_rec_alloc(struct fr_thread *t, size_t size, gfp_t gfp);
 
+/* A record of @size bytes (aligned) from chunk @a, which has room for it. */
+static __always_inline struct fr_sc_rec *fr_arena_cut(struct fr_arena *a,
+						      size_t size)
+{
+	struct fr_sc_rec *rec = (struct fr_sc_rec *)(a->data + a->used);
+
+	a->used += size;
+	a->nrec++;
+	rec->arena = a;
+	return rec;
+}
+
 /*
  * fr_rec_alloc(t, size, GFP_NOWAIT) for a small record: inline, as the
  * syscall probe makes one per call, while the thread's chunk has room.
@@ -390,17 +402,12 @@ static __always_inline struct fr_sc_rec *
 fr_rec_alloc_small(struct fr_thread *t, size_t size)
 {
 	struct fr_arena *a = t->arena;
-	struct fr_sc_rec *rec;
 
 	size = ALIGN(size, 8);
 	if (unlikely(!a || size > FR_SMALL_MAX ||
 		     a->used + size > FR_SMALL_SIZE - sizeof(*a)))
 		return fr_rec_alloc(t, size, GFP_NOWAIT);
-	rec = (struct fr_sc_rec *)(a->data + a->used);
-	a->used += size;
-	a->nrec++;
-	rec->arena = a;
-	return rec;
+	return fr_arena_cut(a, size);
 }
 void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_sc_recs_free(struct list_head *list);

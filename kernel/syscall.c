@@ -75,10 +75,7 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 #define FR_FE_BRK	BIT(4)	/* the break is kept at entry */
 #define FR_FE_EXIT	BIT(5)	/* no sys_exit follows */
 #define FR_FE_SMALL	BIT(6)	/* fr_build_small() may build its record */
-#define FR_FE_NEWLIFE	BIT(7)	/* fr_nr_new_life() looks at it */
-/* a number outside the table: every check, each of which refuses it */
-#define FR_FE_ANY	(FR_FE_HOLD | FR_FE_SEQ | FR_FE_IN | FR_FE_BRK | \
-			 FR_FE_EXIT | FR_FE_NEWLIFE)
+#define FR_FE_NEWLIFE	BIT(7)	/* fr_collect_new_life() looks at it */
 static u8 fr_fe[FR_NR_SYSCALLS] __read_mostly;
 
 /*
@@ -100,9 +97,10 @@ static __always_inline u64 fr_seq_next(struct fr_proc *proc)
 	return atomic64_inc_return(&proc->seq);
 }
 
+/* A number outside the table (-1, or one the kernel answers ENOSYS): none. */
 static __always_inline u8 fr_fe_of(long nr)
 {
-	return nr >= 0 && nr < FR_NR_SYSCALLS ? fr_fe[nr] : FR_FE_ANY;
+	return nr >= 0 && nr < FR_NR_SYSCALLS ? fr_fe[nr] : 0;
 }
 
 /* the largest out-buffer kept per syscall; the rest is cut and flagged */
@@ -477,8 +475,7 @@ static bool fr_nr_new_life_nr(u32 nr)
 
 static __always_inline bool fr_nr_new_life(u32 nr, long ret)
 {
-	return ret >= 0 && (fr_fe_of(nr) & FR_FE_NEWLIFE) &&
-	       fr_nr_new_life_nr(nr);
+	return ret >= 0 && (fr_fe_of(nr) & FR_FE_NEWLIFE);
 }
 
 /*
@@ -1173,59 +1170,6 @@ static bool fr_in_simple(const struct fr_data_desc *d)
 }
 
 /*
- * fr_in_hash_desc() for data of fixed or argument-given size, at most
- * FR_SMALL_COPY bytes in all (a write of a few bytes, a timespec): read
- * directly, without its reader callback and its page-sized buffer.  The
- * same bytes in the same order, so the same hash.
- */
-static bool fr_hash_small(const struct fr_data_desc *d, const u64 *args,
-			  u64 *hash)
-{
-	u8 buf[FR_SMALL_COPY] __uninitialized;	/* filled before it is read */
-	u64 h = FR_FNV_OFFSET;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		u64 a = args[d[i].arg % 6], len;
-
-		if (d[i].kind == FR_SZ_NONE || !a)
-			continue;
-		len = d[i].kind == FR_SZ_FIXED ? d[i].p1 :
-		      args[d[i].p1 % 6] * (d[i].p2 ? d[i].p2 : 1);
-		if (!len)
-			continue;
-		if (fr_read_nofault(buf, (const void __user *)a, len))
-			return false;
-		h = fr_fnv1a(h, buf, len);
-	}
-	*hash = h;
-	return true;
-}
-
-static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
-			       const u64 *args)
-{
-	struct fr_hash_ctx h = { .budget = FR_IN_HASH_BUDGET };
-	u64 size = fr_in_known_size(d->in, args);
-
-	if (size > FR_IN_HASH_BUDGET)
-		return;		/* a big write: not read only to be given up */
-	if (size <= FR_SMALL_COPY && fr_in_simple(&d->in[0]) &&
-	    fr_in_simple(&d->in[1])) {
-		t->sc_has_in_hash = fr_hash_small(d->in, args, &t->sc_in_hash);
-		return;
-	}
-	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
-	t->sc_has_in_hash = !h.failed;
-}
-
-/*
- * One buffer of at most FR_SMALL_COPY bytes, its size given by the row or an
- * argument (a write of a few bytes): fr_hash_small() without its loop and
- * table walk.  The same bytes, so the same hash.  False when the buffer is
- * bigger: the general path decides.
- */
-/*
  * fr_fnv1a() of len bytes of user memory, read in place (word by word, then
  * byte by byte: the bytes in memory order), page faults disabled.
  */
@@ -1263,6 +1207,57 @@ fail:
 	return -EFAULT;
 }
 
+/*
+ * fr_in_hash_desc() for data of fixed or argument-given size, at most
+ * FR_SMALL_COPY bytes in all (a write of a few bytes, a timespec): hashed
+ * in place, without its reader callback and its page-sized buffer.  The
+ * same bytes in the same order, so the same hash.
+ */
+static bool fr_hash_small(const struct fr_data_desc *d, const u64 *args,
+			  u64 *hash)
+{
+	u64 h = FR_FNV_OFFSET;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		u64 a = args[d[i].arg % 6], len;
+
+		if (d[i].kind == FR_SZ_NONE || !a)
+			continue;
+		len = d[i].kind == FR_SZ_FIXED ? d[i].p1 :
+		      args[d[i].p1 % 6] * (d[i].p2 ? d[i].p2 : 1);
+		if (!len)
+			continue;
+		if (fr_hash_user_small(&h, (const void __user *)a, len))
+			return false;
+	}
+	*hash = h;
+	return true;
+}
+
+static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
+			       const u64 *args)
+{
+	struct fr_hash_ctx h = { .budget = FR_IN_HASH_BUDGET };
+	u64 size = fr_in_known_size(d->in, args);
+
+	if (size > FR_IN_HASH_BUDGET)
+		return;		/* a big write: not read only to be given up */
+	if (size <= FR_SMALL_COPY && fr_in_simple(&d->in[0]) &&
+	    fr_in_simple(&d->in[1])) {
+		t->sc_has_in_hash = fr_hash_small(d->in, args, &t->sc_in_hash);
+		return;
+	}
+	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
+	t->sc_has_in_hash = !h.failed;
+}
+
+/*
+ * One buffer of at most FR_SMALL_COPY bytes, its size given by the row or an
+ * argument (a write of a few bytes): fr_hash_small() without its loop and
+ * table walk.  The same bytes, so the same hash.  False when the buffer is
+ * bigger: the general path decides.
+ */
 static noinline bool fr_sc_hash_in1(struct fr_thread *t, long nr,
 				    const u64 *args)
 {
@@ -1289,7 +1284,7 @@ static __always_inline void fr_sc_hash_in(struct fr_thread *t, long nr,
 					  const u64 *args, u8 fe)
 {
 	t->sc_has_in_hash = false;
-	if (!(fe & FR_FE_IN) || nr < 0 || nr >= FR_NR_SYSCALLS)
+	if (!(fe & FR_FE_IN))
 		return;
 	if ((fe & FR_FE_IN1) && fr_sc_hash_in1(t, nr, args))
 		return;
@@ -1698,8 +1693,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	if (t->held_done) {
 		t->held = false;
 		t->held_done = false;
-	} else if ((fe & FR_FE_HOLD) && id >= 0 &&
-		   fr_sc_enter_hold(proc, t, regs, id)) {
+	} else if ((fe & FR_FE_HOLD) && fr_sc_enter_hold(proc, t, regs, id)) {
 		goto out;
 	}
 	if (unlikely(t->restart_pending) &&
@@ -1713,13 +1707,13 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	t->sc_nr = id;
 	syscall_get_arguments(current, regs, (unsigned long *)t->sc_args);
 	fr_sc_hash_in(t, id, t->sc_args, fe);
-	if ((fe & FR_FE_BRK) && id == __NR_brk && current->mm)
+	if ((fe & FR_FE_BRK) && current->mm)
 		t->sc_brk = current->mm->brk;
-	t->sc_seq = ((fe & FR_FE_SEQ) && fr_seq_at_entry(id)) || proc->serial ?
+	t->sc_seq = (fe & FR_FE_SEQ) || proc->serial ?
 		    fr_seq_next(proc) : 0;
 	smp_wmb();	/* sc_nr before in_sc: fr_gather_threads() */
 	WRITE_ONCE(t->in_sc, true);
-	if ((fe & FR_FE_EXIT) && fr_sc_is_exit(id)) {
+	if (fe & FR_FE_EXIT) {
 		/* no sys_exit follows */
 		WRITE_ONCE(t->in_sc, false);
 		if (fr_record(t, 0, true) == -EAGAIN)
