@@ -27,6 +27,12 @@ static int same_files(const char *a, const char *b)
 	return fr_sh("cmp -s '%s' '%s'", a, b) == 0;
 }
 
+/* same_files() of two files in dir */
+static int same_files2(const char *dir, const char *a, const char *b)
+{
+	return fr_sh("cd '%s' && cmp -s '%s' '%s'", dir, a, b) == 0;
+}
+
 FIXTURE(rm) {
 	char dir[64];
 };
@@ -220,7 +226,8 @@ TEST_F_TIMEOUT(rm, python3_script, 600)
 			"'s = json.dumps(d, sort_keys=True)' "
 			"'print(hashlib.sha256(s.encode()).hexdigest(), len(s))' > %s/s.py",
 			self->dir));
-	real_program(_metadata, self->dir, "py", "--at-exit --interval-ms 1000 --keep 60",
+	/* several intervals: replay_portable starts after the start-up where cpuid cannot fault */
+	real_program(_metadata, self->dir, "py", "--at-exit --interval-ms 200 --keep 64",
 		     "/usr/bin/python3 s.py");
 }
 
@@ -232,7 +239,7 @@ TEST_F_TIMEOUT(rm, sqlite3_queries, 600)
 			"'create index tb on t(b);' "
 			"\"select a from t where b like 'row29%%' order by a limit 3;\" > %s/q.sql",
 			self->dir));
-	real_program(_metadata, self->dir, "sq", "--at-exit --interval-ms 1000 --keep 60",
+	real_program(_metadata, self->dir, "sq", "--at-exit --interval-ms 200 --keep 64",
 		     "/usr/bin/sqlite3 t.db < q.sql");
 }
 
@@ -268,6 +275,21 @@ TEST_F_TIMEOUT(rm, rdtsc_values, 300)
 	real_program(_metadata, self->dir, "tsc", "--at-exit --interval-ms 1000 --keep 16",
 		     cmd);
 	EXPECT_FALSE(rerr_has(self->dir, "tsc", "not recorded"));
+	/*
+	 * Again with the recorded rdtsc/rdtscp sites patched to ud2, as the
+	 * loader does where rdtsc does not trap: the same values, one site
+	 * per instruction of the program and of ld.so that ran.
+	 */
+	EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec replay tsc/*.flrc --patch-rdtsc "
+			   "--out tsc.prep > tsc.prout 2> tsc.prerr", self->dir, top))
+		fr_sh("tail -5 %s/tsc.prerr", self->dir);
+	EXPECT_EQ(0, fr_sh("grep -q 'patch-rdtsc: the loader patches' %s/tsc.prerr && "
+			   "grep -q 'the [1-9][0-9]* recorded rdtsc sites answer' %s/tsc.prerr && "
+			   "grep -q 'exited with status 0' %s/tsc.prerr",
+			   self->dir, self->dir, self->dir))
+		fr_sh("tail -5 %s/tsc.prerr", self->dir);
+	EXPECT_FALSE(fr_sh("grep -q 'not recorded' %s/tsc.prerr", self->dir) == 0);
+	EXPECT_TRUE(same_files2(self->dir, "tsc.live", "tsc.prep/fd1.out"));
 }
 
 /*

@@ -23,6 +23,8 @@
 #include <unistd.h>
 #include <dirent.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "checkpoint.h"
@@ -57,7 +59,7 @@ struct opts {
 	const char *out;
 	uint32_t from;
 	bool has_from;
-	bool show_output, ignore_cpu, quiet, verbose;
+	bool show_output, ignore_cpu, quiet, verbose, patch_rdtsc;
 	const char *save_image;
 	/* gdb */
 	const char **symbols;
@@ -112,6 +114,15 @@ static const struct feat feats[] = {
 	{ 7, 1, 'a', 4, "avx_vnni" }, { 7, 1, 'a', 5, "avx512_bf16" },
 	{ 0xd, 1, 'a', 0, "xsaveopt" }, { 0xd, 1, 'a', 1, "xsavec" },
 	{ 0x80000001, 0, 'c', 0, "lahf_lm" }, { 0x80000001, 0, 'c', 5, "abm" },
+};
+
+/*
+ * Instructions the loader answers itself where this CPU lacks them: rdtscp
+ * reads the clock, which replay gives back from the recording anyway
+ * (FLIGHTREC_NR_RDTSC); the loader patches the recorded sites to ud2 and
+ * answers their #UD.  Hypervisors often hide it (AMD EPYC guests).
+ */
+static const struct feat emulated_feats[] = {
 	{ 0x80000001, 0, 'd', 27, "rdtscp" },
 };
 
@@ -157,6 +168,18 @@ static const Flightrec__CpuidLeaf *rec_leaf(const struct flrc *c, uint32_t leaf,
 	return NULL;
 }
 
+/* Whether the recorded CPU had feature @f (false where its leaf was not kept). */
+static bool recorded_has(const struct flrc *c, const struct feat *f)
+{
+	const Flightrec__CpuidLeaf *l = rec_leaf(c, f->leaf, f->subleaf);
+	uint32_t rr[4];
+
+	if (!l)
+		return false;
+	rr[0] = l->eax; rr[1] = l->ebx; rr[2] = l->ecx; rr[3] = l->edx;
+	return reg_of(rr, f->reg) >> f->bit & 1;
+}
+
 static uint64_t local_xcr0(void)
 {
 	uint32_t r[4], lo, hi;
@@ -174,15 +197,11 @@ static size_t list_missing(const struct flrc *c, const struct feat *f, size_t n,
 	size_t i, len = strlen(out);
 
 	for (i = 0; i < n; i++) {
-		const Flightrec__CpuidLeaf *l = rec_leaf(c, f[i].leaf, f[i].subleaf);
-		uint32_t rr[4], lr[4];
+		uint32_t lr[4];
 
-		if (!l)
-			continue;
-		rr[0] = l->eax; rr[1] = l->ebx; rr[2] = l->ecx; rr[3] = l->edx;
 		local_cpuid(f[i].leaf, f[i].subleaf, lr);
-		if ((reg_of(rr, f[i].reg) >> f[i].bit & 1) &&
-		    !(reg_of(lr, f[i].reg) >> f[i].bit & 1) && len + 32 < size) {
+		if (recorded_has(c, &f[i]) && !(reg_of(lr, f[i].reg) >> f[i].bit & 1) &&
+		    len + 32 < size) {
 			len += snprintf(out + len, size - len, " %s", f[i].name);
 			(*count)++;
 		}
@@ -212,8 +231,8 @@ static void list_xstate(uint64_t missing, char *out, size_t size, int *count)
  */
 static int check_cpu(const struct flrc *c, bool quiet)
 {
-	char hard[2048] = "", soft[1024] = "";
-	int n_hard = 0, n_soft = 0;
+	char hard[2048] = "", soft[1024] = "", emu[256] = "";
+	int n_hard = 0, n_soft = 0, n_emu = 0;
 	uint64_t rx, lx, missing;
 
 	if (!c->hdr->system->n_cpuid) {
@@ -225,6 +244,8 @@ static int check_cpu(const struct flrc *c, bool quiet)
 	list_missing(c, feats, sizeof(feats) / sizeof(feats[0]), hard, sizeof(hard), &n_hard);
 	list_missing(c, soft_feats, sizeof(soft_feats) / sizeof(soft_feats[0]), soft,
 		     sizeof(soft), &n_soft);
+	list_missing(c, emulated_feats, sizeof(emulated_feats) / sizeof(emulated_feats[0]),
+		     emu, sizeof(emu), &n_emu);
 	rx = c->hdr->system->has_xcr0 ? c->hdr->system->xcr0 : 0;
 	lx = local_xcr0();
 	missing = rx & ~lx & ~3ull;
@@ -233,10 +254,53 @@ static int check_cpu(const struct flrc *c, bool quiet)
 	if (n_soft && !quiet)
 		fprintf(stderr, PFX "note: this CPU lacks%s (recorded CPU had them; ordinary "
 			"code does not use them)\n", soft);
+	if (n_emu && !quiet)
+		fprintf(stderr, PFX "note: this CPU lacks%s; the loader answers %s from the "
+			"recording\n", emu, n_emu == 1 ? "it" : "them");
 	if (n_hard)
 		fprintf(stderr, PFX "this CPU lacks %d feature%s the recorded one had:%s\n",
 			n_hard, n_hard == 1 ? "" : "s", hard);
 	return n_hard;
+}
+
+/* Whether rdtsc faults here under PR_SET_TSC(PR_TSC_SIGSEGV), tried in a child. */
+static bool rdtsc_traps(void)
+{
+	struct rlimit nocore = { 0, 0 };
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		uint32_t lo, hi;
+
+		setrlimit(RLIMIT_CORE, &nocore);
+		if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV))
+			_exit(1);
+		__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+		(void)lo;
+		(void)hi;
+		_exit(0);
+	}
+	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) &&
+	       WTERMSIG(status) == SIGSEGV;
+}
+
+/*
+ * Why the loader is to patch the recorded rdtsc sites to ud2 rather than
+ * have rdtsc fault (docs/replay.md), or NULL where it need not.
+ */
+static const char *tsc_patch_reason(const struct opts *o)
+{
+	uint32_t r[4];
+
+	if (o->patch_rdtsc)
+		return "--patch-rdtsc";
+	local_cpuid(emulated_feats[0].leaf, emulated_feats[0].subleaf, r);
+	if (!(reg_of(r, emulated_feats[0].reg) >> emulated_feats[0].bit & 1))
+		return "this CPU has no rdtscp";
+	if (!rdtsc_traps())
+		return "rdtsc does not fault under PR_SET_TSC on this machine";
+	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -613,6 +677,16 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	for (i = 0; i < c->n_syscalls; i++)
 		if (c->syscalls[i]->nr == FLIGHTREC_NR_RDTSC)
 			hd.flags |= FRI_F_TSC_RECORDED;
+	if (hd.flags & FRI_F_TSC_RECORDED) {
+		const char *why = tsc_patch_reason(o);
+
+		if (why) {
+			hd.flags |= FRI_F_PATCH_TSC;
+			if (!o->quiet)
+				fprintf(stderr, PFX "note: %s: the loader patches the recorded "
+					"rdtsc sites\n", why);
+		}
+	}
 	n_sc = 0;
 	sc_list = calloc(c->n_syscalls - first_idx + 1, sizeof(*sc_list));
 	sc_ret = calloc(c->n_syscalls - first_idx + 1, sizeof(*sc_ret));
@@ -936,7 +1010,7 @@ static int make_outdir(const struct opts *o, char *path, size_t len)
 static void usage_replay(FILE *f)
 {
 	fprintf(f, "usage: flightrec replay FILE [--from N] [--out DIR] [--show-output] "
-		"[--ignore-cpu] [--quiet] [--verbose] [--save-image PATH]\n");
+		"[--ignore-cpu] [--patch-rdtsc] [--quiet] [--verbose] [--save-image PATH]\n");
 }
 
 int cmd_replay(int argc, char **argv)
@@ -946,6 +1020,7 @@ int cmd_replay(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "show-output", no_argument, NULL, 's' },
 		{ "ignore-cpu", no_argument, NULL, 'i' },
+		{ "patch-rdtsc", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "save-image", required_argument, NULL, 'I' },
@@ -972,6 +1047,7 @@ int cmd_replay(int argc, char **argv)
 		case 'q': o.quiet = true; break;
 		case 'v': o.verbose = true; break;
 		case 'I': o.save_image = optarg; break;
+		case 'P': o.patch_rdtsc = true; break;
 		case 'h': usage_replay(stdout); return 0;
 		default: usage_replay(stderr); return FR_EXIT_USAGE;
 		}

@@ -42,6 +42,7 @@
 #define FRI_F_GDB		0x4	/* running under gdb: no int3 of our own */
 #define FRI_F_VERBOSE		0x8	/* trace every replayed syscall on stderr */
 #define FRI_F_TSC_RECORDED	0x10	/* the recorder trapped rdtsc: an unrecorded one diverges */
+#define FRI_F_PATCH_TSC		0x20	/* patch the recorded rdtsc sites to ud2 */
 
 /* fri_region.flags */
 #define FRI_R_STACK	0x1	/* grows down: mapped MAP_GROWSDOWN */

@@ -167,6 +167,9 @@ struct lthread {
 	uint8_t fp[FP_AREA_MAX] __attribute__((aligned(64)));
 };
 
+/* distinct rdtsc/rdtscp instructions a replay can patch (find_tsc_sites) */
+#define MAX_TSC_SITES	1024
+
 static struct {
 	const struct fri_header *h;
 	const uint8_t *base;
@@ -189,6 +192,11 @@ static struct {
 	volatile uint32_t nthreads;
 	uint32_t rdtsc_warned;
 	uint32_t cpuid_warned;
+	uint32_t n_tsc_sites;		/* recorded rdtsc sites patched to ud2, by rip */
+	struct tsc_site {
+		uint64_t rip;
+		uint32_t len;		/* 2: rdtsc, 3: rdtscp */
+	} tsc_sites[MAX_TSC_SITES];
 	int cpuid_untrapped;
 	const struct fri_cpuid *cpuid;
 	struct {			/* the int3 that finds an IN_USER signal's instruction */
@@ -460,6 +468,59 @@ static uint64_t first_page_from(uint64_t addr)
 	return lo;
 }
 
+/*
+ * rdtsc where it does not trap.  Replay answers rdtsc and rdtscp from the
+ * recording by making them fault (PR_SET_TSC sets CR4.TSD); some machines
+ * ignore that bit for guests (seen on an AMD EPYC guest of a hypervisor that
+ * intercepts rdtsc itself), and some CPUs have no rdtscp.  There the
+ * loader replaces each instruction the recording saw execute (the
+ * FLIGHTREC_NR_RDTSC records' rip and length) with ud2, whose #UD (SIGILL)
+ * is answered as the trap would have been.  An rdtsc at a site the
+ * recording never executed runs on this machine's clock, unseen: the
+ * replay says so when it starts.
+ */
+/* The first patched site at or above @addr. */
+static uint32_t tsc_site_from(uint64_t addr)
+{
+	uint32_t lo = 0, hi = g.n_tsc_sites;
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (g.tsc_sites[mid].rip < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The length of the rdtsc (2) or rdtscp (3) patched at @rip, or 0. */
+static uint32_t tsc_site_at(uint64_t rip)
+{
+	uint32_t i = tsc_site_from(rip);
+
+	return i < g.n_tsc_sites && g.tsc_sites[i].rip == rip ? g.tsc_sites[i].len : 0;
+}
+
+/*
+ * ud2 over the recorded rdtsc sites in the page just filled at @page
+ * (writable): where its bytes are the instruction the recording executed.
+ */
+static void patch_tsc_page(uint64_t page)
+{
+	uint32_t i;
+
+	for (i = tsc_site_from(page); i < g.n_tsc_sites &&
+	     g.tsc_sites[i].rip + g.tsc_sites[i].len <= page + FRI_PAGE_SIZE; i++) {
+		uint8_t *p = (uint8_t *)g.tsc_sites[i].rip;
+
+		if (p[0] == 0x0f && (g.tsc_sites[i].len == 2 ? p[1] == 0x31 :
+				     p[1] == 0x01 && p[2] == 0xf9))
+			p[1] = 0x0b;	/* 0f 0b: ud2 */
+	}
+}
+
 /* Fills the deferred pages (in no initial region) of [start, end) once. */
 static void fill_deferred(uint64_t start, uint64_t end)
 {
@@ -477,8 +538,10 @@ static void fill_deferred(uint64_t start, uint64_t end)
 		 * interval where an address had two (FLIGHTREC_IF_TWO_LIVES).
 		 */
 		g.filled[i] = 1;
-		if (p->data_off)
+		if (p->data_off) {
 			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
+			patch_tsc_page(p->addr);
+		}
 	}
 }
 
@@ -523,6 +586,7 @@ static void map_regions(void)
 			continue;
 		if (p->data_off) {
 			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
+			patch_tsc_page(p->addr);
 			bytes += FRI_PAGE_SIZE;
 		}
 	}
@@ -643,6 +707,40 @@ static void probe_fpu(void)
 
 	set_handler(SIGUSR2, on_probe);
 	sys3(__NR_tgkill, pid, tid, SIGUSR2);
+}
+
+/*
+ * The recorded rdtsc sites to patch (FRI_F_PATCH_TSC: flightrec replay
+ * found that rdtsc does not trap here or that this CPU has no rdtscp, or
+ * was asked to), in rip order.
+ */
+static void find_tsc_sites(void)
+{
+	uint64_t i, j;
+
+	if (!(g.flags & FRI_F_PATCH_TSC) || !(g.flags & FRI_F_TSC_RECORDED))
+		return;
+	for (i = 0; i < g.h->n_syscalls; i++) {
+		const struct fri_syscall *s = &g.sc[i];
+		uint64_t rip = s->args[4];
+
+		if (s->kind != FRI_K_RDTSC || !rip || (s->args[1] != 2 && s->args[1] != 3))
+			continue;
+		for (j = g.n_tsc_sites; j > 0 && g.tsc_sites[j - 1].rip > rip; j--)
+			;
+		if (j > 0 && g.tsc_sites[j - 1].rip == rip)
+			continue;
+		if (g.n_tsc_sites == MAX_TSC_SITES)
+			die(FR_EXIT_FAIL, "the recording has more than %d rdtsc sites to patch",
+			    MAX_TSC_SITES);
+		memmove(&g.tsc_sites[j + 1], &g.tsc_sites[j],
+			(g.n_tsc_sites - j) * sizeof(g.tsc_sites[0]));
+		g.tsc_sites[j].rip = rip;
+		g.tsc_sites[j].len = (uint32_t)s->args[1];
+		g.n_tsc_sites++;
+	}
+	info("note: the %u recorded rdtsc sites answer from the recording (patched to ud2); "
+	     "any other rdtsc reads this machine's clock\n", g.n_tsc_sites);
 }
 
 static void prepare_fp(struct lthread *t, const uint8_t *src, uint64_t len)
@@ -2092,6 +2190,11 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		emulate_rdtsc(t, uc, kind, len);
 		return;
 	}
+	/* a recorded rdtsc site patched to ud2 (find_tsc_sites) */
+	if (sig == SIGILL && (len = (int)tsc_site_at(mc->rip))) {
+		emulate_rdtsc(t, uc, len == 3 ? 2 : 1, len);
+		return;
+	}
 	if (sig == SIGSEGV && si->si_code == SI_KERNEL && is_cpuid(mc->rip)) {
 		emulate_cpuid(uc);
 		return;
@@ -2195,6 +2298,7 @@ static void stage2(void *arg)
 		}
 		g.filled = p;
 	}
+	find_tsc_sites();
 	map_regions();
 	g.brk = g.h->brk;
 	if (!g.brk) {
