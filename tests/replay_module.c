@@ -226,7 +226,10 @@ TEST_F_TIMEOUT(rm, python3_script, 600)
 			"'s = json.dumps(d, sort_keys=True)' "
 			"'print(hashlib.sha256(s.encode()).hexdigest(), len(s))' > %s/s.py",
 			self->dir));
-	/* several intervals: replay_portable starts after the start-up where cpuid cannot fault */
+	/*
+	 * Several intervals (sqlite3's too): where cpuid cannot fault,
+	 * replay_portable replays from the first one after the start-up.
+	 */
 	real_program(_metadata, self->dir, "py", "--at-exit --interval-ms 200 --keep 64",
 		     "/usr/bin/python3 s.py");
 }
@@ -239,7 +242,7 @@ TEST_F_TIMEOUT(rm, sqlite3_queries, 600)
 			"'create index tb on t(b);' "
 			"\"select a from t where b like 'row29%%' order by a limit 3;\" > %s/q.sql",
 			self->dir));
-	real_program(_metadata, self->dir, "sq", "--at-exit --interval-ms 200 --keep 64",
+	real_program(_metadata, self->dir, "sq", "--at-exit --interval-ms 50 --keep 64",
 		     "/usr/bin/sqlite3 t.db < q.sql");
 }
 
