@@ -453,19 +453,28 @@ static const struct fri_region *region_of(uint64_t addr)
 	return NULL;
 }
 
-static uint64_t first_page_from(uint64_t addr)
+/*
+ * The index of the first of @n entries of @size bytes at @arr, sorted by a
+ * leading uint64_t key, whose key is @key or above (@n when none is).
+ */
+static uint64_t lower_bound(const void *arr, uint64_t n, size_t size, uint64_t key)
 {
-	uint64_t lo = 0, hi = g.h->n_pages;
+	uint64_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		uint64_t mid = (lo + hi) / 2;
 
-		if (g.pages[mid].addr < addr)
+		if (*(const uint64_t *)((const uint8_t *)arr + mid * size) < key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return lo;
+}
+
+static uint64_t first_page_from(uint64_t addr)
+{
+	return lower_bound(g.pages, g.h->n_pages, sizeof(g.pages[0]), addr);
 }
 
 /*
@@ -479,20 +488,10 @@ static uint64_t first_page_from(uint64_t addr)
  * recording never executed runs on this machine's clock, unseen: the
  * replay says so when it starts.
  */
-/* The first patched site at or above @addr. */
+/* The first patched site at or above @addr (the rip leads struct tsc_site). */
 static uint32_t tsc_site_from(uint64_t addr)
 {
-	uint32_t lo = 0, hi = g.n_tsc_sites;
-
-	while (lo < hi) {
-		uint32_t mid = (lo + hi) / 2;
-
-		if (g.tsc_sites[mid].rip < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return (uint32_t)lower_bound(g.tsc_sites, g.n_tsc_sites, sizeof(g.tsc_sites[0]), addr);
 }
 
 /* The length of the rdtsc (2) or rdtscp (3) patched at @rip, or 0. */
