@@ -219,6 +219,10 @@ cwd=$PWD
 chmod +x "$RUN/cmd"
 
 APPEND="console=ttyS0,115200 loglevel=$LOGLEVEL panic=1 rdinit=/init log_buf_len=4M"
+# A soft lockup ends the run at once, and the panic replays the whole kernel
+# log to the console at every level: the backtraces of every CPU (printed at
+# a level the console hides) are then in console.log and the output.
+APPEND+=" softlockup_panic=1 softlockup_all_cpu_backtrace=1 panic_print=0x20"
 [[ ${FR_VM_DEBUG:-1} == 0 ]] || APPEND+=" slub_debug=FZP"
 # Emulation is slow and the host may be busy: no false stall reports.
 [[ $accel == tcg ]] && APPEND+=" rcupdate.rcu_cpu_stall_timeout=60 watchdog_thresh=30"
