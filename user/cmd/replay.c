@@ -117,14 +117,12 @@ static const struct feat feats[] = {
 };
 
 /*
- * Instructions the loader answers itself where this CPU lacks them: rdtscp
- * reads the clock, which replay gives back from the recording anyway
- * (FLIGHTREC_NR_RDTSC); the loader patches the recorded sites to ud2 and
- * answers their #UD.  Hypervisors often hide it (AMD EPYC guests).
+ * Not in the list above: rdtscp reads the clock, which replay gives back
+ * from the recording anyway (FLIGHTREC_NR_RDTSC).  Where this CPU lacks it
+ * the loader patches the recorded sites to ud2 and answers their #UD
+ * (tsc_patch_reason).  Hypervisors often hide it (AMD EPYC guests).
  */
-static const struct feat emulated_feats[] = {
-	{ 0x80000001, 0, 'd', 27, "rdtscp" },
-};
+static const struct feat feat_rdtscp = { 0x80000001, 0, 'd', 27, "rdtscp" };
 
 /*
  * Vendor-specific extensions no library dispatches on (glibc has no ifunc
@@ -231,8 +229,8 @@ static void list_xstate(uint64_t missing, char *out, size_t size, int *count)
  */
 static int check_cpu(const struct flrc *c, bool quiet)
 {
-	char hard[2048] = "", soft[1024] = "", emu[256] = "";
-	int n_hard = 0, n_soft = 0, n_emu = 0;
+	char hard[2048] = "", soft[1024] = "";
+	int n_hard = 0, n_soft = 0;
 	uint64_t rx, lx, missing;
 
 	if (!c->hdr->system->n_cpuid) {
@@ -244,8 +242,6 @@ static int check_cpu(const struct flrc *c, bool quiet)
 	list_missing(c, feats, sizeof(feats) / sizeof(feats[0]), hard, sizeof(hard), &n_hard);
 	list_missing(c, soft_feats, sizeof(soft_feats) / sizeof(soft_feats[0]), soft,
 		     sizeof(soft), &n_soft);
-	list_missing(c, emulated_feats, sizeof(emulated_feats) / sizeof(emulated_feats[0]),
-		     emu, sizeof(emu), &n_emu);
 	rx = c->hdr->system->has_xcr0 ? c->hdr->system->xcr0 : 0;
 	lx = local_xcr0();
 	missing = rx & ~lx & ~3ull;
@@ -254,9 +250,6 @@ static int check_cpu(const struct flrc *c, bool quiet)
 	if (n_soft && !quiet)
 		fprintf(stderr, PFX "note: this CPU lacks%s (recorded CPU had them; ordinary "
 			"code does not use them)\n", soft);
-	if (n_emu && !quiet)
-		fprintf(stderr, PFX "note: this CPU lacks%s; the loader answers %s from the "
-			"recording\n", emu, n_emu == 1 ? "it" : "them");
 	if (n_hard)
 		fprintf(stderr, PFX "this CPU lacks %d feature%s the recorded one had:%s\n",
 			n_hard, n_hard == 1 ? "" : "s", hard);
@@ -295,8 +288,8 @@ static const char *tsc_patch_reason(const struct opts *o)
 
 	if (o->patch_rdtsc)
 		return "--patch-rdtsc";
-	local_cpuid(emulated_feats[0].leaf, emulated_feats[0].subleaf, r);
-	if (!(reg_of(r, emulated_feats[0].reg) >> emulated_feats[0].bit & 1))
+	local_cpuid(feat_rdtscp.leaf, feat_rdtscp.subleaf, r);
+	if (!(reg_of(r, feat_rdtscp.reg) >> feat_rdtscp.bit & 1))
 		return "this CPU has no rdtscp";
 	if (!rdtsc_traps())
 		return "rdtsc does not fault under PR_SET_TSC on this machine";
