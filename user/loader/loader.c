@@ -505,6 +505,9 @@ static uint32_t tsc_site_at(uint64_t rip)
 /*
  * ud2 over the recorded rdtsc sites in the page just filled at @page
  * (writable): where its bytes are the instruction the recording executed.
+ * A site that crosses into the next page is left as it is (its next page
+ * may be filled later, over the patch): its rdtsc then runs unanswered and
+ * replay stops at the divergence it causes.
  */
 static void patch_tsc_page(uint64_t page)
 {
