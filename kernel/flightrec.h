@@ -307,6 +307,7 @@ struct fr_proc {
 	struct mutex work_lock;		/* boundaries, freezes, stop */
 	u32 dump_result;		/* id of the dump the request produced */
 	struct work_struct exit_work;	/* teardown after the last thread exits */
+	struct work_struct free_work;	/* registry.c: the last put's mmdrop() */
 	/* counters shown in status */
 	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps;
 	/* boundaries made, and the time their page walks took (work_lock) */

@@ -306,15 +306,32 @@ static void fr_proc_remove_threads(struct fr_proc *proc)
 
 /* ---- processes -------------------------------------------------------- */
 
+/* the last puts of procs, in process context (fr_proc_put) */
+static struct workqueue_struct *fr_free_wq;
+
+static void fr_proc_free_workfn(struct work_struct *work)
+{
+	struct fr_proc *proc = container_of(work, struct fr_proc, free_work);
+
+	mmdrop(proc->mm);
+	put_pid(proc->pid);
+	atomic_dec(&fr_live_procs);
+	kfree_rcu(proc, rcu);
+}
+
+/*
+ * Any context.  The last put often comes from a thread's RCU callback
+ * (softirq), where mmdrop() must not run: freeing the page tables takes
+ * pgd_lock, which is not softirq-safe, so a softirq that interrupted a
+ * fork holding it on the same CPU spun forever (seen in the test VM).
+ * The rest goes to a work item; unload flushes them.
+ */
 void fr_proc_put(struct fr_proc *proc)
 {
 	if (!refcount_dec_and_test(&proc->ref))
 		return;
-	/* may run in an RCU callback: nothing here sleeps */
-	mmdrop_sched(proc->mm);
-	put_pid(proc->pid);
-	atomic_dec(&fr_live_procs);
-	kfree_rcu(proc, rcu);
+	INIT_WORK(&proc->free_work, fr_proc_free_workfn);
+	queue_work(fr_free_wq, &proc->free_work);
 }
 
 static struct fr_proc *fr_proc_lookup(struct pid *pid)
@@ -699,7 +716,8 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 
 int fr_registry_init(void)
 {
-	return 0;
+	fr_free_wq = alloc_workqueue("flightrec_free", 0, 0);
+	return fr_free_wq ? 0 : -ENOMEM;
 }
 
 /*
@@ -711,6 +729,9 @@ void fr_registry_exit(void)
 {
 	fr_unregister_all();
 	wait_event(fr_threads_freed, !atomic_read(&fr_live_threads));
+	rcu_barrier();
+	/* the procs' last puts the threads' callbacks queued, then their kfree_rcu */
+	destroy_workqueue(fr_free_wq);
 	rcu_barrier();
 	WARN_ON_ONCE(atomic_read(&fr_nr_threads));
 	if (atomic_read(&fr_live_procs))
