@@ -71,15 +71,30 @@ extern atomic64_t fr_bytes;
 bool fr_charge_evict(struct fr_proc *proc, size_t bytes);
 
 /*
+ * Adds bytes to fr_bytes if they fit under ring_mb.  A compare-and-exchange,
+ * not an add taken back: fr_bytes never passes the cap, not even for an
+ * instant (a 200 KiB read record over the cap would show in status).
+ */
+static inline bool fr_charge_fits(size_t bytes)
+{
+	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
+	s64 cur = atomic64_read(&fr_bytes);
+
+	do {
+		if ((u64)cur + bytes > cap)
+			return false;
+	} while (!atomic64_try_cmpxchg(&fr_bytes, &cur, cur + bytes));
+	return true;
+}
+
+/*
  * Charges recorded bytes against ring_mb; at the cap, evicts first
  * (fr_charge_evict).  Any context.  Inline: every record is charged.
  */
 static inline bool fr_charge(struct fr_proc *proc, size_t bytes)
 {
-	if (likely(atomic64_add_return(bytes, &fr_bytes) <=
-		   (u64)READ_ONCE(fr_ring_mb) << 20))
+	if (likely(fr_charge_fits(bytes)))
 		return true;
-	atomic64_sub(bytes, &fr_bytes);
 	return fr_charge_evict(proc, bytes);
 }
 bool fr_charge_locked(struct fr_proc *proc, size_t bytes, struct list_head *drop);

@@ -589,13 +589,11 @@ static void fr_ring_push(struct fr_proc *proc, struct fr_interval *closed)
  */
 bool fr_charge_evict(struct fr_proc *proc, size_t bytes)
 {
-	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
 	struct fr_interval *iv;
 	struct fr_dump *dump;
 	unsigned long flags;
 
-	while (atomic64_add_return(bytes, &fr_bytes) > cap) {
-		atomic64_sub(bytes, &fr_bytes);
+	while (!fr_charge_fits(bytes)) {
 		iv = NULL;
 		if (proc) {
 			spin_lock(&proc->lock);
@@ -627,11 +625,9 @@ bool fr_charge_evict(struct fr_proc *proc, size_t bytes)
  */
 bool fr_charge_locked(struct fr_proc *proc, size_t bytes, struct list_head *drop)
 {
-	u64 cap = (u64)READ_ONCE(fr_ring_mb) << 20;
 	struct fr_interval *iv;
 
-	while (atomic64_add_return(bytes, &fr_bytes) > cap) {
-		atomic64_sub(bytes, &fr_bytes);
+	while (!fr_charge_fits(bytes)) {
 		iv = fr_ring_pop_locked(proc);
 		if (!iv)
 			return false;
