@@ -17,6 +17,10 @@
 FIXTURE(proc) {
 	struct fr_client *c;
 	char err[256];
+	/* ring_mb as it was, put back by the teardown even after a failure */
+	unsigned long long ring_mb;
+	/* a child that does not end by itself, killed by the teardown */
+	pid_t child;
 };
 
 FIXTURE_SETUP(proc)
@@ -27,6 +31,13 @@ FIXTURE_SETUP(proc)
 
 FIXTURE_TEARDOWN(proc)
 {
+	char val[32];
+
+	fr_kill_wait(self->child);
+	if (self->ring_mb) {
+		snprintf(val, sizeof(val), "%llu", self->ring_mb);
+		fr_write_file(FR_SYSFS_PARAMS "/ring_mb", val, strlen(val));
+	}
 	if (self->c)
 		fr_client_close(self->c);
 }
@@ -277,14 +288,13 @@ static int proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
 TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 {
 	char *argv[] = { (char *)fr_prog("mem_pattern"), "5", NULL };
-	unsigned long long old_mb, bytes, cap, pool, peak = 0;
+	unsigned long long bytes, cap, pool, peak = 0;
 	uint64_t dropped = 0, last_dropped = 0;
 	int gate = -1, status, samples = 0;
-	char val[32];
 	pid_t pid;
 
 	FR_REQUIRE_ROOT();
-	ASSERT_EQ(0, fr_read_param("ring_mb", &old_mb));
+	ASSERT_EQ(0, fr_read_param("ring_mb", &self->ring_mb));
 	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", "1", 1));
 	pid = fr_spawn_gated(argv, &gate);
 	ASSERT_GT(pid, 0);
@@ -306,8 +316,6 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 		samples++;
 		usleep(2000);
 	}
-	snprintf(val, sizeof(val), "%llu", old_mb);
-	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", val, strlen(val)));
 	ASSERT_TRUE(WIFEXITED(status));
 	TH_LOG("%d samples, peak %llu bytes, %llu intervals dropped",
 	       samples, peak, (unsigned long long)last_dropped);
@@ -408,6 +416,7 @@ TEST_F_TIMEOUT(proc, killed_while_read, 180)
 		execv(argv[0], argv);
 		_exit(127);
 	}
+	self->child = pid;
 	close(fds[1]);
 	ASSERT_EQ(6, read(fds[0], buf, 6));
 	close(fds[0]);
@@ -421,6 +430,8 @@ TEST_F_TIMEOUT(proc, killed_while_read, 180)
 	k.pid = pid;
 	ASSERT_EQ(0, fr_client_get_dump_raw(self->c, id, cb, &k, self->err,
 					    sizeof(self->err))) TH_LOG("%s", self->err);
+	if (k.killed)
+		self->child = 0;	/* reaped by cb */
 	EXPECT_TRUE(k.killed);
 	/* the whole dump came, though its process died at the first page */
 	EXPECT_TRUE(k.d.have_end);
@@ -450,6 +461,7 @@ TEST_F_TIMEOUT(proc, dump_of_1g_resident, 300)
 		execv(argv[0], argv);
 		_exit(127);
 	}
+	self->child = pid;
 	close(fds[1]);
 	ASSERT_EQ(6, read(fds[0], buf, 6)) TH_LOG("mem_big 1024 did not start");
 	close(fds[0]);
@@ -460,6 +472,7 @@ TEST_F_TIMEOUT(proc, dump_of_1g_resident, 300)
 		TH_LOG("%s", self->err);
 	ASSERT_EQ(0, frd_read(self->c, id, &d));
 	fr_kill_wait(pid);
+	self->child = 0;
 	EXPECT_TRUE(d.have_end);
 	EXPECT_GE(d.niv, 2);
 	/* the pages touched in the kept intervals, not the whole gigabyte */

@@ -105,9 +105,21 @@ run_one() {
 	tmp=$(mktemp -d /tmp/fr-test-"$name".XXXXXX)
 	echo "    # Subtest: $name"
 	t0=$SECONDS
-	# Not exec: the subshell reports a crash ("Segmentation fault") in the stream.
-	(cd "$tmp" && timeout -k 10 "$TIMEOUT" "$BIN/$name"; echo $? >"$log.rc") \
-		</dev/null 2>&1 | tee "$log" | sed -u 's/^/    /'
+	# Not exec: the subshell reports a crash ("Segmentation fault") in the
+	# stream.  timeout makes a process group of the test; whatever of it
+	# outlives the test is killed and reported, or it would hold the output
+	# pipe open and hang the run.
+	(
+		cd "$tmp" || exit
+		timeout -k 10 "$TIMEOUT" "$BIN/$name" &
+		tp=$!
+		wait $tp
+		echo $? >"$log.rc"
+		if kill -0 -- -"$tp" 2>/dev/null; then
+			pgrep -a -g "$tp" >"$log.left"
+			kill -KILL -- -"$tp" 2>/dev/null
+		fi
+	) </dev/null 2>&1 | tee "$log" | sed -u 's/^/    /'
 	rc=$(cat "$log.rc" 2>/dev/null || echo 255)
 	t1=$SECONDS
 	while IFS= read -r line; do
@@ -129,6 +141,10 @@ run_one() {
 		why="killed by signal $((rc - 128)) ($(kill -l $((rc - 128)) 2>/dev/null))"
 	elif ((rc != 0 && rc != 4 && f == 0)); then
 		why="exited with status $rc but reported no failed case"
+	fi
+	if [[ -s $log.left ]]; then
+		extra+=("$name: left processes running after it exited (killed):")
+		while IFS= read -r line; do extra+=("  $line"); done <"$log.left"
 	fi
 	if [[ -n $plan ]] && ((results < plan)); then
 		# Every planned case without a result is a failure.
@@ -171,7 +187,7 @@ run_one() {
 	else
 		echo "ok $n $name # $p passed, $s skipped, $((t1 - t0))s"
 	fi
-	rm -f "$log" "$log.rc"
+	rm -f "$log" "$log.rc" "$log.left"
 	rm -rf "$tmp"
 }
 
