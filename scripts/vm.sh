@@ -33,8 +33,11 @@ command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
 at the end of a block; about 10x slower), FR_VM_PLUGIN=PATH.so,ARG=V (a
-TCG plugin for qemu: scripts/insnprof.sh).  FR_* and TEST_* variables are
-passed on to the command.
+TCG plugin for qemu: scripts/insnprof.sh), FR_VM_TCG_THREAD=multi (one host
+thread per vCPU instead of one for all: see docs/testing.md),
+FR_VM_MONITOR=1 (a qemu monitor and a gdb stub on sockets in the run
+directory, to examine a hung guest: scripts/vmhang.py).  FR_* and TEST_*
+variables are passed on to the command.
 EOF
 }
 
@@ -105,7 +108,7 @@ qemu_base() {
 		-display none -nic none)
 	case $accel in
 	kvm) QARGS+=(-accel kvm -cpu host) ;;
-	tcg) QARGS+=(-accel "tcg,thread=multi,tb-size=256" -cpu max ${FR_VM_SS:+-singlestep} ${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
+	tcg) QARGS+=(-accel "tcg,thread=${FR_VM_TCG_THREAD:-single},tb-size=256" -cpu max ${FR_VM_SS:+-singlestep} ${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
 	esac
 }
 
@@ -235,6 +238,11 @@ QARGS+=(-append "$APPEND"
 	-device "virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot"
 	-fsdev "local,id=project,path=$TOP,security_model=none,multidevs=remap"
 	-device "virtio-9p-pci,fsdev=project,mount_tag=project")
+# A hung guest can be examined from outside: the monitor ("info registers -a")
+# and gdb ("target remote RUN/gdb.sock"), sockets in the run directory.
+[[ ${FR_VM_MONITOR:-0} == 0 ]] || QARGS+=(
+	-monitor "unix:$RUN/monitor.sock,server=on,wait=off"
+	-gdb "unix:$RUN/gdb.sock,server=on,wait=off")
 
 if [[ $MODE == shell ]]; then
 	stty size 2>/dev/null >"$RUN/winsize" || true
