@@ -391,7 +391,7 @@ TEST_F_TIMEOUT(proc, record_pools, 180)
 TEST_F_TIMEOUT(proc, killed_while_read, 180)
 {
 	char *argv[] = { (char *)fr_prog("mem_big"), "64", NULL };
-	struct kctx { struct frd d; pid_t pid; int killed; } k;
+	struct kctx { struct frd d; pid_t pid, *child; int killed; } k;
 	int gate = -1, fds[2], status;
 	uint32_t id;
 	char buf[8];
@@ -404,6 +404,7 @@ TEST_F_TIMEOUT(proc, killed_while_read, 180)
 		    nla_get_u32(tb[FLIGHTREC_A_REC_TYPE]) == FLIGHTREC_REC_PAGE) {
 			kill(k->pid, SIGKILL);
 			waitpid(k->pid, NULL, 0);
+			*k->child = 0;	/* reaped: nothing for the teardown */
 			k->killed = 1;
 		}
 		return frd_cb(tb, a, len, &k->d);
@@ -428,10 +429,9 @@ TEST_F_TIMEOUT(proc, killed_while_read, 180)
 		TH_LOG("%s", self->err);
 	memset(&k, 0, sizeof(k));
 	k.pid = pid;
+	k.child = &self->child;
 	ASSERT_EQ(0, fr_client_get_dump_raw(self->c, id, cb, &k, self->err,
 					    sizeof(self->err))) TH_LOG("%s", self->err);
-	if (k.killed)
-		self->child = 0;	/* reaped by cb */
 	EXPECT_TRUE(k.killed);
 	/* the whole dump came, though its process died at the first page */
 	EXPECT_TRUE(k.d.have_end);
