@@ -115,10 +115,10 @@ run_one() {
 		tp=$!
 		wait $tp
 		echo $? >"$log.rc"
-		if kill -0 -- -"$tp" 2>/dev/null; then
-			pgrep -a -g "$tp" >"$log.left"
-			kill -KILL -- -"$tp" 2>/dev/null
-		fi
+		# zombies hold nothing open: only the living count
+		ps -e -o pgid=,pid=,stat=,args= |
+			awk -v g="$tp" '$1 == g && $3 !~ /^Z/ {s = $2; for (i = 4; i <= NF; i++) s = s " " $i; print s}' >"$log.left"
+		[[ -s $log.left ]] && kill -KILL -- -"$tp" 2>/dev/null
 	) </dev/null 2>&1 | tee "$log" | sed -u 's/^/    /'
 	rc=$(cat "$log.rc" 2>/dev/null || echo 255)
 	t1=$SECONDS
