@@ -118,11 +118,30 @@ static void fr_ctx_free(struct fr_thread_ctx *ctx)
 	kfree(ctx);
 }
 
+/*
+ * Frees a page set and the copies it holds, with one cursor over it, not a
+ * lookup from the root per entry (it may hold every page of a large
+ * process).  Nobody else sees it now.
+ */
+static void fr_pages_free(struct xarray *pages)
+{
+	XA_STATE(xas, pages, 0);
+	struct fr_page *pg;
+
+	rcu_read_lock();
+	xas_for_each(&xas, pg, ULONG_MAX) {
+		if (xas_retry(&xas, pg) || xa_is_value(pg))
+			continue;
+		fr_page_free(pg->data);
+		kfree(pg);
+	}
+	rcu_read_unlock();
+	xa_destroy(pages);
+}
+
 void fr_interval_free(struct fr_interval *iv)
 {
 	struct fr_thread_ctx *ctx, *ctmp;
-	struct fr_page *pg;
-	unsigned long idx;
 	u32 i;
 
 	if (!iv)
@@ -135,13 +154,7 @@ void fr_interval_free(struct fr_interval *iv)
 	for (i = 0; i < iv->nr_maps; i++)
 		kfree(iv->maps[i].path);
 	kvfree(iv->maps);
-	xa_for_each(&iv->pages, idx, pg) {
-		if (xa_is_value(pg))
-			continue;
-		fr_page_free(pg->data);
-		kfree(pg);
-	}
-	xa_destroy(&iv->pages);
+	fr_pages_free(&iv->pages);
 	kfree(iv);
 }
 

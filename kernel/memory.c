@@ -58,6 +58,12 @@
 #define FR_PG_RETIRED	0x400	/* its mapping went away in the interval: a new
 				 * access is a second life (FLIGHTREC_IF_TWO_LIVES) */
 
+/*
+ * Marks the FR_PG_NOTPRESENT entries, so that a boundary visits those alone
+ * (fr_resolve_notpresent) and not the whole page set.
+ */
+#define FR_XA_NOTPRESENT XA_MARK_0
+
 static inline u32 fr_pg_flags(void *e)
 {
 	return xa_is_value(e) ? xa_to_value(e) : ((struct fr_page *)e)->flags;
@@ -107,6 +113,7 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	void *data = NULL;
 	void *old, *entry;
 	LIST_HEAD(drop);
+	int err;
 
 	spin_lock(&proc->lock);
 	iv = proc->cur;
@@ -139,7 +146,13 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		pg->data = data;
 		entry = pg;
 	}
-	if (xa_err(xa_store(&iv->pages, idx, entry, GFP_NOWAIT | __GFP_NOWARN))) {
+	xa_lock_irq(&iv->pages);
+	err = xa_err(__xa_store(&iv->pages, idx, entry,
+				GFP_NOWAIT | __GFP_NOWARN));
+	if (!err && entry != pg)
+		__xa_set_mark(&iv->pages, idx, FR_XA_NOTPRESENT);
+	xa_unlock_irq(&iv->pages);
+	if (err) {
 		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
@@ -251,6 +264,9 @@ struct fr_walk {
 	bool split;
 	u32 nthp;
 	unsigned long thp[16];
+	/* fr_mem_boundary: accessed pages to store (fr_boundary_flush) */
+	u32 nbatch;
+	unsigned long batch[64];
 	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
@@ -268,7 +284,7 @@ static bool fr_vma_trackable(struct vm_area_struct *vma)
 	return true;
 }
 
-static bool fr_pte_pinned(struct vm_area_struct *vma, pte_t pte)
+static __always_inline bool fr_pte_pinned(struct vm_area_struct *vma, pte_t pte)
 {
 	struct page *page;
 
@@ -280,53 +296,111 @@ static bool fr_pte_pinned(struct vm_area_struct *vma, pte_t pte)
 	return page_maybe_dma_pinned(page);
 }
 
-/* One present PTE at a boundary; PTE lock held. */
-static void fr_boundary_pte(struct fr_walk *w, struct vm_area_struct *vma,
-			    unsigned long addr, pte_t *ptep)
+/*
+ * The pages found accessed (fr_boundary_pte) go into the closed interval's
+ * page set in batches: one proc->lock and one xa_lock for up to
+ * FR_BATCH of them, stored with one XArray cursor that steps from a page to
+ * the next instead of walking down from the root for each (a 1 GiB process
+ * that touched all its memory has 262144 of them at every boundary).  An
+ * entry is the page index shifted left by one; bit 0 says that the PTE was
+ * writable and dirty, so a write may have happened with no write fault.
+ * PTE lock held or not; proc->lock nests in it.
+ */
+static void fr_boundary_flush(struct fr_walk *w)
 {
 	struct fr_interval *iv = w->closed;
-	unsigned long idx = addr >> PAGE_SHIFT;
-	pte_t pte = *ptep;
-	bool young = false;
-	void *old = NULL;
+	XA_STATE(xas, &iv->pages, 0);
+	bool next = false;
+	unsigned long idx;
+	void *old;
+	u32 i;
 
-	if (pte_young(pte))
-		young = test_and_clear_bit(_PAGE_BIT_ACCESSED,
-					   (unsigned long *)&ptep->pte);
-	if (young && !pte_special(pte) && pfn_valid(pte_pfn(pte)))
-		SetPageReferenced(pte_page(pte));
-
-	/* a page not accessed since the last boundary: nothing to note */
-	if (iv && young) {
-
-		spin_lock(&w->proc->lock);
-		old = xa_load(&iv->pages, idx);
-		if (old && (fr_pg_flags(old) & FR_PG_RETIRED))
-			iv->flags |= FLIGHTREC_IF_TWO_LIVES;
-		if (!old) {
-			if (xa_err(xa_store(&iv->pages, idx,
-					    xa_mk_value(FR_PG_ACCESSED),
-					    GFP_ATOMIC | __GFP_NOWARN)))
-				iv->flags |= FLIGHTREC_IF_LOST_PAGE;
-			else
-				iv->nr_pages++;
+	spin_lock(&w->proc->lock);
+	xas_lock_irq(&xas);
+	for (i = 0; i < w->nbatch; i++) {
+		idx = w->batch[i] >> 1;
+		if (next && xas.xa_index + 1 == idx) {
+			old = xas_next(&xas);
+		} else {
+			xas_set(&xas, idx);
+			old = xas_load(&xas);
 		}
-		/* writable, yet no write fault was seen in the interval */
-		if (pte_write(pte) && w->wrprotect && !old &&
-		    (vma->vm_flags & VM_WRITE) && pte_dirty(pte))
+		next = true;
+		if (old) {
+			if (fr_pg_flags(old) & FR_PG_RETIRED)
+				iv->flags |= FLIGHTREC_IF_TWO_LIVES;
+			continue;
+		}
+		/* writable, dirty, yet no write fault was seen in the interval */
+		if (w->batch[i] & 1)
 			iv->flags |= FLIGHTREC_IF_GUP_WRITE;
-		spin_unlock(&w->proc->lock);
-	}
-
-	if (w->wrprotect && pte_write(pte)) {
-		if (fr_pte_pinned(vma, pte)) {
-			if (iv)
-				iv->flags |= FLIGHTREC_IF_GUP_WRITE;
-			return;
+		do {
+			xas_store(&xas, xa_mk_value(FR_PG_ACCESSED));
+		} while (xas_nomem(&xas, GFP_ATOMIC | __GFP_NOWARN));
+		if (xas_error(&xas)) {
+			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			next = false;	/* the cursor is in its error state */
+		} else {
+			iv->nr_pages++;
 		}
-		ptep_set_wrprotect(vma->vm_mm, addr, ptep);
-		w->flush = true;
 	}
+	xas_unlock_irq(&xas);
+	spin_unlock(&w->proc->lock);
+	w->nbatch = 0;
+}
+
+/*
+ * One present PTE at a boundary; PTE lock held.  Inlined into the walk: it
+ * runs for every resident page at every boundary, so the common cases (not
+ * accessed and not writable; accessed; to write-protect) cost one compare
+ * and exchange of the PTE, clearing the accessed bit and the writable bit
+ * together, and no call.
+ */
+static __always_inline void fr_boundary_pte(struct fr_walk *w,
+					    struct vm_area_struct *vma,
+					    unsigned long addr, pte_t *ptep)
+{
+	pte_t pte = ptep_get(ptep), new;
+	bool wp = w->wrprotect && pte_write(pte);
+	struct page *page;
+
+	BUILD_BUG_ON(!IS_ENABLED(CONFIG_ARCH_HAS_PTE_SPECIAL));
+	if (unlikely(wp) && fr_pte_pinned(vma, pte)) {
+		if (w->closed)
+			w->closed->flags |= FLIGHTREC_IF_GUP_WRITE;
+		wp = false;
+	}
+	if (!wp && !pte_young(pte))
+		return;	/* not accessed since the last boundary, nothing to do */
+	/*
+	 * The CPU may set the accessed or dirty bit under us (the PTE lock
+	 * does not stop it): retry until no bit was lost.
+	 */
+	do {
+		new = pte_mkold(pte);
+		if (wp)
+			new = pte_wrprotect(new);
+	} while (!try_cmpxchg((pteval_t *)&ptep->pte, &pte.pte, new.pte));
+	if (wp)
+		w->flush = true;
+	if (!pte_young(pte))
+		return;
+	/*
+	 * Reclaim learns from the page that it was used.  A PTE that is not
+	 * special maps a page with a struct page (vm_normal_page()'s rule on
+	 * x86); most are referenced already: no atomic operation for those.
+	 */
+	if (!pte_special(pte)) {
+		page = pte_page(pte);
+		if (!PageReferenced(page))
+			SetPageReferenced(page);
+	}
+	if (!w->closed)
+		return;
+	w->batch[w->nbatch++] = (addr >> PAGE_SHIFT) << 1 |
+		(wp && (vma->vm_flags & VM_WRITE) && pte_dirty(pte));
+	if (w->nbatch == ARRAY_SIZE(w->batch))
+		fr_boundary_flush(w);
 }
 
 /*
@@ -513,7 +587,9 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 	unsigned long idx;
 	void *e;
 
-	xa_for_each_range(&iv->pages, idx, e, first, last) {
+	/* the marked entries alone: most intervals have none */
+	for (idx = first, e = xa_find(&iv->pages, &idx, last, FR_XA_NOTPRESENT);
+	     e; e = xa_find_after(&iv->pages, &idx, last, FR_XA_NOTPRESENT)) {
 		unsigned long addr = idx << PAGE_SHIFT;
 		struct vm_area_struct *vma;
 		struct fr_page *pg;
@@ -521,6 +597,7 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		loff_t pos;
 		ssize_t n;
 
+		/* replaced since by a copy (fr_mem_capture_range): done */
 		if (!xa_is_value(e) || !(xa_to_value(e) & FR_PG_NOTPRESENT))
 			continue;
 		vma = find_vma(mm, addr);
@@ -570,8 +647,12 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		repl = pg;
 		iv->bytes += PAGE_SIZE + sizeof(*pg);
 store:
+		/* replaces an entry: allocates nothing, cannot fail */
 		spin_lock(&proc->lock);
-		xa_store(&iv->pages, idx, repl, GFP_ATOMIC | __GFP_NOWARN);
+		xa_lock_irq(&iv->pages);
+		__xa_store(&iv->pages, idx, repl, GFP_ATOMIC | __GFP_NOWARN);
+		__xa_clear_mark(&iv->pages, idx, FR_XA_NOTPRESENT);
+		xa_unlock_irq(&iv->pages);
 		spin_unlock(&proc->lock);
 	}
 }
@@ -638,6 +719,8 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 		fr_walk_vma(&w, vma, vma->vm_start, vma->vm_end, fr_boundary_pte);
 	}
 	fr_split_thps(&w, mm);
+	if (w.nbatch)
+		fr_boundary_flush(&w);
 	/* accessed bits were cleared too: flush even without write-protection */
 	fr_flush_mm(mm);
 	if (w.huge && closed)

@@ -16,6 +16,7 @@
 #include "fr_test.h"
 #include "fr_dump.h"
 #include "../progs/mem_pattern.h"
+#include "../progs/mem_read.h"
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <elf.h>
@@ -292,6 +293,80 @@ TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
 	EXPECT_EQ(0, bad);
 	/* the eight rounds wrote all 512 pages; most rounds fall in the ring */
 	EXPECT_GE(kept, 4 * 512);
+	frd_free(&d);
+}
+
+/*
+ * Pages only read (tests/progs/mem_read): an interval that holds both markers
+ * of a round, with every page read between them, has all MR_PAGES pages in
+ * its initial page set; every page kept after the fill holds the
+ * pattern (the seed's rule: nothing wrote it later, so its bytes are as at
+ * the dump).  700 pages span two page-table pages and many batches of the
+ * boundary's stores.
+ */
+TEST_F_TIMEOUT(mem, pages_only_read, 120)
+{
+	char *argv[] = { (char *)fr_prog("mem_read"), "60", NULL };
+	int status, whole = 0;
+	uint32_t filled;
+	size_t i, k, bad = 0, checked = 0;
+	struct frd d;
+	pid_t pid;
+
+	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 40, 64, &d, &pid, &status));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+
+	long m0 = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MR_MARK);
+
+	ASSERT_GE(m0, 0);
+	filled = d.sc[m0].interval;
+	for (k = 0; k < MR_ROUNDS; k++) {
+		long a = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k);
+		long b = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k + 1);
+		uint32_t iv;
+		size_t n = 0;
+
+		ASSERT_GE(a, 0);
+		ASSERT_GE(b, 0);
+		if (d.sc[a].interval != d.sc[b].interval)
+			continue;	/* a boundary fell inside the round */
+		iv = d.sc[a].interval;
+		for (i = 0; i < d.npg; i++) {
+			const struct frd_page *p = &d.pg[i];
+
+			if (p->interval == iv && p->addr >= MR_ADDR &&
+			    p->addr < MR_ADDR + MR_PAGES * 4096UL)
+				n++;
+		}
+		EXPECT_EQ(MR_PAGES, n) TH_LOG("round %zu, interval %u", k, iv);
+		whole++;
+	}
+	EXPECT_GE(whole, MR_ROUNDS / 2) TH_LOG("only %d rounds within one interval", whole);
+
+	for (i = 0; i < d.npg; i++) {
+		const struct frd_page *p = &d.pg[i];
+		unsigned int pg, o;
+
+		if (p->interval <= filled || p->addr < MR_ADDR ||
+		    p->addr >= MR_ADDR + MR_PAGES * 4096UL)
+			continue;
+		ASSERT_NE(NULL, p->data) TH_LOG("page %#llx interval %u has no bytes",
+						(unsigned long long)p->addr, p->interval);
+		pg = (p->addr - MR_ADDR) / 4096;
+		for (o = 0; o < 4096; o++)
+			if (p->data[o] != mr_byte(pg, o))
+				break;
+		if (o < 4096) {
+			TH_LOG("interval %u page %u: byte %u is %#x, not %#x",
+			       p->interval, pg, o, p->data[o], mr_byte(pg, o));
+			bad++;
+		}
+		checked++;
+	}
+	EXPECT_EQ(0, bad);
+	EXPECT_GE(checked, (size_t)MR_PAGES * (MR_ROUNDS / 2));
+	TH_LOG("%zu pages checked, %d rounds whole", checked, whole);
 	frd_free(&d);
 }
 

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mem_read: fills MR_PAGES pages at MR_ADDR with a known pattern, then, round
+ * after round, marks the round, reads every page, marks again and sleeps long
+ * enough for an interval boundary.  The pages are never written after the
+ * fill: tests/record_memory.c checks that an interval holding both markers of
+ * a round has every page in its initial page set, with these bytes.
+ *
+ *   mem_read SLEEP_MS
+ */
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include "mem_read.h"
+
+int main(int argc, char **argv)
+{
+	struct timespec ts;
+	volatile uint8_t *p;
+	unsigned int k, pg, off, sum = 0;
+
+	if (argc != 2)
+		return 2;
+	ts.tv_sec = atoi(argv[1]) / 1000;
+	ts.tv_nsec = (atoi(argv[1]) % 1000) * 1000000L;
+	p = mmap((void *)MR_ADDR, MR_PAGES * 4096UL, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p != (void *)MR_ADDR)
+		return 3;
+	madvise((void *)p, MR_PAGES * 4096UL, MADV_NOHUGEPAGE);
+	for (pg = 0; pg < MR_PAGES; pg++)
+		for (off = 0; off < 4096; off++)
+			p[pg * 4096 + off] = mr_byte(pg, off);
+	for (k = 0; k < MR_ROUNDS; k++) {
+		syscall(SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k);
+		for (pg = 0; pg < MR_PAGES; pg++)
+			sum += p[pg * 4096 + (pg * 31) % 4096];
+		syscall(SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k + 1);
+		nanosleep(&ts, NULL);
+	}
+	return sum == 1 ? 4 : 0;	/* keeps the reads */
+}
