@@ -299,12 +299,12 @@ static __always_inline bool fr_pte_pinned(struct vm_area_struct *vma, pte_t pte)
 /*
  * The pages found accessed (fr_boundary_pte) go into the closed interval's
  * page set in batches: one proc->lock and one xa_lock for up to
- * FR_BATCH of them, stored with one XArray cursor that steps from a page to
- * the next instead of walking down from the root for each (a 1 GiB process
- * that touched all its memory has 262144 of them at every boundary).  An
- * entry is the page index shifted left by one; bit 0 says that the PTE was
- * writable and dirty, so a write may have happened with no write fault.
- * PTE lock held or not; proc->lock nests in it.
+ * ARRAY_SIZE(w->batch) of them, stored with one XArray cursor that steps
+ * from a page to the next instead of walking down from the root for each (a
+ * 1 GiB process that touched all its memory has 262144 of them at every
+ * boundary).  An entry is the page index shifted left by one; bit 0 says
+ * that the PTE was writable and dirty, so a write may have happened with no
+ * write fault.  PTE lock held or not; proc->lock nests in it.
  */
 static void fr_boundary_flush(struct fr_walk *w)
 {
@@ -397,8 +397,9 @@ static __always_inline void fr_boundary_pte(struct fr_walk *w,
 	}
 	if (!w->closed)
 		return;
+	/* wp: the walk write-protects only VM_WRITE mappings */
 	w->batch[w->nbatch++] = (addr >> PAGE_SHIFT) << 1 |
-		(wp && (vma->vm_flags & VM_WRITE) && pte_dirty(pte));
+		(wp && pte_dirty(pte));
 	if (w->nbatch == ARRAY_SIZE(w->batch))
 		fr_boundary_flush(w);
 }

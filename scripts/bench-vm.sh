@@ -186,38 +186,34 @@ bench_boundary() {
 	say "== boundary cost against resident size (interval 100 ms).  walk: the program"
 	say "   touches its memory, then a few pages per ms (average boundary; the slowest"
 	say "   is the first, which finds every page accessed and writable); all read: the"
-	say "   program reads every page over and over, every boundary finds them all"
-	say "   accessed and stores them in the interval's page set.  pagemap scan: the"
+	say "   program reads every page over and over, a boundary stores every page read"
+	say "   since the last one (all of them when a sweep takes less than the interval)"
+	say "   in the interval's page set.  pagemap scan: the"
 	say "   fastest of 3 userspace scans of the same process, stopped (the baseline)"
 	say "  resident    walk/boundary   pagemap scan   ratio"
+	# mem_big ARGS, registered once it is ready, recorded for $1 seconds: sets pid
+	run_big() {
+		local secs=$1
+		shift
+		coproc MB { exec "$PROGS/mem_big" "$@"; }
+		pid=$MB_PID
+		read -r _ <&"${MB[0]}"
+		"$FR" register "$pid" --interval-ms 100 >/dev/null
+		sleep "$secs"
+	}
 	# a warm-up, not shown: under TCG the first boundary of a boot would
 	# charge the translation of the module's code to the 16 MiB row
-	coproc MB { exec "$PROGS/mem_big" 16; }
-	pid=$MB_PID
-	read -r _ <&"${MB[0]}"
-	"$FR" register "$pid" --interval-ms 100 >/dev/null
-	sleep 0.5
+	run_big 0.5 16
 	kill "$pid"; wait "$pid" 2>/dev/null
 	for mb in 16 64 256 1024; do
-		coproc MB { exec "$PROGS/mem_big" $mb; }
-		pid=$MB_PID
-		read -r _ <&"${MB[0]}"
-		"$FR" register "$pid" --interval-ms 100 >/dev/null
-		sleep 2
+		run_big 2 $mb
 		walk=$(pstat "$pid" boundary_ns_avg)
 		wmax=$(pstat "$pid" boundary_ns_max)
-		scan=
 		# stopped: the baseline is not slowed by the program's own work
 		kill -STOP "$pid"
-		for i in 1 2 3; do
-			scan=$( { echo "${scan:-}"; "$PROGS/pagemap_scan" "$pid" | awk '{print $1}'; } | awk 'NF && (m == "" || $1 < m) {m = $1} END {print m}')
-		done
+		scan=$(for i in 1 2 3; do "$PROGS/pagemap_scan" "$pid"; done | awk '{print $1}' | sort -n | head -1)
 		kill "$pid"; kill -CONT "$pid"; wait "$pid" 2>/dev/null
-		coproc MB { exec "$PROGS/mem_big" $mb read; }
-		pid=$MB_PID
-		read -r _ <&"${MB[0]}"
-		"$FR" register "$pid" --interval-ms 100 >/dev/null
-		sleep 2
+		run_big 2 $mb read
 		rwalk=$(pstat "$pid" boundary_ns_avg)
 		kill "$pid"; wait "$pid" 2>/dev/null
 		say "  $(printf '%5d MiB  %10s ns  %12s ns   %s   (slowest %s ns: %s; all read %s ns: %s)' $mb "${walk:-?}" "$scan" "$( [ -n "${walk:-}" ] && ratio "$walk" "$scan" || echo '?')" "${wmax:-?}" "$( [ -n "${wmax:-}" ] && ratio "$wmax" "$scan" || echo '?')" "${rwalk:-?}" "$( [ -n "${rwalk:-}" ] && ratio "$rwalk" "$scan" || echo '?')")"
