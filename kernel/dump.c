@@ -507,8 +507,7 @@ static int fr_put_interval_all(struct sk_buff *skb, struct netlink_callback *cb,
 		a[A_POS] = 0;
 		fallthrough;
 	case FR_SUB_PAGES:
-		idx = a[A_POS];
-		xa_for_each_start(&iv->pages, idx, e, idx) {
+		for (idx = a[A_POS]; (e = fr_pageset_find(iv, &idx)); idx++) {
 			err = fr_put_page(skb, cb, d, iv, idx, e);
 			if (err) {
 				a[A_POS] = idx;

@@ -179,8 +179,17 @@ struct fr_interval {
 	struct fr_map *maps;
 	u32 nr_maps;
 	struct fr_sigaction sigactions[64];
-	struct xarray pages;		/* page index -> struct fr_page * */
-	u64 nr_pages;
+	/*
+	 * The initial page set is pages plus acc.  pages: page index -> a
+	 * struct fr_page * (bytes kept) or a value entry (memory.c: written
+	 * while not present, zero, retired...).  acc: the pages the closing
+	 * boundary found accessed, FR_ACC_BITS to an entry (index >>
+	 * FR_ACC_SHIFT -> value entry, a bit per page), filled once, when
+	 * the interval is closed (fr_boundary_flush).  A page in both is
+	 * what its pages entry says.  fr_pageset_find() iterates the union.
+	 */
+	struct xarray pages;
+	struct xarray acc;
 	size_t bytes;			/* charged to fr_bytes */
 };
 
@@ -476,6 +485,11 @@ void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long en
 		     void *arg, bool clear);
 void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			  unsigned long end, struct file *newfile, u64 newoff);
+/* page sets: 32 pages per entry of an interval's acc (a value entry) */
+#define FR_ACC_SHIFT	5
+#define FR_ACC_BITS	(1U << FR_ACC_SHIFT)
+void *fr_pageset_find(struct fr_interval *iv, unsigned long *idx);
+bool fr_pageset_has(struct fr_interval *iv, unsigned long idx);
 const void *fr_mem_page_bytes(struct fr_dump *dump, struct fr_interval *iv,
 			      unsigned long idx, bool *zero);
 void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *leaves, u32 *n, u32 max);

@@ -105,6 +105,7 @@ struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
 	INIT_LIST_HEAD(&iv->syscalls);
 	INIT_LIST_HEAD(&iv->threads);
 	xa_init_flags(&iv->pages, XA_FLAGS_LOCK_IRQ);
+	xa_init(&iv->acc);
 	iv->start_ns = ktime_get_ns();
 	iv->bytes = sizeof(*iv);
 	return iv;
@@ -155,6 +156,7 @@ void fr_interval_free(struct fr_interval *iv)
 		kfree(iv->maps[i].path);
 	kvfree(iv->maps);
 	fr_pages_free(&iv->pages);
+	xa_destroy(&iv->acc);	/* value entries */
 	kfree(iv);
 }
 

@@ -53,7 +53,8 @@
 #include "flightrec.h"
 
 /* value entries (no data) of an interval's page set; FR_PG_RETIRED on both */
-#define FR_PG_ACCESSED	0x100	/* accessed: bytes come from later (seed rule) */
+#define FR_PG_ACCESSED	0x100	/* accessed: bytes come from later (seed rule);
+				 * iv->acc holds these (fr_pageset_find) */
 #define FR_PG_NOTPRESENT 0x200	/* written while not present: resolve at boundary */
 #define FR_PG_RETIRED	0x400	/* its mapping went away in the interval: a new
 				 * access is a second life (FLIGHTREC_IF_TWO_LIVES) */
@@ -158,8 +159,6 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		proc->lost_pages++;
 		goto out;
 	}
-	if (!old)
-		iv->nr_pages++;
 	if (entry == pg) {
 		iv->bytes += PAGE_SIZE + sizeof(*pg);
 		pg = NULL;
@@ -267,6 +266,7 @@ struct fr_walk {
 	/* fr_mem_boundary: accessed pages to store (fr_boundary_flush) */
 	u32 nbatch;
 	unsigned long batch[64];
+	u32 flags;			/* FLIGHTREC_IF_* for closed */
 	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
@@ -298,54 +298,84 @@ static __always_inline bool fr_pte_pinned(struct vm_area_struct *vma, pte_t pte)
 
 /*
  * The pages found accessed (fr_boundary_pte) go into the closed interval's
- * page set in batches: one proc->lock and one xa_lock for up to
- * ARRAY_SIZE(w->batch) of them, stored with one XArray cursor that steps
- * from a page to the next instead of walking down from the root for each (a
- * 1 GiB process that touched all its memory has 262144 of them at every
- * boundary).  An entry is the page index shifted left by one; bit 0 says
- * that the PTE was writable and dirty, so a write may have happened with no
- * write fault.  PTE lock held or not; proc->lock nests in it.
+ * page set in batches of up to ARRAY_SIZE(w->batch), in address order (the
+ * walk goes up; fr_split_thps, which walks again, flushes first).  An
+ * entry is the page index shifted left by one; bit 0 says that the PTE was
+ * writable and dirty, so a write may have happened with no write fault.
+ *
+ * They are kept as bits (iv->acc, FR_ACC_BITS pages to an XArray value
+ * entry), not as an entry each in iv->pages: a process that reads 1 GiB
+ * has 262144 of them at every boundary, and a store per page cost more than
+ * the rest of the walk.  The pages the closed interval holds an entry for
+ * already (written, retired) are found by one pass of a cursor over
+ * iv->pages across the batch's range, merged with it.  The interval is
+ * closed: nobody else writes its page set now (the write-fault probe and
+ * fr_mem_capture_range write the open one), and nobody reads it before it
+ * is in the ring.  PTE lock held or not.
  */
 static void fr_boundary_flush(struct fr_walk *w)
 {
 	struct fr_interval *iv = w->closed;
-	XA_STATE(xas, &iv->pages, 0);
+	unsigned long lo = w->batch[0] >> 1;
+	unsigned long hi = w->batch[w->nbatch - 1] >> 1;
+	XA_STATE(xas, &iv->pages, lo);
+	XA_STATE(acc, &iv->acc, 0);
+	unsigned long chunk, mask, idx;
+	u32 i = 0, n = w->nbatch;
 	bool next = false;
-	unsigned long idx;
-	void *old;
-	u32 i;
+	void *e;
 
-	spin_lock(&w->proc->lock);
-	xas_lock_irq(&xas);
-	for (i = 0; i < w->nbatch; i++) {
-		idx = w->batch[i] >> 1;
-		if (next && xas.xa_index + 1 == idx) {
-			old = xas_next(&xas);
-		} else {
-			xas_set(&xas, idx);
-			old = xas_load(&xas);
-		}
-		next = true;
-		if (old) {
-			if (fr_pg_flags(old) & FR_PG_RETIRED)
-				iv->flags |= FLIGHTREC_IF_TWO_LIVES;
+	rcu_read_lock();
+	xas_for_each(&xas, e, hi) {
+		if (xas_retry(&xas, e))
 			continue;
-		}
-		/* writable, dirty, yet no write fault was seen in the interval */
-		if (w->batch[i] & 1)
-			iv->flags |= FLIGHTREC_IF_GUP_WRITE;
-		do {
-			xas_store(&xas, xa_mk_value(FR_PG_ACCESSED));
-		} while (xas_nomem(&xas, GFP_ATOMIC | __GFP_NOWARN));
-		if (xas_error(&xas)) {
-			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
-			next = false;	/* the cursor is in its error state */
-		} else {
-			iv->nr_pages++;
+		for (; i < n && (w->batch[i] >> 1) < xas.xa_index; i++)
+			if (w->batch[i] & 1)
+				w->flags |= FLIGHTREC_IF_GUP_WRITE;
+		if (i < n && (w->batch[i] >> 1) == xas.xa_index) {
+			/* an entry says more than a bit: written, or retired */
+			if (fr_pg_flags(e) & FR_PG_RETIRED)
+				w->flags |= FLIGHTREC_IF_TWO_LIVES;
+			i++;
 		}
 	}
-	xas_unlock_irq(&xas);
-	spin_unlock(&w->proc->lock);
+	rcu_read_unlock();
+	/* writable, dirty, yet no write fault was seen in the interval */
+	for (; i < n; i++)
+		if (w->batch[i] & 1)
+			w->flags |= FLIGHTREC_IF_GUP_WRITE;
+
+	xas_lock(&acc);
+	for (i = 0; i < n;) {
+		idx = w->batch[i] >> 1;
+		chunk = idx >> FR_ACC_SHIFT;
+		mask = 0;
+		do {
+			mask |= 1UL << (idx & (FR_ACC_BITS - 1));
+			if (++i == n)
+				break;
+			idx = w->batch[i] >> 1;
+		} while (idx >> FR_ACC_SHIFT == chunk);
+		if (next && acc.xa_index + 1 == chunk) {
+			e = xas_next(&acc);
+		} else {
+			xas_set(&acc, chunk);
+			e = xas_load(&acc);
+		}
+		next = true;
+		if (e)
+			mask |= xa_to_value(e);
+		if (e == xa_mk_value(mask))
+			continue;
+		do {
+			xas_store(&acc, xa_mk_value(mask));
+		} while (xas_nomem(&acc, GFP_ATOMIC | __GFP_NOWARN));
+		if (xas_error(&acc)) {
+			w->flags |= FLIGHTREC_IF_LOST_PAGE;
+			next = false;	/* the cursor is in its error state */
+		}
+	}
+	xas_unlock(&acc);
 	w->nbatch = 0;
 }
 
@@ -366,8 +396,7 @@ static __always_inline void fr_boundary_pte(struct fr_walk *w,
 
 	BUILD_BUG_ON(!IS_ENABLED(CONFIG_ARCH_HAS_PTE_SPECIAL));
 	if (unlikely(wp) && fr_pte_pinned(vma, pte)) {
-		if (w->closed)
-			w->closed->flags |= FLIGHTREC_IF_GUP_WRITE;
+		w->flags |= FLIGHTREC_IF_GUP_WRITE;
 		wp = false;
 	}
 	if (!wp && !pte_young(pte))
@@ -676,6 +705,8 @@ static void fr_split_thps(struct fr_walk *w, struct mm_struct *mm)
 	u32 i;
 
 	w->split = false;
+	if (w->nbatch)
+		fr_boundary_flush(w);	/* a batch is in address order */
 	for (i = 0; i < w->nthp; i++) {
 		addr = w->thp[i];
 		if (get_user_pages_remote(mm, addr, 1,
@@ -724,10 +755,14 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 		fr_boundary_flush(&w);
 	/* accessed bits were cleared too: flush even without write-protection */
 	fr_flush_mm(mm);
-	if (w.huge && closed)
-		closed->flags |= FLIGHTREC_IF_LOST_PAGE;
-	if (closed)
+	if (w.huge)
+		w.flags |= FLIGHTREC_IF_LOST_PAGE;
+	if (closed) {
+		spin_lock(&proc->lock);
+		closed->flags |= w.flags;
+		spin_unlock(&proc->lock);
 		fr_resolve_notpresent(proc, closed, mm, 0, ULONG_MAX);
+	}
 	/* enforce the cap for what the fault probe added without evicting */
 	fr_charge(proc, 0);
 }
@@ -752,6 +787,51 @@ out_free:
 	return NULL;
 }
 
+/* Whether page idx is in iv's initial page set. */
+bool fr_pageset_has(struct fr_interval *iv, unsigned long idx)
+{
+	void *a = xa_load(&iv->acc, idx >> FR_ACC_SHIFT);
+
+	if (a && (xa_to_value(a) & (1UL << (idx & (FR_ACC_BITS - 1)))))
+		return true;
+	return xa_load(&iv->pages, idx);
+}
+
+/*
+ * The first page of iv's initial page set at or after *idx, which it sets:
+ * its entry in iv->pages, or for a page only found accessed (iv->acc), a
+ * value entry of FR_PG_ACCESSED.  NULL when there is none.  The interval is
+ * in the ring or a dump, or proc->lock is held.
+ */
+void *fr_pageset_find(struct fr_interval *iv, unsigned long *idx)
+{
+	unsigned long chunk = *idx >> FR_ACC_SHIFT, bits = 0, first = *idx;
+	unsigned long q = ULONG_MAX;
+	void *a, *e;
+
+	for (a = xa_find(&iv->acc, &chunk, ULONG_MAX >> FR_ACC_SHIFT, XA_PRESENT);
+	     a; a = xa_find_after(&iv->acc, &chunk, ULONG_MAX >> FR_ACC_SHIFT,
+				  XA_PRESENT)) {
+		bits = xa_to_value(a);
+		if (chunk == *idx >> FR_ACC_SHIFT)
+			bits &= ~0UL << (*idx & (FR_ACC_BITS - 1));
+		if (bits) {
+			q = chunk << FR_ACC_SHIFT | __ffs(bits);
+			break;
+		}
+	}
+	/* an entry of pages comes first if it is not after q */
+	e = xa_find(&iv->pages, &first, q, XA_PRESENT);
+	if (e) {
+		*idx = first;
+		return e;
+	}
+	if (!bits)
+		return NULL;
+	*idx = q;
+	return xa_mk_value(FR_PG_ACCESSED);
+}
+
 static bool fr_ring_references(struct fr_proc *proc, unsigned long idx)
 {
 	struct fr_interval *iv;
@@ -759,7 +839,7 @@ static bool fr_ring_references(struct fr_proc *proc, unsigned long idx)
 
 	spin_lock(&proc->lock);
 	list_for_each_entry(iv, &proc->ring, node) {
-		if (xa_load(&iv->pages, idx)) {
+		if (fr_pageset_has(iv, idx)) {
 			ref = true;
 			break;
 		}
@@ -837,8 +917,6 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		iv = proc->cur;
 		if (iv && !fr_pg_has_bytes(xa_load(&iv->pages, idx)) &&
 		    !xa_err(xa_store(&iv->pages, idx, pg, GFP_ATOMIC | __GFP_NOWARN))) {
-			if (!old)
-				iv->nr_pages++;
 			iv->bytes += PAGE_SIZE + sizeof(*pg);
 			pg = NULL;
 		}
@@ -878,7 +956,7 @@ int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 	int lost = 0;
 
 	list_for_each_entry(iv, &dump->intervals, node) {
-		xa_for_each(&iv->pages, idx, e) {
+		for (idx = 0; (e = fr_pageset_find(iv, &idx)); idx++) {
 			bool found = false;
 
 			if (fr_pg_has_bytes(e))

@@ -370,4 +370,87 @@ TEST_F_TIMEOUT(mem, pages_only_read, 120)
 	frd_free(&d);
 }
 
+/* Whether interval iv of d holds a record of syscall nr. */
+static int iv_has_call(const struct frd *d, uint32_t iv, uint32_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsc; i++)
+		if (d->sc[i].interval == iv && d->sc[i].nr == nr)
+			return 1;
+	return 0;
+}
+
+/*
+ * mem_read in a mode: every interval holding an even round whole (the call
+ * of the mode, nr, between its markers) has `flag`; an interval without a
+ * call nr has not.  Round 0 is left out: its interval holds the end of the
+ * fill, whose write faults kept the pages' originals, so that a write
+ * through get_user_pages there hides nothing.
+ */
+static void flagged_rounds(struct __test_metadata *_metadata, struct fr_client *c,
+			   const char *mode, uint32_t nr, uint32_t flag)
+{
+	char *argv[] = { (char *)fr_prog("mem_read"), "60", (char *)mode, NULL };
+	int status, whole = 0, clean = 0;
+	size_t i, j, k;
+	struct frd d;
+	pid_t pid;
+
+	ASSERT_EQ(0, frd_run_recorded(c, argv, 40, 64, &d, &pid, &status));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	for (k = 2; k < MR_ROUNDS; k += 2) {
+		long a = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k);
+		long b = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k + 1);
+
+		ASSERT_GE(a, 0);
+		ASSERT_GE(b, 0);
+		if (d.sc[a].interval != d.sc[b].interval)
+			continue;	/* a boundary fell inside the round */
+		ASSERT_TRUE(iv_has_call(&d, d.sc[a].interval, nr));
+		for (i = 0; i < d.niv && d.iv[i].index != d.sc[a].interval; i++)
+			;
+		ASSERT_LT(i, d.niv);
+		EXPECT_TRUE(d.iv[i].flags & flag)
+			TH_LOG("%s: round %zu, interval %u has flags %#x", mode, k,
+			       d.iv[i].index, d.iv[i].flags);
+		whole++;
+	}
+	EXPECT_GE(whole, MR_ROUNDS / 4) TH_LOG("only %d rounds within one interval", whole);
+	for (j = 0; j < d.niv; j++) {
+		if (iv_has_call(&d, d.iv[j].index, nr))
+			continue;
+		EXPECT_FALSE(d.iv[j].flags & flag)
+			TH_LOG("%s: interval %u, with no such call, has flags %#x", mode,
+			       d.iv[j].index, d.iv[j].flags);
+		clean++;
+	}
+	EXPECT_GE(clean, MR_ROUNDS / 4);
+	TH_LOG("%s: %d rounds flagged, %d intervals without the call not flagged",
+	       mode, whole, clean);
+	frd_free(&d);
+}
+
+/*
+ * A page read again after MADV_DONTNEED dropped it, in the same interval,
+ * has had two lives: the page set holds the first one's bytes.  No write
+ * fault shows it; the boundary that finds the page accessed does.
+ */
+TEST_F_TIMEOUT(mem, second_life_flagged, 120)
+{
+	flagged_rounds(_metadata, self->c, "lives", SYS_madvise, FLIGHTREC_IF_TWO_LIVES);
+}
+
+/*
+ * process_vm_writev() to the process's own pages writes them through
+ * get_user_pages: no write fault, no original copy.  The boundary finds
+ * those pages writable and dirty with no entry, and flags the interval.
+ */
+TEST_F_TIMEOUT(mem, gup_write_flagged, 120)
+{
+	flagged_rounds(_metadata, self->c, "gup", SYS_process_vm_writev,
+		       FLIGHTREC_IF_GUP_WRITE);
+}
+
 TEST_HARNESS_MAIN

@@ -6,8 +6,20 @@
  * fill: tests/record_memory.c checks that an interval holding both markers of
  * a round has every page in its initial page set, with these bytes.
  *
- *   mem_read SLEEP_MS
+ * With a mode, even rounds do one more thing after the reads, before the
+ * second marker, that the interval must be flagged for:
+ *   lives  madvise(MADV_DONTNEED) of the first MR_LIVES pages, then reads
+ *          them again: their second life (zero), which no write fault shows
+ *          (FLIGHTREC_IF_TWO_LIVES);
+ *   gup    process_vm_writev() of its own bytes into one page per
+ *          MR_GUP_STRIDE, which writes through get_user_pages, not a write
+ *          fault (FLIGHTREC_IF_GUP_WRITE).  The bytes stay the pattern.
+ *
+ *   mem_read SLEEP_MS [lives|gup]
  */
+#define _GNU_SOURCE
+#include <string.h>
+#include <sys/uio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,7 +34,10 @@ int main(int argc, char **argv)
 	volatile uint8_t *p;
 	unsigned int k, pg, off, sum = 0;
 
-	if (argc != 2)
+	int lives = argc == 3 && !strcmp(argv[2], "lives");
+	int gup = argc == 3 && !strcmp(argv[2], "gup");
+
+	if (argc < 2 || argc > 3 || (argc == 3 && !lives && !gup))
 		return 2;
 	ts.tv_sec = atoi(argv[1]) / 1000;
 	ts.tv_nsec = (atoi(argv[1]) % 1000) * 1000000L;
@@ -38,6 +53,22 @@ int main(int argc, char **argv)
 		syscall(SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k);
 		for (pg = 0; pg < MR_PAGES; pg++)
 			sum += p[pg * 4096 + (pg * 31) % 4096];
+		if (lives && !(k & 1)) {
+			if (madvise((void *)p, MR_LIVES * 4096UL, MADV_DONTNEED))
+				return 5;
+			for (pg = 0; pg < MR_LIVES; pg++)
+				sum += p[pg * 4096 + 8];
+		}
+		for (pg = 0; gup && !(k & 1) && pg < MR_PAGES; pg += MR_GUP_STRIDE) {
+			uint8_t same[16];
+			struct iovec l = { same, sizeof(same) };
+			struct iovec r = { (void *)(p + pg * 4096 + 64), sizeof(same) };
+
+			for (off = 0; off < sizeof(same); off++)
+				same[off] = mr_byte(pg, 64 + off);
+			if (process_vm_writev(getpid(), &l, 1, &r, 1, 0) != sizeof(same))
+				return 6;
+		}
 		syscall(SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k + 1);
 		nanosleep(&ts, NULL);
 	}

@@ -10,6 +10,8 @@
 #define MR_PAGES	700
 #define MR_ROUNDS	10
 #define MR_MARK		0x7e5900	/* getpriority(PRIO_PROCESS, MR_MARK + 2k, +1) */
+#define MR_LIVES	4		/* "lives": pages discarded and read again */
+#define MR_GUP_STRIDE	50		/* "gup": one page in this many written */
 
 static inline uint8_t mr_byte(unsigned int page, unsigned int off)
 {
