@@ -304,6 +304,49 @@ TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
  * the dump).  700 pages span two page-table pages and many batches of the
  * boundary's stores.
  */
+/* Whether d holds page addr (page aligned) in the page set of interval iv. */
+static int has_page(const struct frd *d, uint32_t iv, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < d->npg; i++)
+		if (d->pg[i].interval == iv && d->pg[i].addr == addr)
+			return 1;
+	return 0;
+}
+
+/*
+ * A thread that ran user code in interval iv (two records of its own there:
+ * it came back from a call and made another) read the stack at its sp of
+ * the interval start, and the instruction at its ip: both pages are in the
+ * interval's page set.  They are the highest and among the last pages a
+ * boundary's walk finds, so the last batch of the walk holds them.  Returns
+ * the number of intervals checked.
+ */
+static int ran_pages_kept(struct __test_metadata *_metadata, const struct frd *d)
+{
+	int checked = 0;
+	size_t i, j;
+
+	for (i = 0; i < d->nth; i++) {
+		const struct frd_thread *t = &d->th[i];
+		int n = 0;
+
+		for (j = 0; j < d->nsc && n < 2; j++)
+			n += d->sc[j].interval == t->interval && d->sc[j].tid == t->tid;
+		if (n < 2)
+			continue;
+		EXPECT_TRUE(has_page(d, t->interval, t->regs.rsp & ~4095ULL))
+			TH_LOG("interval %u: the stack page of sp %#llx is not in the page set",
+			       t->interval, (unsigned long long)t->regs.rsp);
+		EXPECT_TRUE(has_page(d, t->interval, t->regs.rip & ~4095ULL))
+			TH_LOG("interval %u: the code page of ip %#llx is not in the page set",
+			       t->interval, (unsigned long long)t->regs.rip);
+		checked++;
+	}
+	return checked;
+}
+
 TEST_F_TIMEOUT(mem, pages_only_read, 120)
 {
 	char *argv[] = { (char *)fr_prog("mem_read"), "60", NULL };
@@ -367,6 +410,7 @@ TEST_F_TIMEOUT(mem, pages_only_read, 120)
 	EXPECT_EQ(0, bad);
 	EXPECT_GE(checked, (size_t)MR_PAGES * (MR_ROUNDS / 2));
 	TH_LOG("%zu pages checked, %d rounds whole", checked, whole);
+	EXPECT_GE(ran_pages_kept(_metadata, &d), MR_ROUNDS / 2);
 	frd_free(&d);
 }
 
