@@ -14,6 +14,9 @@
  *   reuse; taken under proc->lock by the write-fault probe) and
  *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) are
  *   leaf locks.
+ *   The xa_locks of an interval's page set are leaf locks: pages's (irq,
+ *   under proc->lock: the write-fault probe, the boundary's resolution)
+ *   and acc's (the boundary walk, under a PTE lock; memory.c).
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
  *   fr_registry_lock is never taken under proc->work_lock.
  * Stopping threads at a boundary: a thread's task_work that finds
