@@ -76,7 +76,8 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 #define FR_FE_EXIT	BIT(5)	/* no sys_exit follows */
 #define FR_FE_SMALL	BIT(6)	/* fr_build_small() may build its record */
 #define FR_FE_NEWLIFE	BIT(7)	/* fr_collect_new_life() looks at it */
-static u8 fr_fe[FR_NR_SYSCALLS] __read_mostly;
+#define FR_FE_XEXIT	BIT(8)	/* sys_exit looks at it: prctl, execve(at) */
+static u16 fr_fe[FR_NR_SYSCALLS] __read_mostly;
 
 /*
  * The next number of proc's sequence, taken by current, a thread of proc.
@@ -98,7 +99,7 @@ static __always_inline u64 fr_seq_next(struct fr_proc *proc)
 }
 
 /* A number outside the table (-1, or one the kernel answers ENOSYS): none. */
-static __always_inline u8 fr_fe_of(long nr)
+static __always_inline u16 fr_fe_of(long nr)
 {
 	return nr >= 0 && nr < FR_NR_SYSCALLS ? fr_fe[nr] : 0;
 }
@@ -473,9 +474,9 @@ static bool fr_nr_new_life_nr(u32 nr)
 	return nr == __NR_mmap || nr == __NR_brk || nr == __NR_mremap;
 }
 
-static __always_inline bool fr_nr_new_life(u32 nr, long ret)
+static __always_inline bool fr_nr_new_life(u16 fe, long ret)
 {
-	return ret >= 0 && (fr_fe_of(nr) & FR_FE_NEWLIFE);
+	return ret >= 0 && (fe & FR_FE_NEWLIFE);
 }
 
 /*
@@ -574,45 +575,43 @@ static __always_inline void fr_rec_head(struct fr_thread *t,
  * the general path's sleeping retry is needed.
  */
 static __always_inline struct fr_sc_rec *fr_build_small(struct fr_thread *t,
-							 long ret)
+							 long ret, u16 fe)
 {
-	const struct fr_kdesc *d;
-	const struct fr_data_desc *o;
+	struct fr_data_desc o;
 	struct fr_sc_rec *rec;
-	u64 addr = 0, len = 0, n, mul;
+	u64 addr = 0, len = 0, n;
 	size_t size;
 
-	if (!(fr_fe_of(t->sc_nr) & FR_FE_SMALL))
+	if (!(fe & FR_FE_SMALL))
 		return NULL;
-	d = &fr_table[t->sc_nr];
-	o = &d->out[0];
-	mul = o->p2 ? o->p2 : 1;
-	if (ret >= 0 || (d->flags & FR_F_OUTERR)) {
-		switch (o->kind) {
+	/* one copy of the row's fields: the stores below alias nothing of it */
+	o = fr_table[t->sc_nr].out[0];
+	if (ret >= 0 || (fr_table[t->sc_nr].flags & FR_F_OUTERR)) {
+		switch (o.kind) {
 		case FR_SZ_NONE:
 			break;
 		case FR_SZ_FIXED:
-			len = o->p1;
+			len = o.p1;
 			break;
 		case FR_SZ_RET:
 			n = ret > 0 ? ret : 0;
 			goto scaled;
 		case FR_SZ_ARG:
-			n = t->sc_args[o->p1];
+			n = t->sc_args[o.p1];
 			goto scaled;
 		case FR_SZ_ARG_RET:
-			n = ret >= 0 ? min_t(u64, t->sc_args[o->p1], ret) : 0;
+			n = ret >= 0 ? min_t(u64, t->sc_args[o.p1], ret) : 0;
 scaled:
 			if (n > FR_SMALL_COPY)
 				return NULL;
-			len = n * mul;
+			len = o.p2 ? n * o.p2 : n;
 			break;
 		default:
 			return NULL;
 		}
 		if (len > FR_SMALL_COPY)
 			return NULL;
-		addr = t->sc_args[o->arg];
+		addr = t->sc_args[o.arg];
 		if (!addr)
 			len = 0;
 	}
@@ -629,7 +628,7 @@ scaled:
 			fr_sc_rec_free(rec);
 			return ERR_PTR(-EAGAIN);
 		}
-		out->arg = o->arg;
+		out->arg = o.arg;
 		out->addr = addr;
 		out->len = len;
 		out->data = p;
@@ -684,6 +683,24 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 }
 
 /*
+ * list_add_tail(new, next) for a record joining an interval, without
+ * CONFIG_DEBUG_LIST's check (an out-of-line call that cost 17 of the
+ * record's instructions, as __skb_queue_tail links skbs without it).  The
+ * neighbours are in the open interval's list, read under proc->lock a line
+ * before; a record is linked once, into one list, and never unlinked alone
+ * (fr_sc_recs_free frees a whole interval).
+ */
+static __always_inline void fr_rec_link(struct list_head *new,
+					struct list_head *prev,
+					struct list_head *next)
+{
+	next->prev = new;
+	new->next = next;
+	new->prev = prev;
+	WRITE_ONCE(prev->next, new);
+}
+
+/*
  * Record bytes are charged against ring_mb ahead, a few KiB at a time, and
  * spent from t->credit: no atomic operation per record on the global count
  * (fr_bytes, one cache line for every recording CPU).  What is left goes
@@ -735,12 +752,14 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 {
 	struct fr_proc *proc = t->proc;
 	bool ok = fr_charge_rec(t, rec->size);
+	struct fr_interval *cur;
 
 	spin_lock(&proc->lock);
 	if (closes)
 		WRITE_ONCE(t->in_sc, false);
-	if (ok && proc->cur) {
-		struct list_head *pos = &proc->cur->syscalls;
+	cur = proc->cur;
+	if (ok && cur) {
+		struct list_head *pos = &cur->syscalls;
 		struct fr_sc_rec *r;
 
 		/*
@@ -748,29 +767,34 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 		 * call in serial mode) may end after later ones.  Mostly the
 		 * tail; a call entered in an earlier interval goes first.
 		 */
-		list_for_each_entry_reverse(r, &proc->cur->syscalls, node) {
+		list_for_each_entry_reverse(r, &cur->syscalls, node) {
 			if (r->seq < rec->seq)
 				break;
 			pos = &r->node;
 		}
-		list_add_tail(&rec->node, pos);
-		proc->cur->nr_syscalls++;
-		proc->cur->bytes += rec->size;
-		if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
-			proc->cur->flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
-		if (rec->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED))
-			proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+		fr_rec_link(&rec->node, pos->prev, pos);
+		cur->nr_syscalls++;
+		cur->bytes += rec->size;
+		if (unlikely(rec->flags & (FLIGHTREC_SC_UNKNOWN_OUT |
+					   FLIGHTREC_SC_TRUNCATED |
+					   FLIGHTREC_SC_COPY_FAILED))) {
+			if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
+				cur->flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
+			if (rec->flags & (FLIGHTREC_SC_TRUNCATED |
+					  FLIGHTREC_SC_COPY_FAILED))
+				cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+		}
 		/* only fr_sc_flush_signal appends signals (closes false) */
 		if (!closes && rec->nr == FLIGHTREC_NR_SIGNAL &&
 		    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
-			proc->cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
+			cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
 		proc->nr_syscalls++;
 		rec = NULL;
-	} else if (proc->cur) {
+	} else if (cur) {
 		/* recording had started: a real loss */
 		proc->lost++;
-		proc->cur->lost++;
-		proc->cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+		cur->lost++;
+		cur->flags |= FLIGHTREC_IF_LOST_RECORD;
 	}
 	spin_unlock(&proc->lock);
 	if (rec) {
@@ -852,16 +876,17 @@ static int fr_record_spans(struct fr_thread *t, long ret, bool atomic,
 
 /*
  * The common shape first (fr_build_small), then the general one.  Inline in
- * sys_exit, where most records are made.
+ * sys_exit, where most records are made; @fe is fr_fe_of(t->sc_nr).
  */
-static __always_inline int fr_record_to(struct fr_thread *t, long ret,
-					bool atomic, struct list_head *defer)
+static __always_inline int fr_record_fe(struct fr_thread *t, long ret,
+					bool atomic, struct list_head *defer,
+					u16 fe)
 {
-	bool new_life = fr_nr_new_life(t->sc_nr, ret);
+	bool new_life = fr_nr_new_life(fe, ret);
 	struct fr_sc_rec *rec;
 
 	if (atomic && !new_life) {
-		rec = fr_build_small(t, ret);
+		rec = fr_build_small(t, ret, fe);
 		if (IS_ERR(rec))
 			return -EAGAIN;		/* its only error */
 		if (rec) {
@@ -873,6 +898,12 @@ static __always_inline int fr_record_to(struct fr_thread *t, long ret,
 		}
 	}
 	return fr_record_spans(t, ret, atomic, defer, new_life);
+}
+
+static int fr_record_to(struct fr_thread *t, long ret, bool atomic,
+			struct list_head *defer)
+{
+	return fr_record_fe(t, ret, atomic, defer, fr_fe_of(t->sc_nr));
 }
 
 static int fr_record(struct fr_thread *t, long ret, bool atomic)
@@ -1077,7 +1108,7 @@ static void fr_fast_init(void)
 	for (nr = 0; nr < FR_NR_SYSCALLS; nr++) {
 		const struct fr_kdesc *d = &fr_table[nr];
 		const struct fr_data_desc *in = &d->in[0];
-		u8 fe = 0;
+		u16 fe = 0;
 
 		switch (nr) {
 		case __NR_munmap: case __NR_mremap: case __NR_madvise:
@@ -1093,6 +1124,8 @@ static void fr_fast_init(void)
 			fe |= FR_FE_EXIT;
 		if (fr_nr_new_life_nr(nr))
 			fe |= FR_FE_NEWLIFE;
+		if (nr == __NR_prctl || nr == __NR_execve || nr == __NR_execveat)
+			fe |= FR_FE_XEXIT;
 		if (d->valid && (in[0].kind != FR_SZ_NONE ||
 				 in[1].kind != FR_SZ_NONE)) {
 			fe |= FR_FE_IN;
@@ -1281,7 +1314,7 @@ static noinline bool fr_sc_hash_in1(struct fr_thread *t, long nr,
 
 /* Inline: most calls (a read) pass nothing in; @fe is fr_fe_of(nr). */
 static __always_inline void fr_sc_hash_in(struct fr_thread *t, long nr,
-					  const u64 *args, u8 fe)
+					  const u64 *args, u16 fe)
 {
 	t->sc_has_in_hash = false;
 	if (!(fe & FR_FE_IN))
@@ -1676,7 +1709,7 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
 	struct fr_proc *proc;
-	u8 fe;
+	u16 fe;
 
 	t = fr_thread_find(current);	/* NULL at once when none is recorded */
 	if (!t)
@@ -1725,10 +1758,29 @@ out:
 		fr_token_release(proc, current);
 }
 
+/*
+ * sys_exit of a call that returned 0 and that FR_FE_XEXIT marks: the
+ * program's own PR_SET_TSC, or a new program (true: the call is dealt with).
+ */
+static noinline bool fr_sys_exit_special(struct fr_thread *t, u32 nr)
+{
+	if (nr == __NR_prctl) {
+		if (t->sc_args[0] == PR_SET_TSC)
+			fr_tsc_disown(t);	/* its own rdtsc setting */
+		return false;
+	}
+	/* execve, execveat: the ring restarts at the new first instruction */
+	t->exec_pending = true;
+	fr_sc_close(t);
+	fr_twork_queue(t, TWA_RESUME);
+	return true;
+}
+
 static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 {
 	struct fr_thread *t;
 	u32 nr;
+	u16 fe;
 
 	t = fr_thread_find(current);
 	if (t && t->proc->serial && smp_load_acquire(&t->proc->started)) {
@@ -1747,18 +1799,13 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	 * its pt_regs untouched, or the call done and its record placed.
 	 */
 	nr = t->sc_nr;
+	fe = fr_fe_of(nr);
 	/* a signal delivered on this way out is at the syscall boundary */
 	t->sig_boundary = true;
 	t->sig_ip = regs->ip;
-	if (nr == __NR_prctl && t->sc_args[0] == PR_SET_TSC && !ret)
-		fr_tsc_disown(t);	/* the program's own rdtsc setting */
-	if ((nr == __NR_execve || nr == __NR_execveat) && ret == 0) {
-		/* a new program: the ring restarts at its first instruction */
-		t->exec_pending = true;
-		fr_sc_close(t);
-		fr_twork_queue(t, TWA_RESUME);
+	if (unlikely(fe & FR_FE_XEXIT) && !ret &&
+	    fr_sys_exit_special(t, nr))
 		return;
-	}
 	if (fr_is_restart(ret)) {
 		t->restart_pending = true;
 		t->restart_ip = regs->ip;
@@ -1767,7 +1814,7 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	}
 	if (!t->sc_seq)
 		t->sc_seq = fr_seq_next(t->proc);
-	if (fr_record_to(t, ret, true, NULL) == -EAGAIN) {
+	if (fr_record_fe(t, ret, true, NULL, fe) == -EAGAIN) {
 		t->sc_ret = ret;
 		t->sc_slow = true;
 		if (!fr_twork_queue(t, TWA_RESUME)) {
