@@ -9,8 +9,10 @@
 # guest's /proc/kallsyms of that boot, KASLR included).  Then
 #   scripts/insnprof/report.py OUT [BASE]     instructions per function
 #   scripts/insnprof/report.py OUT -f NAME    the blocks of one function
-# Counts cover the whole boot: compare two runs that differ only in what is
-# measured (a recorded run against a native one, a module against another).
+# Counts cover the whole boot, or what runs between `build/insnprof/mark
+# start` and `mark stop` where CMD runs those: compare two runs that differ
+# only in what is measured (a recorded run against a native one, a module
+# against another).
 # The environment of scripts/vm.sh applies (FR_MODULE, FR_VM_DEBUG=0, ...).
 set -euo pipefail
 
@@ -26,6 +28,9 @@ mkdir -p "$BUILD" "$(dirname "$OUT")"
 
 ${CC:-cc} -O2 -shared -fPIC -Wall -Wextra -Werror -o "$BUILD/tbcount.so" \
 	"$HERE/insnprof/tbcount.c" || die "cannot build the plugin"
+# build/insnprof/mark start|stop in CMD: count only what runs in between
+${CC:-cc} -O2 -Wall -Wextra -Werror -o "$BUILD/mark" "$HERE/insnprof/mark.c" ||
+	die "cannot build the marker"
 
 # the command, then the symbols of this boot, from inside the guest
 RUN=$BUILD/run-$$.sh

@@ -3,10 +3,15 @@
 """Instructions per kernel function from scripts/insnprof.sh runs.
 
 report.py RUN [BASE] [-n N] [-f FUNCTION]
+report.py --calls N REC_HI REC_LO NAT_HI NAT_LO [-n N]
   RUN, BASE: the OUT prefixes given to insnprof.sh (OUT.tb, OUT.ksyms).
   With BASE, functions are sorted by RUN minus BASE: what a change, or
   recording, adds.  With -f, the blocks of one function of RUN (offset,
   instructions, times run), to read against objdump of the object.
+  With --calls, instructions per call of a workload run recorded (REC_*) and
+  native (NAT_*) at two sizes that differ by N calls: HI minus LO leaves the
+  boot and everything else that both runs share out; the ratio recorded to
+  native, and what recording adds per call, function by function.
 """
 import argparse
 import bisect
@@ -69,13 +74,45 @@ def one_function(prefix, name):
                                                sizes[off] * rows[off]))
 
 
+def per_call(a):
+    """What the --calls mode prints (scripts/bench-insn.sh reads it)."""
+    rh, rl, nh, nl = a.run, a.base, a.nat[0], a.nat[1]
+
+    def diff(hi, lo):
+        h, l = per_function(hi), per_function(lo)
+        return {k: h.get(k, 0) - l.get(k, 0) for k in set(h) | set(l)}
+    rec, nat = diff(rh, rl), diff(nh, nl)
+    rk, nk = sum(rec.values()) / a.calls, sum(nat.values()) / a.calls
+    ru = (user_total(rh) - user_total(rl)) / a.calls
+    nu = (user_total(nh) - user_total(nl)) / a.calls
+    print('  native:   %7.1f kernel + %6.1f user = %7.1f instructions per call'
+          % (nk, nu, nk + nu))
+    print('  recorded: %7.1f kernel + %6.1f user = %7.1f instructions per call'
+          % (rk, ru, rk + ru))
+    print('  ratio: %.3f' % ((rk + ru) / (nk + nu)))
+    print('  added per call, by function:')
+    add = {k: (rec.get(k, 0) - nat.get(k, 0)) / a.calls
+           for k in set(rec) | set(nat)}
+    for k in sorted(add, key=lambda k: -abs(add[k]))[:a.n]:
+        print('    %7.1f  %s' % (add[k], k))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('run')
     ap.add_argument('base', nargs='?')
     ap.add_argument('-n', type=int, default=40)
     ap.add_argument('-f', dest='function')
+    ap.add_argument('--calls', type=int)
+    ap.add_argument('nat', nargs='*')
     a = ap.parse_args()
+    if a.calls:
+        if not a.base or len(a.nat) != 2:
+            ap.error('--calls takes REC_HI REC_LO NAT_HI NAT_LO')
+        per_call(a)
+        return
+    if a.nat:
+        ap.error('too many arguments')
     if a.function:
         one_function(a.run, a.function)
         return
