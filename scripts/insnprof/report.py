@@ -4,6 +4,7 @@
 
 report.py RUN [BASE] [-n N] [-f FUNCTION]
 report.py --calls N REC_HI REC_LO NAT_HI NAT_LO [-n N]
+report.py --totals RUN
   RUN, BASE: the OUT prefixes given to insnprof.sh (OUT.tb, OUT.ksyms).
   With BASE, functions are sorted by RUN minus BASE: what a change, or
   recording, adds.  With -f, the blocks of one function of RUN (offset,
@@ -12,6 +13,7 @@ report.py --calls N REC_HI REC_LO NAT_HI NAT_LO [-n N]
   native (NAT_*) at two sizes that differ by N calls: HI minus LO leaves the
   boot and everything else that both runs share out; the ratio recorded to
   native, and what recording adds per call, function by function.
+  With --totals, one line: RUN's kernel and user instructions.
 """
 import argparse
 import bisect
@@ -104,6 +106,7 @@ def main():
     ap.add_argument('-n', type=int, default=40)
     ap.add_argument('-f', dest='function')
     ap.add_argument('--calls', type=int)
+    ap.add_argument('--totals', action='store_true')
     ap.add_argument('nat', nargs='*')
     a = ap.parse_args()
     if a.calls:
@@ -113,6 +116,9 @@ def main():
         return
     if a.nat:
         ap.error('too many arguments')
+    if a.totals:
+        print(sum(per_function(a.run).values()), user_total(a.run))
+        return
     if a.function:
         one_function(a.run, a.function)
         return
