@@ -267,6 +267,9 @@ struct fr_walk {
 	u32 nbatch;
 	unsigned long batch[64];
 	u32 flags;			/* FLIGHTREC_IF_* for closed */
+	/* the XArray leaves of closed->acc the walk filled: charged after it */
+	unsigned long acc_leaf;		/* the last one's index + 1 */
+	u32 acc_leaves;
 	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
@@ -367,6 +370,10 @@ static void fr_boundary_flush(struct fr_walk *w)
 			mask |= xa_to_value(e);
 		if (e == xa_mk_value(mask))
 			continue;
+		if (!e && (chunk >> XA_CHUNK_SHIFT) + 1 != w->acc_leaf) {
+			w->acc_leaf = (chunk >> XA_CHUNK_SHIFT) + 1;
+			w->acc_leaves++;
+		}
 		do {
 			xas_store(&acc, xa_mk_value(mask));
 		} while (xas_nomem(&acc, GFP_ATOMIC | __GFP_NOWARN));
@@ -724,6 +731,21 @@ static void fr_split_thps(struct fr_walk *w, struct mm_struct *mm)
 }
 
 /*
+ * What the bits of the pages a boundary found accessed take: they carry no
+ * bytes of their own, but their XArray does: a leaf node per XA_CHUNK_SIZE
+ * value entries of FR_ACC_BITS pages, 4.7 MB for a process that reads 64
+ * GiB in every interval.  Charged as the interval's, like its records: the
+ * leaves the walk filled, and a node above per XA_CHUNK_SIZE of them (an
+ * estimate: the upper levels, and a leaf met again after a THP split, are
+ * rounded up).
+ */
+static size_t fr_acc_bytes(u32 leaves)
+{
+	return (leaves + DIV_ROUND_UP(leaves, XA_CHUNK_SIZE)) *
+	       sizeof(struct xa_node);
+}
+
+/*
  * The page walk of a boundary: accessed pages go to `closed` (NULL at the
  * first boundary), writable PTEs are write-protected.  mmap_lock held for
  * read; current is a thread of proc.
@@ -758,9 +780,15 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 	if (w.huge)
 		w.flags |= FLIGHTREC_IF_LOST_PAGE;
 	if (closed) {
+		size_t bytes = fr_acc_bytes(w.acc_leaves);
+
 		spin_lock(&proc->lock);
 		closed->flags |= w.flags;
+		closed->bytes += bytes;
 		spin_unlock(&proc->lock);
+		/* needed whatever the cap says, as the boundary's map is */
+		if (!fr_charge(proc, bytes))
+			atomic64_add(bytes, &fr_bytes);
 		fr_resolve_notpresent(proc, closed, mm, 0, ULONG_MAX);
 	}
 	/* enforce the cap for what the fault probe added without evicting */

@@ -483,6 +483,75 @@ TEST_F_TIMEOUT(proc, dump_of_1g_resident, 300)
 	frd_free(&d);
 }
 
+/* bytes and closed intervals of pid's ring, from the registry's list */
+static int proc_bytes(struct fr_client *c, pid_t pid, uint64_t *bytes,
+		      uint32_t *nr_intervals)
+{
+	struct ctx { pid_t pid; uint64_t *bytes; uint32_t *n; int found; } x = {
+		pid, bytes, nr_intervals, 0
+	};
+	int cb(const struct fr_proc_info *info, void *arg)
+	{
+		struct ctx *x = arg;
+
+		if (info->pid == (uint32_t)x->pid) {
+			*x->bytes = info->bytes;
+			*x->n = info->nr_intervals;
+			x->found = 1;
+		}
+		return 0;
+	}
+
+	if (fr_client_list(c, cb, &x) < 0 || !x.found)
+		return -1;
+	return 0;
+}
+
+/*
+ * The pages a boundary finds only read are bits, 32 pages to an XArray
+ * entry and 64 entries to a node of 576 bytes: no bytes of their own, but
+ * a process that reads 1 GiB in every interval fills 128 such nodes per
+ * interval, and the ring charges them (memory.c, fr_acc_bytes).  Every
+ * kept interval of mem_big reading its whole gigabyte must be charged at
+ * least 128 x 512 bytes, where the records, map, registers and the few
+ * page copies (its stack) of an interval of that process take under 64 KiB.
+ */
+TEST_F_TIMEOUT(proc, page_bits_charged, 120)
+{
+	char *argv[] = { (char *)fr_prog("mem_big"), "1024", "read", NULL };
+	uint64_t bytes = 0;
+	uint32_t n = 0;
+	int fds[2];
+	char buf[8];
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(fds));
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	self->child = pid;
+	close(fds[1]);
+	ASSERT_EQ(6, read(fds[0], buf, 6)) TH_LOG("mem_big 1024 read did not start");
+	close(fds[0]);
+	/* 250 ms: a sweep of the gigabyte fits in an interval under TCG */
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 250, 4, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	usleep(1600000);
+	ASSERT_EQ(0, proc_bytes(self->c, pid, &bytes, &n));
+	fr_kill_wait(pid);
+	self->child = 0;
+	ASSERT_GE(n, 3) TH_LOG("only %u intervals closed", n);
+	EXPECT_GE(bytes, (uint64_t)n * 128 * 512)
+		TH_LOG("%u intervals charged %llu bytes", n, (unsigned long long)bytes);
+	/* and no more than the nodes and those 64 KiB, the open interval too */
+	EXPECT_LE(bytes, (uint64_t)(n + 1) * (132 * 576 + (64 << 10)))
+		TH_LOG("%u intervals charged %llu bytes", n, (unsigned long long)bytes);
+	TH_LOG("%u intervals, %llu bytes", n, (unsigned long long)bytes);
+}
+
 /*
  * Another tracer of the syscall tracepoints (ftrace's raw_syscalls events)
  * still sees every process while flightrec is loaded: the module gives the
