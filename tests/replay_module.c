@@ -17,6 +17,7 @@
 #include "kselftest_harness.h"
 #include "fr_test.h"
 #include "checkpoint.h"
+#include "flightrec.h"
 #include <stdarg.h>
 
 static char top[PATH_MAX];
@@ -293,6 +294,53 @@ TEST_F_TIMEOUT(rm, rdtsc_values, 300)
 		fr_sh("tail -5 %s/tsc.prerr", self->dir);
 	EXPECT_FALSE(fr_sh("grep -q 'not recorded' %s/tsc.prerr", self->dir) == 0);
 	EXPECT_TRUE(same_files2(self->dir, "tsc.live", "tsc.prep/fd1.out"));
+}
+
+/*
+ * flightrec gdb on a checkpoint that starts at exec: ld.so reads the TSC
+ * before main, and replay answers those rdtsc from the log through a trap
+ * (SIGSEGV under CR4.TSD) or a patched ud2 (SIGILL).  gdb must pass those
+ * to the loader and stop only at the recorded crash, in both modes.
+ */
+TEST_F_TIMEOUT(rm, gdb_from_exec, 600)
+{
+	static const char *const modes[] = { "", "--patch-rdtsc" };
+	char cmd[PATH_MAX + 512], err[256];
+	size_t k, tsc = 0;
+	struct flrc *c;
+	int i;
+
+	if (fr_sh("gdb --version > /dev/null 2>&1"))
+		SKIP(return, "no gdb");
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/crash_null %s/data.bin", top, self->dir);
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "gx", "--interval-ms 1000 --keep 16", cmd))
+		show(self->dir, "gx");
+	ASSERT_EQ(0, fr_sh("cp %s/gx/*.flrc %s/gx.flrc", self->dir, self->dir));
+	snprintf(cmd, sizeof(cmd), "%s/gx.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(cmd, &c, err, sizeof(err))) TH_LOG("%s", err);
+	for (k = 0; k < c->n_syscalls; k++)
+		tsc += c->syscalls[k]->nr == FLIGHTREC_NR_RDTSC;
+	flrc_free(c);
+	ASSERT_GE(tsc, 1) TH_LOG("no rdtsc recorded: nothing for gdb to pass on");
+	ASSERT_EQ(0, fr_sh("printf 'continue\\nbt\\ncontinue\\n' > %s/gx.cmds", self->dir));
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec gdb gx.flrc %s --symbols "
+				   "%s/tests/bin/progs/crash_null --batch gx.cmds --out gx.rep%d "
+				   "> gx%d.gdb 2>&1", self->dir, top, modes[i], top, i, i))
+			fr_sh("tail -20 %s/gx%d.gdb", self->dir, i);
+		/* one stop only: the recorded crash, not an rdtsc */
+		EXPECT_EQ(0, fr_sh("test $(grep -c 'Program received signal' %s/gx%d.gdb) = 1 && "
+				   "grep -q 'Program received signal SIGSEGV, Segmentation fault' "
+				   "%s/gx%d.gdb", self->dir, i, self->dir, i))
+			fr_sh("cat %s/gx%d.gdb", self->dir, i);
+		EXPECT_EQ(0, fr_sh("grep -q 'stopped at the first instruction of interval' "
+				   "%s/gx%d.gdb && grep -q 'in lookup (r=0x0) at' %s/gx%d.gdb && "
+				   "grep -q 'in main (argc=2' %s/gx%d.gdb && "
+				   "grep -q 'reproduced SIGSEGV at rip' %s/gx%d.gdb", self->dir, i,
+				   self->dir, i, self->dir, i, self->dir, i))
+			fr_sh("cat %s/gx%d.gdb", self->dir, i);
+	}
+	EXPECT_EQ(0, fr_sh("grep -q 'patch-rdtsc: the loader patches' %s/gx1.gdb", self->dir));
 }
 
 /*

@@ -524,6 +524,8 @@ static bool window_overlap(uint64_t s, uint64_t e)
 struct image {
 	struct buf b;
 	uint32_t from;
+	bool tsc;		/* rdtsc records: FRI_F_TSC_RECORDED */
+	bool patch_tsc;		/* FRI_F_PATCH_TSC: their sites become ud2 */
 };
 
 struct sc_pair {
@@ -673,7 +675,9 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	if (hd.flags & FRI_F_TSC_RECORDED) {
 		const char *why = tsc_patch_reason(o);
 
+		im->tsc = true;
 		if (why) {
+			im->patch_tsc = true;
 			hd.flags |= FRI_F_PATCH_TSC;
 			if (!o->quiet)
 				fprintf(stderr, PFX "note: %s: the loader patches the recorded "
@@ -1280,7 +1284,53 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 static void usage_gdb(FILE *f)
 {
 	fprintf(f, "usage: flightrec gdb FILE [--symbols FILE|DIR]... [--from N] "
-		"[--batch CMDFILE] [--ignore-cpu] [--quiet] [-- GDB-ARGS]\n");
+		"[--batch CMDFILE] [--ignore-cpu] [--patch-rdtsc] [--quiet] [-- GDB-ARGS]\n");
+}
+
+/*
+ * The replay's own traps of the recorded rdtsc and rdtscp are the loader's
+ * to answer, as its SIGSYS are: a #GP at the instruction (SIGSEGV with
+ * si_code SI_KERNEL, CR4.TSD) or, where the loader patches the sites, a
+ * SIGILL at a recorded site's ud2.  A catchpoint passes those on without a
+ * stop; any other SIGSEGV or SIGILL (the recorded crash) stops as before.
+ * Without it the first rdtsc of ld.so stopped a replay from exec.
+ */
+static void gdb_tsc_commands(FILE *f, const struct flrc *c, const struct image *im)
+{
+	uint64_t *sites = NULL;
+	size_t i, n = 0;
+
+	if (!im->tsc)
+		return;
+	fprintf(f, "catch signal SIGSEGV SIGILL\ncommands\nsilent\n");
+	if (!im->patch_tsc) {
+		fprintf(f, "if $_siginfo.si_signo == %d && $_siginfo.si_code == 0x80 && "
+			"(*(unsigned short *)$pc == 0x310f || "
+			"(*(unsigned int *)$pc & 0xffffff) == 0xf9010f)\n", SIGSEGV);
+	} else {
+		sites = calloc(c->n_syscalls + 1, sizeof(*sites));
+		for (i = 0; sites && i < c->n_syscalls; i++) {
+			const Flightrec__Syscall *s = c->syscalls[i];
+
+			if (s->nr == FLIGHTREC_NR_RDTSC && s->interval >= im->from &&
+			    s->n_args > 4 && s->args[4])
+				sites[n++] = s->args[4];
+		}
+		if (n)
+			qsort(sites, n, sizeof(*sites), cmp_u64);
+		fprintf(f, "if $_siginfo.si_signo == %d && *(unsigned short *)$pc == 0x0b0f && (0",
+			SIGILL);
+		for (i = 0; i < n; i++)
+			if (!i || sites[i] != sites[i - 1])
+				fprintf(f, " || $pc == %#llx", (unsigned long long)sites[i]);
+		fprintf(f, ")\n");
+		free(sites);
+	}
+	/* anything else: the stop gdb would have made, in its words */
+	fprintf(f, "continue\nelse\nif $_siginfo.si_signo == %d\n"
+		"echo \\nProgram received signal SIGSEGV, Segmentation fault.\\n\n"
+		"else\necho \\nProgram received signal SIGILL, Illegal instruction.\\n\n"
+		"end\nframe\nend\nend\n", SIGSEGV);
 }
 
 int cmd_gdb(int argc, char **argv)
@@ -1291,6 +1341,7 @@ int cmd_gdb(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "batch", required_argument, NULL, 'b' },
 		{ "ignore-cpu", no_argument, NULL, 'i' },
+		{ "patch-rdtsc", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1308,7 +1359,7 @@ int cmd_gdb(int argc, char **argv)
 	pid_t pid;
 
 	o.symbols = calloc(argc + 1, sizeof(*o.symbols));
-	while ((ch = getopt_long(argc, argv, "S:f:o:b:iqh", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "S:f:o:b:iPqh", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'S': o.symbols[o.n_symbols++] = optarg; break;
 		case 'f':
@@ -1318,6 +1369,7 @@ int cmd_gdb(int argc, char **argv)
 		case 'o': o.out = optarg; break;
 		case 'b': o.batch_cmds = optarg; break;
 		case 'i': o.ignore_cpu = true; break;
+		case 'P': o.patch_rdtsc = true; break;
 		case 'q': o.quiet = true; break;
 		case 'h': usage_gdb(stdout); return 0;
 		default: usage_gdb(stderr); return FR_EXIT_USAGE;
@@ -1362,6 +1414,7 @@ int cmd_gdb(int argc, char **argv)
 		"file %s\n"
 		"set args -g %s%s -o %s\n", loader, o.quiet ? "-q " : "", img, outdir);
 	symbol_commands(c, &o, im.from, f);
+	gdb_tsc_commands(f, c, &im);
 	fprintf(f,
 		"tbreak *fr_sigreturn_insn\n"
 		"run\n"
