@@ -119,7 +119,7 @@ continue
 EOF
 grc=0
 "$FR" gdb "$ckpt" --symbols "$SERVER" --batch "$OUT/demo.gdb" --out "$OUT/gdb-replay" \
-	2>&1 | tee "$OUT/gdb.txt" | grep -v '^add symbol table\|^flightrec gdb: symbols\|^Temporary breakpoint\|^warning: ' || grc=$?
+	2>&1 | tee "$OUT/gdb.txt" | grep -v '^add symbol table\|^flightrec gdb: symbols\|^Temporary breakpoint\|^Catchpoint \|^warning: ' || grc=$?
 grep -q 'in handle_get' "$OUT/gdb.txt" || fail "the backtrace does not show handle_get"
 grep -q 'reproduced SIGSEGV' "$OUT/gdb.txt" || fail "gdb's replay did not reach the recorded crash"
 
