@@ -6,15 +6,16 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "mark.h"
 
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "start")) {
-		asm volatile(".byte 0x0f, 0x1f, 0x80, 'F', 'M', 'K', 'T'" ::: "memory");
+		FR_INSN_MARK_START();
 		return 0;
 	}
 	if (argc == 2 && !strcmp(argv[1], "stop")) {
-		asm volatile(".byte 0x0f, 0x1f, 0x80, 'F', 'M', 'K', 'P'" ::: "memory");
+		FR_INSN_MARK_STOP();
 		return 0;
 	}
 	fprintf(stderr, "usage: mark start|stop\n");

@@ -3,7 +3,7 @@
 """Instructions per kernel function from scripts/insnprof.sh runs.
 
 report.py RUN [BASE] [-n N] [-f FUNCTION]
-report.py --calls N REC_HI REC_LO NAT_HI NAT_LO [-n N]
+report.py --calls N REC_HI REC_LO NAT_HI NAT_LO [-n N] [--labels R,N]
 report.py --totals RUN
   RUN, BASE: the OUT prefixes given to insnprof.sh (OUT.tb, OUT.ksyms).
   With BASE, functions are sorted by RUN minus BASE: what a change, or
@@ -87,11 +87,13 @@ def per_call(a):
     rk, nk = sum(rec.values()) / a.calls, sum(nat.values()) / a.calls
     ru = (user_total(rh) - user_total(rl)) / a.calls
     nu = (user_total(nh) - user_total(nl)) / a.calls
-    print('  native:   %7.1f kernel + %6.1f user = %7.1f instructions per call'
-          % (nk, nu, nk + nu))
-    print('  recorded: %7.1f kernel + %6.1f user = %7.1f instructions per call'
-          % (rk, ru, rk + ru))
-    print('  ratio: %.3f' % ((rk + ru) / (nk + nu)))
+    lr, ln = a.labels.rsplit(',', 1)
+    w = max(len(lr), len(ln)) + 1
+    print('  %-*s %7.1f kernel + %6.1f user = %7.1f instructions per call'
+          % (w, ln + ':', nk, nu, nk + nu))
+    print('  %-*s %7.1f kernel + %6.1f user = %7.1f instructions per call'
+          % (w, lr + ':', rk, ru, rk + ru))
+    print('  ratio: %.4f' % ((rk + ru) / (nk + nu)))
     print('  added per call, by function:')
     add = {k: (rec.get(k, 0) - nat.get(k, 0)) / a.calls
            for k in set(rec) | set(nat)}
@@ -107,6 +109,8 @@ def main():
     ap.add_argument('-f', dest='function')
     ap.add_argument('--calls', type=int)
     ap.add_argument('--totals', action='store_true')
+    ap.add_argument('--labels', default='recorded,native',
+                    help='--calls: the names of the two settings')
     ap.add_argument('nat', nargs='*')
     a = ap.parse_args()
     if a.calls:
