@@ -344,6 +344,47 @@ TEST_F_TIMEOUT(rm, gdb_from_exec, 600)
 }
 
 /*
+ * A process that aborts sent itself SIGABRT: plain replay reports it and
+ * exits 0; under flightrec gdb the signal arrives for real, so gdb stops at
+ * it at the recorded instruction (in raise, under abort), and the next
+ * continue lets the default action end the process.
+ */
+TEST_F_TIMEOUT(rm, gdb_abort_stops, 300)
+{
+	char cmd[PATH_MAX + 512], err[256];
+	unsigned long long rip;
+	struct flrc *c;
+
+	if (fr_sh("gdb --version > /dev/null 2>&1"))
+		SKIP(return, "no gdb");
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/crash_abort %s/data.bin", top, self->dir);
+	ASSERT_EQ(128 + SIGABRT, record(self->dir, "ga", "--interval-ms 1000 --keep 16", cmd))
+		show(self->dir, "ga");
+	ASSERT_EQ(0, fr_sh("cp %s/ga/*.flrc %s/ga.flrc", self->dir, self->dir));
+	snprintf(cmd, sizeof(cmd), "%s/ga.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(cmd, &c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_NE(NULL, c->end);
+	ASSERT_NE(NULL, c->end->regs);
+	EXPECT_EQ((uint32_t)SIGABRT, c->end->signo);
+	rip = c->end->regs->rip;
+	flrc_free(c);
+	ASSERT_EQ(0, fr_sh("printf 'continue\\nprint/x $pc\\ncontinue\\n' > %s/ga.cmds",
+			   self->dir));
+	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec gdb ga.flrc --batch ga.cmds --out ga.rep "
+			   "> ga.gdb 2>&1", self->dir, top))
+		fr_sh("tail -20 %s/ga.gdb", self->dir);
+	EXPECT_EQ(0, fr_sh("grep -q 'reproduced SIGABRT at rip %#llx' %s/ga.gdb && "
+			   "grep -q 'Program received signal SIGABRT, Aborted' %s/ga.gdb && "
+			   "grep -q '^$1 = %#llx$' %s/ga.gdb && "
+			   "grep -q 'Program terminated with signal SIGABRT' %s/ga.gdb",
+			   rip, self->dir, self->dir, rip, self->dir, self->dir))
+		fr_sh("cat %s/ga.gdb", self->dir);
+	/* plain replay: reported, exit 0, no signal */
+	EXPECT_EQ(0, replay(self->dir, "ga")) show(self->dir, "ga");
+	EXPECT_TRUE(rerr_has(self->dir, "ga", "reproduced SIGABRT"));
+}
+
+/*
  * Threads that talk through a mutex and condition variables, recorded in
  * serial mode: which consumer gets which number is decided between
  * syscalls, and replay decides it the same way.

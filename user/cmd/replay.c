@@ -1253,7 +1253,12 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 		bool dup = false;
 		int p;
 
-		if (m->interval != from || !m->path || m->path[0] != '/')
+		/*
+		 * The maps of every interval replayed, the earliest first: a
+		 * replay from exec starts before ld.so maps the libraries,
+		 * which the next interval's map holds.
+		 */
+		if (m->interval < from || !m->path || m->path[0] != '/')
 			continue;
 		for (k = 0; k < n_done; k++)
 			if (!strncmp(done[k], m->path, sizeof(done[k]) - 1))

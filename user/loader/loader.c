@@ -1966,6 +1966,28 @@ static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_
  * other than the one that ended the recording did not get further when
  * recorded: it is parked at its next syscall.
  */
+/*
+ * Under gdb, a fatal signal the process sent itself (abort's SIGABRT)
+ * arrives for real once the application runs again: gdb stops at it with
+ * the application's registers, in raise under abort under its caller, as
+ * it would have in the recorded run, and its default action then ends the
+ * process.  Blocked until this handler returns, so that it is not
+ * delivered in the loader's frame; the application's context has it
+ * unblocked.
+ */
+static void raise_in_app(struct ucontext *uc, int sig)
+{
+	uint64_t set = 1ULL << (sig - 1);
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sys4(__NR_rt_sigaction, sig, &sa, NULL, 8);
+	sys4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&set, 0, 8);
+	uc->uc_sigmask &= ~set;
+	sys3(__NR_tgkill, sys0(__NR_getpid), sys0(__NR_gettid), sig);
+}
+
 static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 {
 	const struct fri_end *e = &g.h->end;
@@ -1994,6 +2016,10 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 		}
 		fdprintf(2, PFX "reproduced %s at rip 0x%lx (sent by the process itself, "
 			 "si_code %d), as recorded\n", signame((int)e->signo), mc->rip, e->si_code);
+		if (g.flags & FRI_F_GDB) {
+			raise_in_app(uc, (int)e->signo);
+			return;
+		}
 		sys_exit_group(FR_EXIT_OK);
 	}
 	if (e->kind == FLIGHTREC_END_DUMP) {
