@@ -445,26 +445,43 @@ TEST_F_TIMEOUT(proc, killed_while_read, 180)
 	(void)status;
 }
 
-TEST_F_TIMEOUT(proc, dump_of_1g_resident, 300)
+/*
+ * Starts ARGV (mem_big) with its stdout on a pipe and waits for its
+ * "ready\n": its memory is all touched.  The pid, or -1.
+ */
+static pid_t spawn_ready(char *const argv[])
 {
-	char *argv[] = { (char *)fr_prog("mem_big"), "1024", NULL };
-	int fds[2];
-	uint32_t id;
-	struct frd d;
 	char buf[8];
+	int fds[2];
 	pid_t pid;
 
-	ASSERT_EQ(0, pipe(fds));
+	if (pipe(fds))
+		return -1;
 	pid = fork();
 	if (pid == 0) {
 		dup2(fds[1], 1);
 		execv(argv[0], argv);
 		_exit(127);
 	}
-	self->child = pid;
 	close(fds[1]);
-	ASSERT_EQ(6, read(fds[0], buf, 6)) TH_LOG("mem_big 1024 did not start");
+	if (pid > 0 && read(fds[0], buf, 6) != 6) {
+		fr_kill_wait(pid);
+		pid = -1;
+	}
 	close(fds[0]);
+	return pid;
+}
+
+TEST_F_TIMEOUT(proc, dump_of_1g_resident, 300)
+{
+	char *argv[] = { (char *)fr_prog("mem_big"), "1024", NULL };
+	uint32_t id;
+	struct frd d;
+	pid_t pid;
+
+	pid = spawn_ready(argv);
+	ASSERT_GT(pid, 0) TH_LOG("mem_big 1024 did not start");
+	self->child = pid;
 	ASSERT_EQ(0, fr_client_register(self->c, pid, 100, 4, 0, self->err,
 					sizeof(self->err))) TH_LOG("%s", self->err);
 	usleep(1500000);
@@ -521,21 +538,11 @@ TEST_F_TIMEOUT(proc, page_bits_charged, 120)
 	char *argv[] = { (char *)fr_prog("mem_big"), "1024", "read", NULL };
 	uint64_t bytes = 0;
 	uint32_t n = 0;
-	int fds[2];
-	char buf[8];
 	pid_t pid;
 
-	ASSERT_EQ(0, pipe(fds));
-	pid = fork();
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		execv(argv[0], argv);
-		_exit(127);
-	}
+	pid = spawn_ready(argv);
+	ASSERT_GT(pid, 0) TH_LOG("mem_big 1024 read did not start");
 	self->child = pid;
-	close(fds[1]);
-	ASSERT_EQ(6, read(fds[0], buf, 6)) TH_LOG("mem_big 1024 read did not start");
-	close(fds[0]);
 	/* 250 ms: a sweep of the gigabyte fits in an interval under TCG */
 	ASSERT_EQ(0, fr_client_register(self->c, pid, 250, 4, 0, self->err,
 					sizeof(self->err))) TH_LOG("%s", self->err);

@@ -297,6 +297,31 @@ TEST_F_TIMEOUT(rm, rdtsc_values, 300)
 }
 
 /*
+ * Records tests/bin/progs/PROG DIR/data.bin from exec, which ends with
+ * signal sig, into DIR/NAME.flrc and reads it (NULL on failure, logged).
+ */
+static struct flrc *record_crash(struct __test_metadata *_metadata, const char *dir,
+				 const char *name, const char *prog, int sig)
+{
+	char cmd[PATH_MAX + 512], err[256];
+	struct flrc *c;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/%s %s/data.bin", top, prog, dir);
+	if (record(dir, name, "--interval-ms 1000 --keep 16", cmd) != 128 + sig) {
+		show(dir, name);
+		return NULL;
+	}
+	if (fr_sh("cp %s/%s/*.flrc %s/%s.flrc", dir, name, dir, name))
+		return NULL;
+	snprintf(cmd, sizeof(cmd), "%s/%s.flrc", dir, name);
+	if (flrc_read(cmd, &c, err, sizeof(err))) {
+		TH_LOG("%s", err);
+		return NULL;
+	}
+	return c;
+}
+
+/*
  * flightrec gdb on a checkpoint that starts at exec: ld.so reads the TSC
  * before main, and replay answers those rdtsc from the log through a trap
  * (SIGSEGV under CR4.TSD) or a patched ud2 (SIGILL).  gdb must pass those
@@ -305,19 +330,14 @@ TEST_F_TIMEOUT(rm, rdtsc_values, 300)
 TEST_F_TIMEOUT(rm, gdb_from_exec, 600)
 {
 	static const char *const modes[] = { "", "--patch-rdtsc" };
-	char cmd[PATH_MAX + 512], err[256];
 	size_t k, tsc = 0;
 	struct flrc *c;
 	int i;
 
 	if (fr_sh("gdb --version > /dev/null 2>&1"))
 		SKIP(return, "no gdb");
-	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/crash_null %s/data.bin", top, self->dir);
-	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "gx", "--interval-ms 1000 --keep 16", cmd))
-		show(self->dir, "gx");
-	ASSERT_EQ(0, fr_sh("cp %s/gx/*.flrc %s/gx.flrc", self->dir, self->dir));
-	snprintf(cmd, sizeof(cmd), "%s/gx.flrc", self->dir);
-	ASSERT_EQ(0, flrc_read(cmd, &c, err, sizeof(err))) TH_LOG("%s", err);
+	c = record_crash(_metadata, self->dir, "gx", "crash_null", SIGSEGV);
+	ASSERT_NE(NULL, c);
 	for (k = 0; k < c->n_syscalls; k++)
 		tsc += c->syscalls[k]->nr == FLIGHTREC_NR_RDTSC;
 	flrc_free(c);
@@ -351,18 +371,13 @@ TEST_F_TIMEOUT(rm, gdb_from_exec, 600)
  */
 TEST_F_TIMEOUT(rm, gdb_abort_stops, 300)
 {
-	char cmd[PATH_MAX + 512], err[256];
 	unsigned long long rip;
 	struct flrc *c;
 
 	if (fr_sh("gdb --version > /dev/null 2>&1"))
 		SKIP(return, "no gdb");
-	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/crash_abort %s/data.bin", top, self->dir);
-	ASSERT_EQ(128 + SIGABRT, record(self->dir, "ga", "--interval-ms 1000 --keep 16", cmd))
-		show(self->dir, "ga");
-	ASSERT_EQ(0, fr_sh("cp %s/ga/*.flrc %s/ga.flrc", self->dir, self->dir));
-	snprintf(cmd, sizeof(cmd), "%s/ga.flrc", self->dir);
-	ASSERT_EQ(0, flrc_read(cmd, &c, err, sizeof(err))) TH_LOG("%s", err);
+	c = record_crash(_metadata, self->dir, "ga", "crash_abort", SIGABRT);
+	ASSERT_NE(NULL, c);
 	ASSERT_NE(NULL, c->end);
 	ASSERT_NE(NULL, c->end->regs);
 	EXPECT_EQ((uint32_t)SIGABRT, c->end->signo);
