@@ -1955,18 +1955,6 @@ static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_
 }
 
 /*
- * A thread ran out of log.  `after` is 1 right after its last record was
- * replayed, 0 when it makes a syscall with no record left.
- *
- * The recorded end decides: a signal the process sent itself (abort() is
- * raise(SIGABRT) is tgkill) happens right after the last syscall; a dump
- * point is reached at the first syscall after the log (a dump taken inside
- * a blocking syscall is that syscall: rip and number are checked); an exit
- * was the last record itself; a fault comes by itself (on_fault).  A thread
- * other than the one that ended the recording did not get further when
- * recorded: it is parked at its next syscall.
- */
-/*
  * Under gdb, a fatal signal the process sent itself (abort's SIGABRT)
  * arrives for real once the application runs again: gdb stops at it with
  * the application's registers, in raise under abort under its caller, as
@@ -1988,6 +1976,18 @@ static void raise_in_app(struct ucontext *uc, int sig)
 	sys3(__NR_tgkill, sys0(__NR_getpid), sys0(__NR_gettid), sig);
 }
 
+/*
+ * A thread ran out of log.  `after` is 1 right after its last record was
+ * replayed, 0 when it makes a syscall with no record left.
+ *
+ * The recorded end decides: a signal the process sent itself (abort() is
+ * raise(SIGABRT) is tgkill) happens right after the last syscall; a dump
+ * point is reached at the first syscall after the log (a dump taken inside
+ * a blocking syscall is that syscall: rip and number are checked); an exit
+ * was the last record itself; a fault comes by itself (on_fault).  A thread
+ * other than the one that ended the recording did not get further when
+ * recorded: it is parked at its next syscall.
+ */
 static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 {
 	const struct fri_end *e = &g.h->end;
