@@ -260,7 +260,6 @@ struct fr_thread {
 	 */
 	u32 held_nr;
 	bool held;			/* sys_enter turned it into a no-op */
-	bool held_done;			/* the work ran; let it through once */
 	/* boundary work */
 	atomic_t twork_queued;		/* a struct fr_twork is queued */
 	u32 seen_boundary;		/* last boundary generation it passed */
@@ -269,8 +268,23 @@ struct fr_thread {
 	int fault_code;
 	u64 fault_addr;
 	bool exec_pending;		/* the process exec'd: restart the ring */
-	/* a syscall that returned -ERESTART*: restarted, or seen as EINTR */
-	bool restart_pending;
+	/*
+	 * What sys_enter has to look at before the call, tested as one word
+	 * (enter_work) on every call.  sig_pending: sig_recs or sig_lost has
+	 * something (the signal probe sets it, fr_sc_flush_signal clears it);
+	 * held_done: the held call's work ran, let it through once;
+	 * restart_pending: a syscall returned -ERESTART*, and the next entry
+	 * restarts it or the program saw EINTR (restart_ip).
+	 */
+	union {
+		struct {
+			bool sig_pending;
+			bool held_done;
+			bool restart_pending;
+			bool enter_pad;		/* zero */
+		};
+		u32 enter_work;
+	};
 	u64 restart_ip;
 	/*
 	 * Stopped at a boundary (interval.c): set by the thread in its

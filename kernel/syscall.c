@@ -48,12 +48,13 @@
 #include "../uapi/flightrec_syscall_check.h"
 #include "../uapi/flightrec_inhash.h"
 
+/* 40 bytes: a row's address is one scaled add from its number */
 struct fr_kdesc {
 	u16 flags;
 	u8 valid;
 	struct fr_data_desc in[2];
 	struct fr_data_desc out[3];
-};
+} __aligned(8);
 
 #define FR_KROW(nr, name, nargs, flags, types, i1, i2, o1, o2, o3) \
 	[nr] = { (flags), 1, { i1, i2 }, { o1, o2, o3 } },
@@ -77,7 +78,7 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 #define FR_FE_SMALL	BIT(6)	/* fr_build_small() may build its record */
 #define FR_FE_NEWLIFE	BIT(7)	/* fr_collect_new_life() looks at it */
 #define FR_FE_XEXIT	BIT(8)	/* sys_exit looks at it: prctl, execve(at) */
-static u16 fr_fe[FR_NR_SYSCALLS] __read_mostly;
+static u16 fr_fe[FR_NR_SYSCALLS + 1] __read_mostly;	/* and 0 past the end */
 
 /*
  * The next number of proc's sequence, taken by current, a thread of proc.
@@ -98,10 +99,14 @@ static __always_inline u64 fr_seq_next(struct fr_proc *proc)
 	return atomic64_inc_return(&proc->seq);
 }
 
-/* A number outside the table (-1, or one the kernel answers ENOSYS): none. */
+/*
+ * A number outside the table (-1, or one the kernel answers ENOSYS): none.
+ * Without a branch (a compare and a move): the probes then test one value
+ * for each of its bits, rather than a copy of each bit kept for both ways.
+ */
 static __always_inline u16 fr_fe_of(long nr)
 {
-	return nr >= 0 && nr < FR_NR_SYSCALLS ? fr_fe[nr] : 0;
+	return fr_fe[min_t(unsigned long, nr, FR_NR_SYSCALLS)];
 }
 
 /* the largest out-buffer kept per syscall; the rest is cut and flagged */
@@ -129,13 +134,34 @@ static struct tracepoint *fr_tp_enter, *fr_tp_exit;
 /*
  * Most out-buffers are a few bytes (a 1-byte read, a 16-byte timespec).  In
  * the probes those are read word by word between user_access_begin() and
- * user_access_end(), page faults disabled (a fault takes the exception
+ * user_access_end(), no page fault served (a fault takes the exception
  * fixup to -EFAULT), rather than by copy_from_user_nofault(), whose
  * per-copy checks (hardened usercopy's bounds of the destination object)
  * cost more than such a copy: the destination is the record being built,
  * sized for it (fr_build).
  */
 #define FR_SMALL_COPY	64
+
+/*
+ * The probes run with preemption disabled (__DO_TRACE), so a user access
+ * that faults there takes its exception fixup at once, as under
+ * pagefault_disable(): faulthandler_disabled() sees in_atomic().  That
+ * needs CONFIG_PREEMPT_COUNT; without it, faults are disabled the long way
+ * (two per-CPU updates per copy, on every recorded call otherwise).
+ * Callers in sleepable context (task_work) may then fault pages in, which
+ * is what they would want anyway.
+ */
+static __always_inline void fr_nofault_begin(void)
+{
+	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT))
+		pagefault_disable();
+}
+
+static __always_inline void fr_nofault_end(void)
+{
+	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT))
+		pagefault_enable();
+}
 
 static __always_inline int fr_read_small(u8 *dst, const void __user *src,
 					 size_t len)
@@ -168,9 +194,9 @@ static __always_inline int fr_read_small_nofault(void *dst,
 {
 	int err;
 
-	pagefault_disable();
+	fr_nofault_begin();
 	err = fr_read_small(dst, src, len);
-	pagefault_enable();
+	fr_nofault_end();
 	return err;
 }
 
@@ -741,14 +767,36 @@ static __always_inline bool fr_charge_rec(struct fr_thread *t, u32 size)
 }
 
 /*
+ * rec joins cur's list after the last record numbered below it: a call
+ * numbered at entry (futex, every call in serial mode) may end after later
+ * ones, and a call entered in an earlier interval goes first.  The rare
+ * case; fr_append_rec() puts the common one at the tail itself.
+ */
+static noinline void fr_rec_insert(struct fr_interval *cur,
+				   struct fr_sc_rec *rec)
+{
+	struct list_head *pos = &cur->syscalls;
+	struct fr_sc_rec *r;
+
+	list_for_each_entry_reverse(r, &cur->syscalls, node) {
+		if (r->seq < rec->seq)
+			break;
+		pos = &r->node;
+	}
+	fr_rec_link(&rec->node, pos->prev, pos);
+}
+
+/*
  * Puts a record of t into the open interval, or counts it lost.  With
  * `closes`, the thread's syscall stops being open (in_sc) under the same
  * lock: a boundary (interval.c, fr_gather_threads) that finds it open takes
  * its context as "inside the call", and the record then lands in the new
- * interval.
+ * interval.  `plain`: rec is fr_build_small()'s, with no flag that marks
+ * the interval.
  */
 static __always_inline void fr_append_rec(struct fr_thread *t,
-					  struct fr_sc_rec *rec, bool closes)
+					  struct fr_sc_rec *rec, bool closes,
+					  bool plain)
 {
 	struct fr_proc *proc = t->proc;
 	bool ok = fr_charge_rec(t, rec->size);
@@ -759,25 +807,20 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 		WRITE_ONCE(t->in_sc, false);
 	cur = proc->cur;
 	if (ok && cur) {
-		struct list_head *pos = &cur->syscalls;
-		struct fr_sc_rec *r;
+		struct list_head *head = &cur->syscalls, *last = head->prev;
 
-		/*
-		 * In sequence order: a call numbered at entry (futex, every
-		 * call in serial mode) may end after later ones.  Mostly the
-		 * tail; a call entered in an earlier interval goes first.
-		 */
-		list_for_each_entry_reverse(r, &cur->syscalls, node) {
-			if (r->seq < rec->seq)
-				break;
-			pos = &r->node;
-		}
-		fr_rec_link(&rec->node, pos->prev, pos);
+		/* in sequence order: mostly the tail */
+		if (unlikely(last != head &&
+			     list_entry(last, struct fr_sc_rec, node)->seq >=
+			     rec->seq))
+			fr_rec_insert(cur, rec);
+		else
+			fr_rec_link(&rec->node, last, head);
 		cur->nr_syscalls++;
 		cur->bytes += rec->size;
-		if (unlikely(rec->flags & (FLIGHTREC_SC_UNKNOWN_OUT |
-					   FLIGHTREC_SC_TRUNCATED |
-					   FLIGHTREC_SC_COPY_FAILED))) {
+		if (!plain && unlikely(rec->flags & (FLIGHTREC_SC_UNKNOWN_OUT |
+						     FLIGHTREC_SC_TRUNCATED |
+						     FLIGHTREC_SC_COPY_FAILED))) {
 			if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
 				cur->flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
 			if (rec->flags & (FLIGHTREC_SC_TRUNCATED |
@@ -806,7 +849,7 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 
 static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 {
-	fr_append_rec(t, rec, true);
+	fr_append_rec(t, rec, true, false);
 }
 
 static void fr_lost_n(struct fr_proc *proc, u32 n)
@@ -893,7 +936,7 @@ static __always_inline int fr_record_fe(struct fr_thread *t, long ret,
 			if (defer)
 				list_add_tail(&rec->node, defer);
 			else
-				fr_append_rec(t, rec, true);
+				fr_append_rec(t, rec, true, true);
 			return 0;
 		}
 	}
@@ -984,9 +1027,10 @@ void fr_sc_flush_signal(struct fr_thread *t)
 {
 	struct fr_sc_rec *rec, *tmp;
 
+	t->sig_pending = false;
 	list_for_each_entry_safe(rec, tmp, &t->sig_recs, node) {
 		list_del(&rec->node);
-		fr_append_rec(t, rec, false);
+		fr_append_rec(t, rec, false, false);
 	}
 	if (t->sig_lost) {
 		fr_lost_n(t->proc, t->sig_lost);
@@ -1204,7 +1248,8 @@ static bool fr_in_simple(const struct fr_data_desc *d)
 
 /*
  * fr_fnv1a() of len bytes of user memory, read in place (word by word, then
- * byte by byte: the bytes in memory order), page faults disabled.
+ * byte by byte: the bytes in memory order), no page fault served in the
+ * probes (fr_nofault_begin).
  */
 static __always_inline int fr_hash_user_small(u64 *hash, const void __user *src,
 					      size_t len)
@@ -1214,7 +1259,7 @@ static __always_inline int fr_hash_user_small(u64 *hash, const void __user *src,
 	u8 b;
 	int i;
 
-	pagefault_disable();
+	fr_nofault_begin();
 	if (!user_access_begin(s, len))
 		goto fail;
 	for (; len >= sizeof(w); len -= sizeof(w), s += sizeof(w)) {
@@ -1230,13 +1275,13 @@ static __always_inline int fr_hash_user_small(u64 *hash, const void __user *src,
 		h *= FR_FNV_PRIME;
 	}
 	user_access_end();
-	pagefault_enable();
+	fr_nofault_end();
 	*hash = h;
 	return 0;
 fault:
 	user_access_end();
 fail:
-	pagefault_enable();
+	fr_nofault_end();
 	return -EFAULT;
 }
 
@@ -1339,10 +1384,17 @@ void fr_sc_record_held_exit(struct fr_thread *t)
 	fr_record(t, 0, false);
 }
 
-static bool fr_is_restart(long ret)
+/*
+ * -ERESTARTSYS, -ERESTARTNOINTR, -ERESTARTNOHAND or -ERESTART_RESTARTBLOCK
+ * (512-514, 516): one range test on every return, the hole (515) after it.
+ */
+static __always_inline bool fr_is_restart(long ret)
 {
-	return ret == -ERESTARTSYS || ret == -ERESTARTNOINTR ||
-	       ret == -ERESTART_RESTARTBLOCK || ret == -ERESTARTNOHAND;
+	BUILD_BUG_ON(ERESTARTSYS != 512 || ERESTARTNOINTR != 513 ||
+		     ERESTARTNOHAND != 514 || ERESTART_RESTARTBLOCK != 516);
+	return unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
+			ERESTART_RESTARTBLOCK - ERESTARTSYS) &&
+	       ret != -(ERESTARTNOHAND + 1);
 }
 
 /* The syscall of t is over as far as a boundary is concerned (sys_exit). */
@@ -1498,8 +1550,10 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 	else if (rec)
 		list_add_tail(&rec->node, &t->sig_recs);
 	/* appended before the handler runs (or at the next syscall, or exit) */
-	if (!list_empty(&t->sig_recs) || t->sig_lost)
+	if (!list_empty(&t->sig_recs) || t->sig_lost) {
+		t->sig_pending = true;
 		fr_twork_queue(t, TWA_RESUME);
+	}
 	/* a signal that comes next is delivered before the handler runs */
 	t->sig_boundary = true;
 	t->sig_ip = (u64)(unsigned long)ka->sa.sa_handler;
@@ -1706,7 +1760,41 @@ static noinline bool fr_sc_enter_restart(struct fr_proc *proc,
 	return false;
 }
 
-static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
+/*
+ * What sys_enter does first when t->enter_work says there is any: signal
+ * records to place, a held call to let through, a call that returned
+ * -ERESTART*.  True: the call is dealt with (held, or restarted).
+ */
+static noinline bool fr_sys_enter_work(struct fr_proc *proc,
+				       struct fr_thread *t,
+				       struct pt_regs *regs, long id, u16 fe)
+{
+	if (t->sig_pending)
+		fr_sc_flush_signal(t);
+	if (t->held_done) {
+		t->held = false;
+		t->held_done = false;
+	} else if ((fe & FR_FE_HOLD) && fr_sc_enter_hold(proc, t, regs, id)) {
+		return true;
+	}
+	return t->restart_pending && fr_sc_enter_restart(proc, t, regs, id);
+}
+
+/*
+ * A 64-bit call's arguments, as syscall_get_arguments() copies them once
+ * it has seen that the call is not an ia32 one (fr_sys_enter has).
+ */
+static __always_inline void fr_args_of(u64 *args, const struct pt_regs *regs)
+{
+	args[0] = regs->di;
+	args[1] = regs->si;
+	args[2] = regs->dx;
+	args[3] = regs->r10;
+	args[4] = regs->r8;
+	args[5] = regs->r9;
+}
+
+static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
 	struct fr_proc *proc;
@@ -1716,30 +1804,29 @@ static void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	if (!t)
 		goto out;
 	proc = t->proc;
+	/*
+	 * in_compat_syscall(), with the x32 bit read from id (regs->orig_ax,
+	 * which in_x32_syscall() reads through current)
+	 */
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying) ||
-	    in_compat_syscall())
+	    (id & __X32_SYSCALL_BIT) || in_ia32_syscall())
 		goto out;
-	if (unlikely(!list_empty(&t->sig_recs) || t->sig_lost))
-		fr_sc_flush_signal(t);
-
 	t->sig_boundary = false;
 	fe = fr_fe_of(id);
-	if (t->held_done) {
-		t->held = false;
-		t->held_done = false;
-	} else if ((fe & FR_FE_HOLD) && fr_sc_enter_hold(proc, t, regs, id)) {
+	if (unlikely(t->enter_work)) {
+		if (fr_sys_enter_work(proc, t, regs, id, fe))
+			goto out;
+	} else if (unlikely(fe & FR_FE_HOLD) &&
+		   fr_sc_enter_hold(proc, t, regs, id)) {
 		goto out;
 	}
-	if (unlikely(t->restart_pending) &&
-	    fr_sc_enter_restart(proc, t, regs, id))
-		goto out;
 
 	/*
 	 * The previous call is closed (in_sc clear) and recorded: its
 	 * arguments may go.  No boundary reads them while in_sc is clear.
 	 */
 	t->sc_nr = id;
-	syscall_get_arguments(current, regs, (unsigned long *)t->sc_args);
+	fr_args_of(t->sc_args, regs);
 	fr_sc_hash_in(t, id, t->sc_args, fe);
 	if ((fe & FR_FE_BRK) && current->mm)
 		t->sc_brk = current->mm->brk;
@@ -1777,9 +1864,10 @@ static noinline bool fr_sys_exit_special(struct fr_thread *t, u32 nr)
 	return true;
 }
 
-static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
+static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 {
 	struct fr_thread *t;
+	int err;
 	u32 nr;
 	u16 fe;
 
@@ -1815,7 +1903,10 @@ static void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	}
 	if (!t->sc_seq)
 		t->sc_seq = fr_seq_next(t->proc);
-	if (fr_record_fe(t, ret, true, NULL, fe) == -EAGAIN) {
+	err = fr_record_fe(t, ret, true, NULL, fe);
+	if (likely(!err))
+		return;		/* placed, and closed with it (fr_append_rec) */
+	if (err == -EAGAIN) {
 		t->sc_ret = ret;
 		t->sc_slow = true;
 		if (!fr_twork_queue(t, TWA_RESUME)) {
