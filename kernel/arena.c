@@ -430,24 +430,26 @@ void fr_sc_rec_free(struct fr_sc_rec *rec)
  */
 void fr_sc_recs_free(struct list_head *list)
 {
-	struct fr_sc_rec *rec, *tmp;
-	struct fr_arena *run = NULL;
-	int n = 0;
+	struct list_head *pos = list->next;
 
-	list_for_each_entry_safe(rec, tmp, list, node) {
-		if (rec->arena != run || !rec->arena) {
-			if (run)
-				fr_arena_put_n(run, n);
-			run = rec->arena;
-			n = 0;
-		}
-		if (run)
-			n++;
-		else
+	while (pos != list) {
+		struct fr_sc_rec *rec = list_entry(pos, struct fr_sc_rec, node);
+		struct fr_arena *a = rec->arena;
+		int n = 0;
+
+		if (!a) {
+			pos = pos->next;
 			fr_sc_rec_free(rec);
+			continue;
+		}
+		/* the run: a load and a compare per record */
+		do {
+			n++;
+			pos = pos->next;
+		} while (pos != list &&
+			 list_entry(pos, struct fr_sc_rec, node)->arena == a);
+		fr_arena_put_n(a, n);
 	}
-	if (run)
-		fr_arena_put_n(run, n);
 	INIT_LIST_HEAD(list);
 }
 

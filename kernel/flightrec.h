@@ -244,7 +244,7 @@ struct fr_thread {
 	bool sc_slow;			/* out-buffers to copy in task_work */
 	u64 sc_brk;			/* the program break when brk() was entered */
 	u64 sc_in_hash;			/* of the data passed in, at entry */
-	bool sc_has_in_hash;
+	u32 sc_in_flags;		/* FLIGHTREC_SC_IN_HASH: sc_in_hash is */
 	/*
 	 * Records the signal-delivery probe made under siglock, where
 	 * proc->lock is not taken: the thread itself appends them

@@ -581,11 +581,9 @@ static __always_inline void fr_rec_head(struct fr_thread *t,
 	rec->seq = t->sc_seq;
 	rec->tid = t->tid;
 	rec->nr = t->sc_nr;
-	rec->flags = flags;
-	if (t->sc_has_in_hash) {
-		rec->flags |= FLIGHTREC_SC_IN_HASH;
-		rec->in_hash = t->sc_in_hash;
-	}
+	/* in_hash is only read with the flag (dump.c): copied either way */
+	rec->flags = flags | t->sc_in_flags;
+	rec->in_hash = t->sc_in_hash;
 	memcpy(rec->args, t->sc_args, sizeof(rec->args));
 	rec->ret = ret;
 	rec->nouts = 0;
@@ -1323,11 +1321,12 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 		return;		/* a big write: not read only to be given up */
 	if (size <= FR_SMALL_COPY && fr_in_simple(&d->in[0]) &&
 	    fr_in_simple(&d->in[1])) {
-		t->sc_has_in_hash = fr_hash_small(d->in, args, &t->sc_in_hash);
+		t->sc_in_flags = fr_hash_small(d->in, args, &t->sc_in_hash) ?
+				 FLIGHTREC_SC_IN_HASH : 0;
 		return;
 	}
 	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
-	t->sc_has_in_hash = !h.failed;
+	t->sc_in_flags = h.failed ? 0 : FLIGHTREC_SC_IN_HASH;
 }
 
 /*
@@ -1354,7 +1353,7 @@ static __always_inline bool fr_sc_hash_in1(struct fr_thread *t, long nr,
 	if (a && len && fr_hash_user_small(&h, (const void __user *)a, len))
 		return true;	/* not resident: no hash */
 	t->sc_in_hash = h;
-	t->sc_has_in_hash = true;
+	t->sc_in_flags = FLIGHTREC_SC_IN_HASH;
 	return true;
 }
 
@@ -1362,7 +1361,7 @@ static __always_inline bool fr_sc_hash_in1(struct fr_thread *t, long nr,
 static __always_inline void fr_sc_hash_in(struct fr_thread *t, long nr,
 					  const u64 *args, u16 fe)
 {
-	t->sc_has_in_hash = false;
+	t->sc_in_flags = 0;
 	if (!(fe & FR_FE_IN))
 		return;
 	if ((fe & FR_FE_IN1) && fr_sc_hash_in1(t, nr, args))
