@@ -245,4 +245,58 @@ TEST_F_TIMEOUT(rec, log_live_ring, 120)
 	EXPECT_EQ(1, WEXITSTATUS(status));
 }
 
+/*
+ * A write from an anonymous page never touched: the sys_enter probe's read
+ * for the in-hash faults in atomic context and gives up (no hash, the call
+ * recorded all the same), without serving the fault (that would sleep: the
+ * rig's kernel-log check fails).  Once the program read the page (the zero
+ * page mapped) the same write has the hash of 8 zero bytes.
+ */
+TEST_F_TIMEOUT(rec, untouched_in_buffer, 60)
+{
+	static const char zero[8];
+	char *argv[] = { (char *)fr_prog("sc_untouched"), NULL };
+	int gate = -1, status, id, rounds = 0;
+	long start, end, i;
+	char err[256];
+	struct frd d;
+	pid_t pid;
+
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 60000, 8, 1, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 30000));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0) TH_LOG("no EXIT event with a dump for %d: %d", pid, id);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	start = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, SC_MARK_START);
+	ASSERT_GE(start, 0);
+	end = frd_find(&d, start, SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
+	ASSERT_GE(end, 0);
+	/* per round: mmap, write (untouched), write (zero page) */
+	ASSERT_EQ(8 * 3, end - start - 1);
+	for (i = start + 1; i < end; i += 3) {
+		const struct frd_sc *w1 = &d.sc[i + 1], *w2 = &d.sc[i + 2];
+
+		ASSERT_EQ(SYS_mmap, d.sc[i].nr);
+		ASSERT_EQ(SYS_write, w1->nr);
+		ASSERT_EQ(8, w1->ret);
+		ASSERT_EQ(d.sc[i].ret, (int64_t)w1->args[1]);
+		EXPECT_EQ(0, w1->flags & FLIGHTREC_SC_IN_HASH)
+			TH_LOG("round %d: an untouched page was hashed", rounds);
+		ASSERT_EQ(SYS_write, w2->nr);
+		ASSERT_EQ(8, w2->ret);
+		ASSERT_TRUE(w2->flags & FLIGHTREC_SC_IN_HASH) TH_LOG("round %d", rounds);
+		EXPECT_EQ(fr_fnv1a(FR_FNV_OFFSET, zero, sizeof(zero)), w2->in_hash);
+		rounds++;
+	}
+	EXPECT_EQ(8, rounds);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
 TEST_HARNESS_MAIN
