@@ -1440,10 +1440,21 @@ static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
  * The kernel clears a dying thread's clear_child_tid word (and wakes its
  * futex) just after the thread's exit entry.  Replay clears it at the exit
  * record, unless the log shows a futex wait on that word that was entered
- * before the clear and failed with EAGAIN (the word changed under it): then
- * the clear happens when that wait is replayed, so the waiter's check of the
- * word, just before its futex call, still sees the thread alive.
+ * before the clear: one woken by it (0), or one that found the word changed
+ * under it (EAGAIN).  Then the clear happens when that wait is replayed, so
+ * the waiter's check of the word, just before its futex call, still sees
+ * the thread alive, as it did when recorded (pthread_join racing the
+ * thread's exit).  A wait that ended otherwise (a timeout, a signal) saw
+ * the word still set: the clear comes after it.
  */
+static int is_futex_wait(const struct fri_syscall *s)
+{
+	int cmd = (int)(s->args[1] & FUTEX_CMD_MASK);
+
+	return s->nr == __NR_futex &&
+	       (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET);
+}
+
 static struct {
 	uint64_t addr, at;		/* clear addr after record at */
 } pending[MAX_THREADS];
@@ -1456,10 +1467,10 @@ static void clear_tid_later(uint64_t idx, uint64_t addr)
 	for (i = idx + 1; i < g.h->n_syscalls; i++) {
 		const struct fri_syscall *s = &g.sc[i];
 
-		if (s->nr != __NR_futex || s->args[0] != addr)
+		if (!is_futex_wait(s) || s->args[0] != addr)
 			continue;
-		if (s->ret != -EAGAIN)
-			break;
+		if (s->ret != 0 && s->ret != -EAGAIN)
+			continue;
 		for (k = 0; k < MAX_THREADS; k++)
 			if (!pending[k].addr) {
 				pending[k].addr = addr;
