@@ -1445,7 +1445,10 @@ static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
  * the waiter's check of the word, just before its futex call, still sees
  * the thread alive, as it did when recorded (pthread_join racing the
  * thread's exit).  A wait that ended otherwise (a timeout, a signal) saw
- * the word still set: the clear comes after it.
+ * the word still set: the clear comes after it.  The search ends at any
+ * other futex call on the word and at the next clone: glibc gives a new
+ * thread a finished one's stack, tid word included, and a wait for that
+ * thread says nothing of the first one's exit.
  */
 static int is_futex_wait(const struct fri_syscall *s)
 {
@@ -1467,10 +1470,14 @@ static void clear_tid_later(uint64_t idx, uint64_t addr)
 	for (i = idx + 1; i < g.h->n_syscalls; i++) {
 		const struct fri_syscall *s = &g.sc[i];
 
-		if (!is_futex_wait(s) || s->args[0] != addr)
+		if (s->nr == __NR_clone || s->nr == __NR_clone3)
+			break;	/* a new thread may take the word (a reused stack) */
+		if (s->nr != __NR_futex || s->args[0] != addr)
 			continue;
+		if (!is_futex_wait(s))
+			break;
 		if (s->ret != 0 && s->ret != -EAGAIN)
-			continue;
+			continue;	/* timed out, interrupted: the word was set */
 		for (k = 0; k < MAX_THREADS; k++)
 			if (!pending[k].addr) {
 				pending[k].addr = addr;
