@@ -72,6 +72,34 @@ FIXTURE_TEARDOWN(rec)
 		TH_LOG("cleanup of %s failed", self->dir);
 }
 
+/*
+ * Runs argv registered (at_exit: the ring freezes at exit_group) until it
+ * exits with 0, and reads the dump its exit made into d; returns the dump
+ * id (to release).  A failed assertion ends the test.
+ */
+static int run_to_exit(struct __test_metadata *_metadata, struct fr_client *c,
+		       char *const argv[], pid_t *pidp, struct frd *d)
+{
+	int gate = -1, status, id;
+	char err[256];
+	pid_t pid;
+
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	*pidp = pid;
+	ASSERT_EQ(0, fr_client_register(c, pid, 60000, 8, 1, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	id = frd_wait_event(c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0) TH_LOG("no EXIT event with a dump for %d: %d", pid, id);
+	ASSERT_EQ(0, frd_read(c, id, d));
+	EXPECT_EQ((uint32_t)pid, d->pid);
+	return id;
+}
+
 TEST_F_TIMEOUT(rec, known_syscalls, 120)
 {
 	char side[128], data[128], sub[128], err[256];
@@ -80,7 +108,7 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 	struct frd d;
 	size_t nexp, i, j;
 	long start, end;
-	int gate = -1, status, id, fd;
+	int id, fd;
 	ssize_t n;
 	pid_t pid;
 
@@ -104,19 +132,8 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 
 	char *argv[] = { (char *)fr_prog("sc_known"), side, data, sub, NULL };
 
-	pid = fr_spawn_gated(argv, &gate);
-	ASSERT_GT(pid, 0);
-	ASSERT_EQ(0, fr_client_register(self->c, pid, 60000, 8, 1, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_gate_open(gate));
-	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
-	ASSERT_TRUE(WIFEXITED(status));
-	ASSERT_EQ(0, WEXITSTATUS(status));
-
-	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
-	ASSERT_GT(id, 0) TH_LOG("no EXIT event with a dump for %d: %d", pid, id);
-	ASSERT_EQ(0, frd_read(self->c, id, &d));
-	EXPECT_EQ((uint32_t)pid, d.pid);
+	id = run_to_exit(_metadata, self->c, argv, &pid, &d);
+	ASSERT_GT(id, 0);
 	EXPECT_TRUE(d.have_sysinfo);
 	EXPECT_TRUE(d.have_end);
 	EXPECT_EQ(FLIGHTREC_END_EXIT, d.end_kind);
@@ -256,23 +273,14 @@ TEST_F_TIMEOUT(rec, untouched_in_buffer, 60)
 {
 	static const char zero[8];
 	char *argv[] = { (char *)fr_prog("sc_untouched"), NULL };
-	int gate = -1, status, id, rounds = 0;
+	int id, rounds = 0;
 	long start, end, i;
 	char err[256];
 	struct frd d;
 	pid_t pid;
 
-	pid = fr_spawn_gated(argv, &gate);
-	ASSERT_GT(pid, 0);
-	ASSERT_EQ(0, fr_client_register(self->c, pid, 60000, 8, 1, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_gate_open(gate));
-	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 30000));
-	ASSERT_TRUE(WIFEXITED(status));
-	ASSERT_EQ(0, WEXITSTATUS(status));
-	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
-	ASSERT_GT(id, 0) TH_LOG("no EXIT event with a dump for %d: %d", pid, id);
-	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	id = run_to_exit(_metadata, self->c, argv, &pid, &d);
+	ASSERT_GT(id, 0);
 	start = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, SC_MARK_START);
 	ASSERT_GE(start, 0);
 	end = frd_find(&d, start, SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
