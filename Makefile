@@ -72,7 +72,7 @@ fuzz: user
 # ---- make demo: record a crashing server, replay it, gdb backtrace (scripts/demo.sh) ----
 # In the test VM with the module (the real recorder); FR_DEMO_RECORDER=ptrace
 # runs it here with the ptrace fixture instead, no module or VM needed.
-demo:
+demo: deps
 	$(MAKE) check-build
 	@if [ "$(FR_DEMO_RECORDER)" = ptrace ]; then scripts/demo.sh; \
 	else scripts/vm.sh run -- scripts/demo.sh; fi
