@@ -335,6 +335,13 @@ struct fr_proc {
 	struct hrtimer timer;
 	atomic_t boundary_gen;		/* bumped by the timer / dump */
 	bool dying, frozen;
+	/*
+	 * Recording stopped where ptrace would lose access (the process
+	 * became not dumpable): enum flightrec_stop_reason, set once, under
+	 * proc->lock and work_lock, with dying (fr_proc_revoke).  The threads
+	 * stay in the registry, ignored, until they exit.
+	 */
+	u32 stop_reason;
 	u32 boundary_done_gen;		/* generation whose page walk ran */
 	wait_queue_head_t stop_wq;	/* threads reporting in (fr_stop_report) */
 	u32 stop_seq;			/* boundaries that stopped threads (work_lock) */
@@ -361,7 +368,8 @@ extern struct mutex fr_registry_lock;
 extern struct list_head fr_proc_list;
 extern atomic_t fr_nr_threads;
 int fr_register(pid_t pid, u32 interval_ms, u32 keep, bool at_exit,
-		bool serial, struct netlink_ext_ack *extack);
+		bool serial, bool follow, struct netlink_ext_ack *extack);
+int fr_yama_scope(void);	/* Yama's ptrace_scope, 0 without Yama */
 int fr_unregister(pid_t pid, struct netlink_ext_ack *extack);
 #define FR_THREADS_BITS	10
 extern struct hlist_head fr_threads[1 << FR_THREADS_BITS];	/* by task */
@@ -398,6 +406,7 @@ int fr_ctl_exec(char *line, struct netlink_ext_ack *extack);
 int fr_netlink_init(void);
 void fr_netlink_exit(void);
 void fr_nl_event(u32 event, pid_t pid, u32 dump_id);
+void fr_nl_event_stop(u32 event, pid_t pid, u32 dump_id, u32 reason);
 
 /* syscall.c */
 int fr_syscall_init(void);
@@ -496,6 +505,7 @@ void fr_sc_settle(struct fr_thread *t);
 void fr_sc_ctx_fix(struct fr_thread *t, struct fr_thread_ctx *ctx);
 void fr_ctx_in_syscall(struct fr_thread_ctx *ctx, u32 nr, u64 ip);
 void fr_proc_exec_reset(struct fr_proc *proc);
+bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t);
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp);
 void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long end,
 		     void (*fn)(void *arg, unsigned long addr, unsigned long len),
@@ -591,6 +601,7 @@ struct fr_proc_stats {
 	char comm[TASK_COMM_LEN];
 	u32 interval_ms, keep, nr_threads, nr_ring;
 	bool at_exit, frozen, serial;
+	u32 stop_reason;		/* enum flightrec_stop_reason */
 	u64 nr_syscalls, lost, dropped, lost_pages, nr_dumps, bytes;
 	u64 nr_boundaries, boundary_ns_avg, boundary_ns_max;
 };

@@ -22,6 +22,7 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/sched/mm.h>
+#include <linux/sched/coredump.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/sched/task_stack.h>
@@ -1048,6 +1049,9 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 
 	if (t->sc_slow)
 		fr_sc_finish_slow(t);
+	/* before any freeze or boundary: nothing of a privileged image */
+	if (!fr_proc_check_dumpable(proc, t))
+		goto out;
 	if (t->exec_pending) {
 		t->exec_pending = false;
 		fr_proc_exec_reset(proc);
@@ -1090,6 +1094,61 @@ out:
 	/* before work_lock goes: a boundary must not count it stopped now */
 	fr_stop_release(proc, t);
 	mutex_unlock(&proc->work_lock);
+}
+
+/*
+ * Ptrace loses access to a process that is no longer dumpable (an exec that
+ * changed credentials, PR_SET_DUMPABLE 0, a set*id call: see
+ * commit_creds()), and so does flightrec, as core dumps do: even a
+ * privileged recorder does not keep what such a process holds.  Its ring is
+ * dropped now; it stays registered, dying (every probe ignores it), with the
+ * reason in status and LIST, until its threads exit (the reaper) or it is
+ * unregistered.  A dump request waiting on it fails with EPERM.
+ * In the recorded thread's task_work, work_lock held: the thread whose
+ * syscall changed dumpability runs this before its next user instruction
+ * (fr_sys_exit queues the work); any other thread of the process runs it
+ * before it could freeze or close an interval.  Returns false when the
+ * process was stopped.
+ */
+bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t)
+{
+	struct fr_interval *iv, *tmp, *cur;
+	struct fr_thread *thr;
+	LIST_HEAD(ring);
+	u32 reason;
+
+	lockdep_assert_held(&proc->work_lock);
+	if (likely(get_dumpable(current->mm) == SUID_DUMP_USER))
+		return true;
+	reason = t->exec_pending ? FLIGHTREC_STOP_EXEC_CREDS :
+				   FLIGHTREC_STOP_NOT_DUMPABLE;
+	t->exec_pending = false;
+	spin_lock(&proc->lock);
+	proc->stop_reason = reason;
+	WRITE_ONCE(proc->dying, true);
+	list_splice_init(&proc->ring, &ring);
+	proc->nr_ring = 0;
+	cur = proc->cur;
+	proc->cur = NULL;
+	spin_unlock(&proc->lock);
+	/* the timer sees dying and does not rearm; it takes no work_lock */
+	hrtimer_cancel(&proc->timer);
+	if (proc->dump_done) {
+		proc->dump_err = -EPERM;
+		proc->dump_req_id = 0;
+		complete(proc->dump_done);
+		proc->dump_done = NULL;
+	}
+	list_for_each_entry_safe(iv, tmp, &ring, node)
+		fr_interval_free(iv);
+	fr_interval_free(cur);
+	/* rdtsc back to every thread now: a dying proc traps nothing */
+	rcu_read_lock();
+	list_for_each_entry_rcu(thr, &proc->threads, pnode)
+		fr_tsc_release(thr);
+	rcu_read_unlock();
+	fr_nl_event_stop(FLIGHTREC_EVENT_STOPPED, proc->tgid, 0, reason);
+	return false;
 }
 
 static void fr_twork_fn(struct callback_head *cb)
@@ -1223,6 +1282,13 @@ int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
 		return -ENOENT;
 	}
 	mutex_lock(&proc->work_lock);
+	if (proc->stop_reason) {
+		mutex_unlock(&proc->work_lock);
+		fr_proc_put(proc);
+		NL_SET_ERR_MSG_MOD(extack,
+				   "recording of this process stopped: it is not dumpable (see its stop reason in status)");
+		return -EPERM;
+	}
 	if (proc->dying || proc->frozen) {
 		mutex_unlock(&proc->work_lock);
 		fr_proc_put(proc);
@@ -1260,7 +1326,10 @@ int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
 	} else {
 		err = proc->dump_err;
 		*dump_id = proc->dump_result;
-		if (err)
+		if (err == -EPERM)
+			NL_SET_ERR_MSG_MOD(extack,
+					   "recording of this process stopped: it is not dumpable (see its stop reason in status)");
+		else if (err)
 			NL_SET_ERR_MSG_MOD(extack, "the dump could not be made");
 	}
 	mutex_unlock(&proc->work_lock);

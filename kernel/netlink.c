@@ -179,7 +179,8 @@ static int fr_nl_register(struct sk_buff *skb, struct genl_info *info)
 	}
 	if (tb[FLIGHTREC_A_SERIAL])
 		serial = nla_get_u8(tb[FLIGHTREC_A_SERIAL]);
-	return fr_register(pid, interval_ms, keep, at_exit, serial, info->extack);
+	return fr_register(pid, interval_ms, keep, at_exit, serial, false,
+			   info->extack);
 }
 
 static int fr_nl_unregister(struct sk_buff *skb, struct genl_info *info)
@@ -258,7 +259,9 @@ static int fr_nl_fill_proc(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_BYTES, st->bytes,
 			      FLIGHTREC_A_PAD) ||
 	    nla_put_u32(skb, FLIGHTREC_A_NR_DUMPS, st->nr_dumps) ||
-	    nla_put_u8(skb, FLIGHTREC_A_FROZEN, st->frozen))
+	    nla_put_u8(skb, FLIGHTREC_A_FROZEN, st->frozen) ||
+	    (st->stop_reason &&
+	     nla_put_u32(skb, FLIGHTREC_A_STOP_REASON, st->stop_reason)))
 		goto nla_put_failure;
 	genlmsg_end(skb, hdr);
 	return 0;
@@ -434,6 +437,12 @@ static struct genl_family fr_genl_family __ro_after_init = {
  */
 void fr_nl_event(u32 event, pid_t pid, u32 dump_id)
 {
+	fr_nl_event_stop(event, pid, dump_id, FLIGHTREC_STOP_NONE);
+}
+
+/* An event with a FLIGHTREC_A_STOP_REASON (when @reason is not NONE). */
+void fr_nl_event_stop(u32 event, pid_t pid, u32 dump_id, u32 reason)
+{
 	struct sk_buff *skb;
 	void *hdr;
 
@@ -441,7 +450,7 @@ void fr_nl_event(u32 event, pid_t pid, u32 dump_id)
 	down_read(&fr_nl_sem);
 	if (!fr_nl_registered)
 		goto out_unlock;
-	skb = genlmsg_new(3 * nla_total_size(sizeof(u32)), GFP_KERNEL);
+	skb = genlmsg_new(4 * nla_total_size(sizeof(u32)), GFP_KERNEL);
 	if (!skb)
 		goto out_unlock;
 	hdr = genlmsg_put(skb, 0, 0, &fr_genl_family, 0, FLIGHTREC_CMD_EVENT);
@@ -449,7 +458,8 @@ void fr_nl_event(u32 event, pid_t pid, u32 dump_id)
 		goto out_free;
 	if (nla_put_u32(skb, FLIGHTREC_A_EVENT, event) ||
 	    nla_put_u32(skb, FLIGHTREC_A_PID, pid) ||
-	    (dump_id && nla_put_u32(skb, FLIGHTREC_A_DUMP_ID, dump_id)))
+	    (dump_id && nla_put_u32(skb, FLIGHTREC_A_DUMP_ID, dump_id)) ||
+	    (reason && nla_put_u32(skb, FLIGHTREC_A_STOP_REASON, reason)))
 		goto out_free;
 	genlmsg_end(skb, hdr);
 	/* -ESRCH: nobody listens */

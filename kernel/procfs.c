@@ -209,7 +209,7 @@ static int fr_ctl_run(const struct fr_ctl_cmd *cmd,
 	switch (cmd->verb) {
 	case FR_CTL_REGISTER:
 		return fr_register(cmd->pid, cmd->interval_ms, cmd->keep,
-				   cmd->at_exit, cmd->serial, extack);
+				   cmd->at_exit, cmd->serial, false, extack);
 	case FR_CTL_UNREGISTER:
 		return fr_unregister(cmd->pid, extack);
 	case FR_CTL_DUMP:
@@ -359,12 +359,12 @@ static int fr_status_show(struct seq_file *m, void *v)
 		if (!st.pid)	/* not in the reader's pid namespace */
 			continue;
 		seq_printf(m,
-			   "pid %d threads %u interval_ms %u keep %u at_exit %d intervals %u syscalls %llu lost %llu lost_pages %llu dropped %llu bytes %llu dumps %llu frozen %d boundaries %llu boundary_ns_avg %llu boundary_ns_max %llu serial %d\n",
+			   "pid %d threads %u interval_ms %u keep %u at_exit %d intervals %u syscalls %llu lost %llu lost_pages %llu dropped %llu bytes %llu dumps %llu frozen %d boundaries %llu boundary_ns_avg %llu boundary_ns_max %llu serial %d stopped %u\n",
 			   st.pid, st.nr_threads, st.interval_ms, st.keep,
 			   st.at_exit, st.nr_ring, st.nr_syscalls, st.lost,
 			   st.lost_pages, st.dropped, st.bytes, st.nr_dumps,
 			   st.frozen, st.nr_boundaries, st.boundary_ns_avg,
-			   st.boundary_ns_max, st.serial);
+			   st.boundary_ns_max, st.serial, st.stop_reason);
 	}
 	mutex_unlock(&fr_registry_lock);
 	return 0;

@@ -36,6 +36,8 @@
 #include <linux/sched/coredump.h>
 #include <linux/pid_namespace.h>
 #include <linux/math64.h>
+#include <linux/fs.h>
+#include <linux/mount.h>
 #include "flightrec.h"
 
 DEFINE_MUTEX(fr_registry_lock);
@@ -99,7 +101,8 @@ static void fr_thread_unlink(struct fr_thread *thr)
 	spin_lock(&proc->lock);
 	list_del_rcu(&thr->pnode);	/* fr_boundary_request() walks it under RCU */
 	proc->nr_threads--;
-	last = !proc->nr_threads && !proc->dying;
+	/* a stopped proc (fr_proc_revoke) is dying but still registered */
+	last = !proc->nr_threads && (!proc->dying || proc->stop_reason);
 	spin_unlock(&proc->lock);
 	if (last)
 		schedule_work(&fr_reap_work);
@@ -369,8 +372,11 @@ struct fr_proc *fr_proc_get(pid_t nr)
  * and saved uid and gid, or CAP_SYS_PTRACE in the target's user namespace;
  * and the target is dumpable or the caller has CAP_SYS_PTRACE over its mm.
  * The LSM hook (security_ptrace_access_check: Yama, SELinux) is not exported
- * either and is not consulted; the control planes are for CAP_SYS_ADMIN
- * callers only.  Called with task_lock(task) held, as the kernel does.
+ * either and is not consulted: fr_register() therefore also requires
+ * CAP_SYS_PTRACE in the initial user namespace, refuses everything under
+ * Yama's ptrace_scope 3, and refuses a target that is not dumpable (the
+ * rule recording keeps afterwards, fr_proc_check_dumpable).  Called with
+ * task_lock(task) held, as the kernel does.
  */
 static bool fr_may_attach(struct task_struct *task)
 {
@@ -402,12 +408,44 @@ static bool fr_may_attach(struct task_struct *task)
 }
 
 /*
+ * Yama's kernel.yama.ptrace_scope, read from the sysctl file of a procfs
+ * instance of our own (fr_registry_init): Yama exports neither the value nor
+ * its hook, and the caller's /proc may be missing or another namespace's.
+ * 0 when Yama is not built in; 3 (refuse) when the value cannot be read.
+ */
+static struct vfsmount *fr_procfs_mnt;
+
+int fr_yama_scope(void)
+{
+	char buf[16] = "";
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+	int scope;
+
+	f = file_open_root_mnt(fr_procfs_mnt, "sys/kernel/yama/ptrace_scope",
+			       O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f) == -ENOENT ? 0 : 3;
+	n = kernel_read(f, buf, sizeof(buf) - 1, &pos);
+	fput(f);
+	if (n <= 0)
+		return 3;
+	buf[n] = '\0';
+	if (kstrtoint(strim(buf), 10, &scope))
+		return 3;
+	return scope;
+}
+
+/*
  * Finds the process @nr (caller's pid namespace), checks the caller may
- * record it and takes a reference on its mm.  Returns the task with a
- * reference, or an ERR_PTR.
+ * record it (@follow: a child of a recorded process, registered by itself
+ * with the rights of its parent's registrant: only its dumpability) and
+ * takes a reference on its mm.  Returns the task with a reference, or an
+ * ERR_PTR.
  */
 static struct task_struct *fr_find_target(pid_t nr, struct pid **pidp,
-					  struct mm_struct **mmp,
+					  struct mm_struct **mmp, bool follow,
 					  struct netlink_ext_ack *extack)
 {
 	struct task_struct *task;
@@ -432,10 +470,17 @@ static struct task_struct *fr_find_target(pid_t nr, struct pid **pidp,
 		goto out_put_task;
 	}
 	task_lock(task);
-	if (!fr_may_attach(task)) {
+	if (!follow && !fr_may_attach(task)) {
 		task_unlock(task);
 		NL_SET_ERR_MSG_MOD(extack,
 				   "permission denied: the caller may not ptrace-attach to this process");
+		err = -EPERM;
+		goto out_put_task;
+	}
+	if (task->mm && get_dumpable(task->mm) != SUID_DUMP_USER) {
+		task_unlock(task);
+		NL_SET_ERR_MSG_MOD(extack,
+				   "permission denied: the process is not dumpable (set-user-ID/set-group-ID or file capabilities, changed credentials, or PR_SET_DUMPABLE 0)");
 		err = -EPERM;
 		goto out_put_task;
 	}
@@ -499,8 +544,15 @@ static void fr_proc_teardown(struct fr_proc *proc)
 	fr_proc_put(proc);
 }
 
+/*
+ * @follow: the fork follower registers a child of a recorded process from
+ * the child itself (trigger.c); the registrant's rights, checked when its
+ * parent was registered, carry over (its CAP_SYS_PTRACE in the initial user
+ * namespace covers every namespace), the child's dumpability and Yama are
+ * checked again.
+ */
 int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
-		bool serial, struct netlink_ext_ack *extack)
+		bool serial, bool follow, struct netlink_ext_ack *extack)
 {
 	struct task_struct *task, *t;
 	struct mm_struct *mm = NULL;
@@ -515,7 +567,18 @@ int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
 		NL_SET_ERR_MSG_MOD(extack, "invalid PID");
 		return -EINVAL;
 	}
-	task = fr_find_target(nr, &pid, &mm, extack);
+	/* the LSM ptrace hook is not exported: no CAP_SYS_PTRACE, no recording */
+	if (!follow && !capable(CAP_SYS_PTRACE)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "permission denied: recording needs CAP_SYS_PTRACE in the initial user namespace");
+		return -EPERM;
+	}
+	if (fr_yama_scope() >= 3) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "permission denied: Yama ptrace_scope is 3 (no process may be attached to)");
+		return -EPERM;
+	}
+	task = fr_find_target(nr, &pid, &mm, follow, extack);
 	if (IS_ERR(task))
 		return PTR_ERR(task);
 
@@ -689,6 +752,7 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 	st->keep = proc->keep;
 	st->at_exit = proc->at_exit;
 	st->serial = proc->serial;
+	st->stop_reason = READ_ONCE(proc->stop_reason);
 	rcu_read_lock();
 	task = pid_task(proc->pid, PIDTYPE_TGID);
 	if (task)
@@ -716,8 +780,21 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 
 int fr_registry_init(void)
 {
+	struct file_system_type *proc_fs;
+
+	/* built in: get_fs_type() takes no module reference on it */
+	proc_fs = get_fs_type("proc");
+	if (!proc_fs)
+		return -ENODEV;
+	fr_procfs_mnt = kern_mount(proc_fs);
+	if (IS_ERR(fr_procfs_mnt))
+		return PTR_ERR(fr_procfs_mnt);
 	fr_free_wq = alloc_workqueue("flightrec_free", 0, 0);
-	return fr_free_wq ? 0 : -ENOMEM;
+	if (!fr_free_wq) {
+		kern_unmount(fr_procfs_mnt);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 /*
@@ -733,6 +810,7 @@ void fr_registry_exit(void)
 	/* the procs' last puts the threads' callbacks queued, then their kfree_rcu */
 	destroy_workqueue(fr_free_wq);
 	rcu_barrier();
+	kern_unmount(fr_procfs_mnt);
 	WARN_ON_ONCE(atomic_read(&fr_nr_threads));
 	if (atomic_read(&fr_live_procs))
 		pr_err("%d process records still referenced at unload\n",

@@ -35,6 +35,7 @@
 #include <linux/file.h>
 #include <linux/workqueue.h>
 #include <linux/sched/signal.h>
+#include <linux/sched/coredump.h>
 #include <linux/thread_info.h>
 #include <linux/compat.h>
 #include <linux/sched/task_stack.h>
@@ -1888,6 +1889,13 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	 */
 	nr = t->sc_nr;
 	fe = fr_fe_of(nr);
+	/*
+	 * The call made the process not dumpable (PR_SET_DUMPABLE, set*id,
+	 * an exec that changed credentials): recording stops in the task_work
+	 * before its next instruction (fr_proc_check_dumpable).  One load.
+	 */
+	if (unlikely(get_dumpable(current->mm) != SUID_DUMP_USER))
+		fr_twork_queue(t, TWA_RESUME);
 	/* a signal delivered on this way out is at the syscall boundary */
 	t->sig_boundary = true;
 	t->sig_ip = regs->ip;

@@ -22,6 +22,7 @@
 #include <linux/signal.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
+#include <linux/sched/coredump.h>
 #include <linux/tracepoint.h>
 #include <linux/task_work.h>
 #include "flightrec.h"
@@ -49,16 +50,31 @@ static void fr_lost_thread(struct fr_proc *proc)
 	spin_unlock(&proc->lock);
 }
 
-/* In the new child, before its first instruction: register it too. */
+/*
+ * In the new child, before its first instruction: register it too, with the
+ * rights of its parent's registrant (fr_register's @follow) but checked
+ * again where they can have changed since: Yama's ptrace_scope and the
+ * child's dumpability.  A child refused is announced (EVENT_STOPPED with
+ * its reason) and runs unrecorded.
+ */
 static void fr_child_fn(struct callback_head *cb)
 {
 	struct fr_child_work *w = container_of(cb, struct fr_child_work, cb);
+	u32 reason = FLIGHTREC_STOP_NONE;
 	int err;
 
 	if (current->mm && !(current->flags & PF_EXITING)) {
-		err = fr_register(task_tgid_vnr(current), w->interval_ms,
-				  w->keep, w->at_exit, w->serial, NULL);
-		if (err && err != -EEXIST)
+		if (fr_yama_scope() >= 3)
+			reason = FLIGHTREC_STOP_YAMA;
+		else if (get_dumpable(current->mm) != SUID_DUMP_USER)
+			reason = FLIGHTREC_STOP_NOT_DUMPABLE;
+		err = reason ? -EPERM :
+		      fr_register(task_tgid_vnr(current), w->interval_ms,
+				  w->keep, w->at_exit, w->serial, true, NULL);
+		if (reason)
+			fr_nl_event_stop(FLIGHTREC_EVENT_STOPPED,
+					 task_tgid_nr(current), 0, reason);
+		else if (err && err != -EEXIST)
 			pr_warn_ratelimited("child %d not followed: %d\n",
 					    task_tgid_vnr(current), err);
 		if (!err || err == -EEXIST) {

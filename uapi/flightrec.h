@@ -55,6 +55,8 @@ enum flightrec_event {
 	FLIGHTREC_EVENT_DUMP,		/* a manual dump froze a copy: DUMP_ID */
 	FLIGHTREC_EVENT_EXIT,		/* a registered process exited; [DUMP_ID] with at_exit */
 	FLIGHTREC_EVENT_DROP,		/* the cap dropped the oldest interval */
+	FLIGHTREC_EVENT_STOPPED,	/* recording of PID stopped, or a followed child was
+					 * not recorded: STOP_REASON says why */
 	__FLIGHTREC_EVENT_MAX,
 };
 
@@ -86,6 +88,21 @@ enum flightrec_end_kind {
 	FLIGHTREC_END_FAULT,	/* a fatal signal */
 	FLIGHTREC_END_DUMP,	/* a manual dump */
 	FLIGHTREC_END_EXIT,	/* the process exited (at_exit) */
+};
+
+/*
+ * FLIGHTREC_A_STOP_REASON: why recording of a process stopped where ptrace
+ * would lose access to it (docs/security.md, "Who may record").  Its ring is
+ * dropped; it stays listed (LIST, status) until it exits or is unregistered,
+ * and DUMP of it fails with EPERM.
+ */
+enum flightrec_stop_reason {
+	FLIGHTREC_STOP_NONE,
+	FLIGHTREC_STOP_EXEC_CREDS,	/* an exec changed credentials: set-user-ID,
+					 * set-group-ID or file capabilities */
+	FLIGHTREC_STOP_NOT_DUMPABLE,	/* the process became not dumpable:
+					 * PR_SET_DUMPABLE 0, a set*id or capset call */
+	FLIGHTREC_STOP_YAMA,		/* a followed child: Yama ptrace_scope is 3 */
 };
 
 /* FLIGHTREC_A_PAGE_FLAGS */
@@ -226,6 +243,7 @@ enum flightrec_attr {
 	FLIGHTREC_A_IN_HASH,		/* u64: FNV-1a of a syscall's in-data (flightrec_inhash.h) */
 	FLIGHTREC_A_SERIAL,		/* u8: 1 = serial mode: the process's threads run user
 					 * code one at a time, switching at syscalls */
+	FLIGHTREC_A_STOP_REASON,	/* u32: enum flightrec_stop_reason (EVENT_STOPPED, PROC) */
 
 	__FLIGHTREC_A_MAX,
 };

@@ -177,13 +177,15 @@ static int print_proc(const struct fr_proc_info *p, void *arg)
 
 	if (!(*n)++)
 		print_header();
-	printf("%7u %-16s %7u %11u %4u %7s %9u %10llu %6llu %7llu %12llu %5u%s\n",
+	printf("%7u %-16s %7u %11u %4u %7s %9u %10llu %6llu %7llu %12llu %5u%s%s%s\n",
 	       p->pid, p->comm, p->nr_threads, p->interval_ms, p->keep,
 	       p->at_exit ? "yes" : "no", p->nr_intervals,
 	       (unsigned long long)p->nr_syscalls,
 	       (unsigned long long)(p->lost + p->lost_pages),
 	       (unsigned long long)p->dropped, (unsigned long long)p->bytes,
-	       p->nr_dumps, p->frozen ? " frozen" : "");
+	       p->nr_dumps, p->frozen ? " frozen" : "",
+	       p->stop_reason ? " stopped: " : "",
+	       p->stop_reason ? fr_stop_reason_name(p->stop_reason) : "");
 	return 0;
 }
 

@@ -121,9 +121,10 @@ static struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
 	[FLIGHTREC_A_CLEAR_CHILD_TID]	= { .type = NLA_U64 },
 	[FLIGHTREC_A_IN_HASH]		= { .type = NLA_U64 },
 	[FLIGHTREC_A_SERIAL]		= { .type = NLA_U8 },
+	[FLIGHTREC_A_STOP_REASON]	= { .type = NLA_U32 },
 };
 /* a new attribute in uapi/flightrec.h needs its line above */
-_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_SERIAL,
+_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_STOP_REASON,
 	       "fr_nl_policy does not cover every FLIGHTREC_A_* attribute");
 
 static struct nla_policy fr_nl_out_policy[FLIGHTREC_OUT_MAX + 1] = {
@@ -672,6 +673,7 @@ static int fr_list_reply(struct nl_msg *msg, struct fr_req *req)
 	info.bytes = fr_u64(tb, FLIGHTREC_A_BYTES);
 	info.nr_dumps = fr_u32(tb, FLIGHTREC_A_NR_DUMPS);
 	info.frozen = fr_u8(tb, FLIGHTREC_A_FROZEN);
+	info.stop_reason = fr_u32(tb, FLIGHTREC_A_STOP_REASON);
 	return ctx->cb(&info, ctx->arg);
 }
 
@@ -914,6 +916,7 @@ static int fr_cb_event(struct nl_msg *msg, void *arg)
 	ctx->ev->event = fr_u32(tb, FLIGHTREC_A_EVENT);
 	ctx->ev->pid = fr_u32(tb, FLIGHTREC_A_PID);
 	ctx->ev->dump_id = fr_u32(tb, FLIGHTREC_A_DUMP_ID);
+	ctx->ev->stop_reason = fr_u32(tb, FLIGHTREC_A_STOP_REASON);
 	ctx->got = 1;
 	return NL_STOP;
 }
@@ -964,6 +967,18 @@ const char *fr_event_name(uint32_t event)
 	case FLIGHTREC_EVENT_DUMP:	return "dump";
 	case FLIGHTREC_EVENT_EXIT:	return "exit";
 	case FLIGHTREC_EVENT_DROP:	return "drop";
+	case FLIGHTREC_EVENT_STOPPED:	return "stopped";
 	default:			return "unknown";
+	}
+}
+
+const char *fr_stop_reason_name(uint32_t reason)
+{
+	switch (reason) {
+	case FLIGHTREC_STOP_NONE:		return "none";
+	case FLIGHTREC_STOP_EXEC_CREDS:		return "exec-changed-credentials";
+	case FLIGHTREC_STOP_NOT_DUMPABLE:	return "not-dumpable";
+	case FLIGHTREC_STOP_YAMA:		return "yama-ptrace-scope";
+	default:				return "unknown";
 	}
 }

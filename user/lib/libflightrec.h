@@ -78,6 +78,7 @@ struct fr_proc_info {
 	uint32_t interval_ms, keep, nr_threads, nr_intervals, nr_dumps;
 	int at_exit, frozen;
 	uint64_t nr_syscalls, lost, lost_pages, dropped, bytes;
+	uint32_t stop_reason;	/* enum flightrec_stop_reason: recording stopped */
 };
 
 /*
@@ -148,6 +149,7 @@ struct fr_event {
 	uint32_t event;		/* enum flightrec_event */
 	uint32_t pid;		/* initial pid namespace */
 	uint32_t dump_id;	/* 0: none */
+	uint32_t stop_reason;	/* FLIGHTREC_EVENT_STOPPED: enum flightrec_stop_reason */
 };
 
 int fr_client_subscribe(struct fr_client *c, char *err, size_t errlen);
@@ -161,6 +163,8 @@ int fr_client_event_fd(const struct fr_client *c);
 int fr_client_next_event(struct fr_client *c, int timeout_ms,
 			 struct fr_event *ev);
 const char *fr_event_name(uint32_t event);
+/* "exec-changed-credentials", ... for enum flightrec_stop_reason */
+const char *fr_stop_reason_name(uint32_t reason);
 
 /* flightrec log PID (user/cmd/livelog.c) */
 int fr_log_live(uint32_t pid, unsigned int flags);
