@@ -269,6 +269,8 @@ static int fr_put_page(struct sk_buff *skb, struct netlink_callback *cb,
 	bool zero;
 	void *hdr;
 
+	if (fr_mem_nodump(d, idx))
+		return 0;	/* VM_DONTDUMP: absent, its map says so */
 	bytes = fr_mem_page_bytes(d, iv, idx, &zero);
 	if (!bytes && !zero)
 		return 0;	/* unknown bytes: counted as a lost page */

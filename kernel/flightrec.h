@@ -213,6 +213,13 @@ struct fr_dump {
 	refcount_t ref;
 	u32 id;
 	struct xarray final;		/* page index -> bytes at the freeze */
+	/*
+	 * Page index ranges [start, end) of VM_DONTDUMP mappings, in any
+	 * interval's map or at the freeze (fr_mem_resolve): no page of them
+	 * is copied at the freeze or handed out (fr_mem_nodump).
+	 */
+	unsigned long *nodump;
+	u32 nr_nodump;
 	pid_t pid, ppid;
 	char comm[TASK_COMM_LEN];
 	char *exe;
@@ -474,6 +481,7 @@ void fr_memory_exit(void);
 void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 		     struct fr_interval *next);
 int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm);
+bool fr_mem_nodump(const struct fr_dump *dump, unsigned long idx);
 
 /* interval.c */
 struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp);

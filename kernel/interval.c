@@ -349,6 +349,8 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 			m->flags |= FLIGHTREC_MAPF_STACK;
 		if (vma->vm_flags & (VM_PFNMAP | VM_IO))
 			m->flags |= FLIGHTREC_MAPF_PFNMAP;
+		if (vma->vm_flags & VM_DONTDUMP)
+			m->flags |= FLIGHTREC_MAPF_DONTDUMP;
 		m->pgoff = (u64)vma->vm_pgoff << PAGE_SHIFT;
 		if (vma->vm_file) {
 			struct inode *inode = file_inode(vma->vm_file);
@@ -852,6 +854,7 @@ void fr_dump_free(struct fr_dump *dump)
 	xa_for_each(&dump->final, idx, data)
 		fr_page_free(data);
 	xa_destroy(&dump->final);
+	kfree(dump->nodump);
 	if (dump->end.ctx)
 		fr_ctx_free(dump->end.ctx);
 	kfree(dump->exe);

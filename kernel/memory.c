@@ -173,6 +173,26 @@ out:
 	fr_intervals_free(&drop);
 }
 
+/*
+ * A write fault in a VM_DONTDUMP mapping: its page is not copied.  The probe
+ * runs without the mmap lock and cannot sleep: a trylock, and when it fails
+ * the copy is made and only kept out of dumps (fr_mem_nodump).
+ */
+static bool fr_fault_nodump(unsigned long address)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	bool nodump = false;
+
+	if (!mm || !mmap_read_trylock(mm))
+		return false;
+	vma = vma_lookup(mm, address);
+	if (vma && (vma->vm_flags & VM_DONTDUMP))
+		nodump = true;
+	mmap_read_unlock(mm);
+	return nodump;
+}
+
 static void fr_pf_probe(void *data, unsigned long address,
 			struct pt_regs *regs, unsigned long error_code)
 {
@@ -196,7 +216,8 @@ static void fr_pf_probe(void *data, unsigned long address,
 	t = fr_thread_find(current);
 	if (t) {
 		proc = t->proc;
-		if (smp_load_acquire(&proc->started) && !READ_ONCE(proc->dying))
+		if (smp_load_acquire(&proc->started) && !READ_ONCE(proc->dying) &&
+		    !fr_fault_nodump(address))
 			fr_write_fault(proc, address & PAGE_MASK);
 	}
 	rcu_read_unlock();
@@ -280,7 +301,8 @@ struct fr_walk {
 
 static bool fr_vma_trackable(struct vm_area_struct *vma)
 {
-	if (vma->vm_flags & (VM_PFNMAP | VM_IO | VM_HUGETLB))
+	/* VM_DONTDUMP: never copied (docs/security.md), so not tracked */
+	if (vma->vm_flags & (VM_PFNMAP | VM_IO | VM_HUGETLB | VM_DONTDUMP))
 		return false;
 	if (userfaultfd_armed(vma))
 		return false;
@@ -976,6 +998,74 @@ out_lost:
  * At a freeze: every page of the dump whose bytes are "as now" (no later
  * interval of the dump holds them) is copied into dump->final.
  */
+/* false when the array is full */
+static bool fr_nodump_add(unsigned long *r, u32 *n, u32 max, u64 start, u64 end)
+{
+	if (*n >= max)
+		return false;
+	r[2 * *n] = start >> PAGE_SHIFT;
+	r[2 * *n + 1] = end >> PAGE_SHIFT;
+	(*n)++;
+	return true;
+}
+
+/*
+ * dump->nodump: the VM_DONTDUMP mappings of every interval of the dump (as
+ * each began) and of the freeze.  Returns -ENOMEM when it cannot be built:
+ * the caller then hands out no page at all rather than risk one.
+ */
+static int fr_nodump_ranges(struct fr_dump *dump, struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	struct fr_interval *iv;
+	u32 max = 0, n = 0, i;
+	bool full = false;
+
+	VMA_ITERATOR(vmi, mm, 0);
+
+	list_for_each_entry(iv, &dump->intervals, node)
+		for (i = 0; i < iv->nr_maps; i++)
+			max += !!(iv->maps[i].flags & FLIGHTREC_MAPF_DONTDUMP);
+	mmap_read_lock(mm);
+	for_each_vma(vmi, vma)
+		max += !!(vma->vm_flags & VM_DONTDUMP);
+	mmap_read_unlock(mm);
+	if (!max)
+		return 0;
+	max += 16;	/* room for some made since the count; more: fail closed */
+	dump->nodump = kmalloc_array(2 * max, sizeof(*dump->nodump), GFP_KERNEL);
+	if (!dump->nodump)
+		return -ENOMEM;
+	list_for_each_entry(iv, &dump->intervals, node)
+		for (i = 0; i < iv->nr_maps; i++)
+			if (iv->maps[i].flags & FLIGHTREC_MAPF_DONTDUMP)
+				fr_nodump_add(dump->nodump, &n, max,
+					      iv->maps[i].start, iv->maps[i].end);
+	mmap_read_lock(mm);
+	vma_iter_init(&vmi, mm, 0);
+	for_each_vma(vmi, vma)
+		if ((vma->vm_flags & VM_DONTDUMP) &&
+		    !fr_nodump_add(dump->nodump, &n, max, vma->vm_start,
+				   vma->vm_end))
+			full = true;
+	mmap_read_unlock(mm);
+	dump->nr_nodump = n;
+	return full ? -ENOSPC : 0;
+}
+
+/* Page idx lies in a VM_DONTDUMP mapping of the dump: not handed out. */
+bool fr_mem_nodump(const struct fr_dump *dump, unsigned long idx)
+{
+	u32 i;
+
+	if (dump->nr_nodump == U32_MAX)
+		return true;	/* the ranges are unknown: no page at all */
+	for (i = 0; i < dump->nr_nodump; i++)
+		if (idx >= dump->nodump[2 * i] && idx < dump->nodump[2 * i + 1])
+			return true;
+	return false;
+}
+
 int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 {
 	struct fr_interval *iv, *later;
@@ -983,11 +1073,13 @@ int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 	void *e, *data;
 	int lost = 0;
 
+	if (fr_nodump_ranges(dump, mm))
+		dump->nr_nodump = U32_MAX;
 	list_for_each_entry(iv, &dump->intervals, node) {
 		for (idx = 0; (e = fr_pageset_find(iv, &idx)); idx++) {
 			bool found = false;
 
-			if (fr_pg_has_bytes(e))
+			if (fr_pg_has_bytes(e) || fr_mem_nodump(dump, idx))
 				continue;
 			later = iv;
 			list_for_each_entry_continue(later, &dump->intervals, node) {

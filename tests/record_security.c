@@ -10,6 +10,8 @@
  *   root copy of tests/progs/dumpable, run by uid 65534) stop the recording:
  *   EVENT_STOPPED with the reason, the ring dropped, dump refused (EPERM),
  *   no dump at exit even with at_exit;
+ * - the pages of a MADV_DONTDUMP mapping are not in the checkpoint (its map
+ *   is marked FLIGHTREC_MAPF_DONTDUMP) and replay reports a touch of one;
  * - Yama ptrace_scope 3 refuses registration and the following of children.
  *   Setting it is one-way until reboot, so that case runs only with
  *   FR_YAMA3=1, in a VM of its own (scripts/check.sh does so).
@@ -17,6 +19,9 @@
 #include "kselftest_harness.h"
 #include "fr_test.h"
 #include "fr_dump.h"
+#include "checkpoint.h"
+#include "progs/nodump_secret.h"
+#include <dirent.h>
 #include <grp.h>
 #include <poll.h>
 #include <sys/syscall.h>
@@ -324,6 +329,102 @@ TEST_F_TIMEOUT(sec, setuid_exec_stops, 120)
 	EXPECT_STREQ("", line);
 	unlink(suid);
 	self->ch.pid = 0;
+}
+
+/* The *.flrc file of dir (the first), 1 when there is exactly one. */
+static int sec_flrc(const char *dir, char *path, size_t size)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 5 && !strcmp(de->d_name + l - 5, ".flrc") && !n++)
+			snprintf(path, size, "%s/%s", dir, de->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * A secret in a MADV_DONTDUMP page, read in every interval: no page of
+ * that mapping in the checkpoint, not one 16-byte piece of the secret in
+ * any page (decompressed by the reader) nor in the file, its map marked;
+ * replay stops at the first touch with the divergence.
+ */
+TEST_F_TIMEOUT(sec, dontdump_pages_absent, 180)
+{
+	char dir[64], out[128], path[PATH_MAX], err[256], line[64];
+	char *replay_out = NULL;
+	unsigned char secret[4096];
+	unsigned long long addr = 0;
+	size_t i, k, hits = 0, raw_len = 0;
+	int status, marked = 0, pages_in = 0;
+	unsigned char *raw = NULL;
+	struct flrc *c;
+	FILE *f;
+
+	nodump_secret_fill(secret);
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	status = fr_sh("'%s' record --interval-ms 50 --keep 8 -o '%s' -- '%s' > '%s/stdout' 2>'%s/stderr'",
+		       fr_tool("flightrec"), out, fr_prog("nodump_secret"), dir, dir);
+	ASSERT_EQ(128 + SIGSEGV, status);
+	snprintf(path, sizeof(path), "%s/stdout", dir);
+	f = fopen(path, "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(line, sizeof(line), f));
+	fclose(f);
+	addr = strtoull(line, NULL, 16);
+	ASSERT_NE(0, addr);
+	ASSERT_EQ(1, sec_flrc(out, path, sizeof(path)));
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	for (i = 0; i < c->n_maps; i++)
+		if (c->maps[i]->start <= addr && addr < c->maps[i]->end &&
+		    (c->maps[i]->flags & FLIGHTREC_MAPF_DONTDUMP))
+			marked++;
+	for (i = 0; i < c->n_pages; i++) {
+		const struct flrc_page *p = &c->pages[i];
+
+		if (p->addr == addr)
+			pages_in++;
+		for (k = 0; p->data && k < sizeof(secret); k += 16)
+			if (memmem(p->data, 4096, secret + k, 16))
+				hits++;
+	}
+	flrc_free(c);
+	EXPECT_LT(0, marked);
+	EXPECT_EQ(0, pages_in);
+	EXPECT_EQ(0, hits);
+	/* and not in the file's own bytes either */
+	f = fopen(path, "r");
+	ASSERT_NE(NULL, f);
+	raw = malloc(64 << 20);
+	ASSERT_NE(NULL, raw);
+	raw_len = fread(raw, 1, 64 << 20, f);
+	fclose(f);
+	for (hits = 0, k = 0; k < sizeof(secret); k += 16)
+		if (memmem(raw, raw_len, secret + k, 16))
+			hits++;
+	free(raw);
+	EXPECT_EQ(0, hits);
+
+	/* replay: the first touch of the page is the divergence */
+	status = fr_sh("cd '%s' && '%s' replay '%s' > replay.txt 2>&1", dir,
+		       fr_tool("flightrec"), path);
+	EXPECT_EQ(5, status);	/* FR_EXIT_DIVERGED */
+	snprintf(path, sizeof(path), "%s/replay.txt", dir);
+	replay_out = malloc(65536);
+	ASSERT_NE(NULL, replay_out);
+	ASSERT_LE(0, fr_read_file(path, replay_out, 65536));
+	EXPECT_NE(NULL, strstr(replay_out, "touched a page not in the dump (MADV_DONTDUMP)"))
+		TH_LOG("%s", replay_out);
+	free(replay_out);
+	fr_sh("rm -rf '%s'", dir);
 }
 
 /*

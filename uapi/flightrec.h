@@ -273,6 +273,9 @@ enum flightrec_out_attr {
 #define FLIGHTREC_MAPF_VVAR	0x800
 #define FLIGHTREC_MAPF_HEAP	0x1000
 #define FLIGHTREC_MAPF_PFNMAP	0x2000	/* device or vvar: contents not readable */
+#define FLIGHTREC_MAPF_DONTDUMP	0x4000	/* VM_DONTDUMP (MADV_DONTDUMP, memfd_secret): its
+					 * pages are never in a dump; replay keeps it
+					 * inaccessible and reports a touch */
 
 struct flightrec_cpuid_leaf {
 	__u32 leaf, subleaf;

@@ -635,6 +635,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			r.flags |= FRI_R_NODATA;
 		if ((m->flags & 3) == 1 /* MAP_SHARED */)
 			r.flags |= FRI_R_SHARED;
+		if (m->flags & FLIGHTREC_MAPF_DONTDUMP)
+			r.flags |= FRI_R_NODUMP;
 		if (*path)
 			r.name_off = buf_add(b, path, strlen(path) + 1, 1);
 		memcpy(b->p + regions_off + hd.n_regions * sizeof(r), &r, sizeof(r));

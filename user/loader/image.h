@@ -49,6 +49,8 @@
 #define FRI_R_HEAP	0x2	/* the [heap]: brk moves its end */
 #define FRI_R_NODATA	0x4	/* contents not recorded ([vvar], PFN maps): zeros */
 #define FRI_R_SHARED	0x8	/* was MAP_SHARED: replayed as private memory */
+#define FRI_R_NODUMP	0x10	/* VM_DONTDUMP: its pages are not in the dump; mapped
+				 * PROT_NONE, a touch is a divergence */
 
 /* Registers in the order of struct user_regs_struct and of the .proto Regs. */
 struct fri_regs {

@@ -561,6 +561,21 @@ static long map_anon(uint64_t addr, uint64_t len, int growsdown)
 	return p == (void *)addr ? 0 : -EFAULT;
 }
 
+/* The parts of [start, end) in FRI_R_NODUMP regions stay PROT_NONE. */
+static void keep_nodump_none(uint64_t start, uint64_t end)
+{
+	uint64_t i;
+
+	for (i = 0; i < g.h->n_regions; i++) {
+		const struct fri_region *reg = &g.regions[i];
+		uint64_t s = reg->start > start ? reg->start : start;
+		uint64_t e = reg->end < end ? reg->end : end;
+
+		if ((reg->flags & FRI_R_NODUMP) && s < e)
+			sys3(__NR_mprotect, s, e - s, PROT_NONE);
+	}
+}
+
 static void map_regions(void)
 {
 	uint64_t i, bytes = 0;
@@ -597,7 +612,9 @@ static void map_regions(void)
 
 		if (reg->start >= 0x800000000000ULL)
 			continue;
-		r = sys3(__NR_mprotect, reg->start, reg->end - reg->start, reg->prot);
+		/* MADV_DONTDUMP: no bytes; a touch faults (on_fault) */
+		r = sys3(__NR_mprotect, reg->start, reg->end - reg->start,
+			 reg->flags & FRI_R_NODUMP ? PROT_NONE : reg->prot);
 		if (r)
 			die(FR_EXIT_FAIL, "cannot protect region %lx-%lx: %s", reg->start,
 			    reg->end, errname(r));
@@ -1100,6 +1117,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 			diverged(t, s, mc, "mprotect of the loader's window");
 		r = sys3(__NR_mprotect, a[0], a[1], a[2]);
 		check_real(t, s, mc, r, s->ret);
+		keep_nodump_none(a[0], a[0] + page_up(a[1]));
 		break;
 	case __NR_mremap: {
 		uint64_t to = (uint64_t)s->ret, oldlen = page_up(a[1]), newlen = page_up(a[2]);
@@ -2222,8 +2240,13 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	const struct fri_end *e = &g.h->end;
 	struct lthread *t = self();
 	uint64_t addr = (uint64_t)si->si_addr;
+	const struct fri_region *reg;
 	int len, kind, bad = 0;
 
+	/* by the application or by the loader on its behalf */
+	if (sig == SIGSEGV && (reg = region_of(addr)) && (reg->flags & FRI_R_NODUMP))
+		die(FR_EXIT_DIVERGED, "DIVERGED: thread %u touched a page not in the dump "
+		    "(MADV_DONTDUMP) at 0x%lx, rip 0x%lx", t->tid, addr, mc->rip);
 	if (mc->rip >= (uint64_t)__executable_start && mc->rip < (uint64_t)etext) {
 		if (sig == SIGSEGV || sig == SIGBUS)
 			die(FR_EXIT_DIVERGED, "DIVERGED: thread %u: the loader got %s at rip 0x%lx "

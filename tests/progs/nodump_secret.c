@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nodump_secret: a secret in a MADV_DONTDUMP page, read again and again
+ * while recorded, then a NULL dereference (tests/record_security.c).  The
+ * secret is computed at run time (nodump_secret.h), so that no copy of it
+ * lies in the program's file.  Prints the secret page's address first.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include "nodump_secret.h"
+
+int main(void)
+{
+	struct timespec ts = { 0, 10000000 };
+	unsigned char *m, *secret;
+	unsigned long sum;
+	int i, j;
+
+	m = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return 2;
+	secret = m + 4096;
+	if (madvise(secret, 4096, MADV_DONTDUMP))
+		return 3;
+	nodump_secret_fill(secret);
+	memset(m, 1, 4096);
+	memset(m + 8192, 2, 4096);
+	printf("%p\n", (void *)secret);
+	fflush(stdout);
+	for (i = 0; i < 40; i++) {
+		for (sum = 0, j = 0; j < 4096; j++)
+			sum += secret[j] + m[j] + m[8192 + j];
+		printf("%lu\n", sum);
+		fflush(stdout);
+		nanosleep(&ts, NULL);
+	}
+	/* sum < 2^40: a NULL store the compiler cannot see as one */
+	*(volatile int *)(uintptr_t)(sum >> 40) = 1;
+	return 0;
+}
