@@ -15,7 +15,10 @@
 # syscall_trace_enter, seen in a few runs out of ten); with one CPU there is
 # no cross-CPU patching.  Real hardware and KVM run it with any CPU count.
 #
-# Prints both runs, then one line "N passed, N failed" for the whole suite;
+# A third boot runs record_security with FR_YAMA3=1: its Yama case sets
+# kernel.yama.ptrace_scope to 3, which no write can lower until reboot.
+#
+# Prints the runs, then one line "N passed, N failed" for the whole suite;
 # exits non-zero if anything failed, the VM included.
 set -uo pipefail
 
@@ -38,12 +41,13 @@ run() {	# name, vm.sh options..., -- command
 run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable" FR_PORT_DIR="$PORT" tests/run.sh
 # shellcheck disable=SC2086  # one name per word
 run serial --smp 1 run -- tests/run.sh $SERIAL
+run yama run -- env FR_YAMA3=1 tests/run.sh record_security
 # on the host: no VM, no module
 FR_PORT_DIR=$PORT tests/run.sh replay_portable 2>&1 | tee "$LOG/portable.out"
 echo "${PIPESTATUS[0]}" > "$LOG/portable.rc"
 
 passed=0 failed=0 status=0
-for name in main serial portable; do
+for name in main serial yama portable; do
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/$name.out" | tail -1)
 	rc=$(cat "$LOG/$name.rc")
 	if [[ -z $line ]]; then
