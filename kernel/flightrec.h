@@ -594,7 +594,8 @@ int fr_nl_get_records_done(struct netlink_callback *cb);
  * under fr_registry_lock: proc->dying set (fr_thread_add refuses), unlinked,
  * fr_proc_stop(), its threads removed, the registry reference dropped.
  * PIDs given to fr_register/fr_unregister/fr_proc_get are in the caller's pid
- * namespace; proc->tgid and thr->tid are in the initial one.
+ * namespace; proc->tgid is in the initial one (events), thr->tid in the
+ * recorded process's own (records, like its contexts and end record).
  */
 extern u32 fr_registry_gen;		/* bumped at each (un)registration */
 extern atomic_t fr_live_procs;		/* allocated fr_proc, for status */

@@ -163,7 +163,13 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	refcount_set(&thr->ref, 2);	/* the hash's and ours, until we return */
 	get_task_struct(task);
 	thr->task = task;
-	thr->tid = task_pid_nr(task);
+	/*
+	 * The tid the thread itself sees (gettid() in its own pid namespace),
+	 * as its contexts, the end record and clone()'s results carry it: a
+	 * checkpoint uses the recorded process's tid space throughout.  Not
+	 * task_pid_vnr(): the registrant may live in another namespace.
+	 */
+	thr->tid = task_pid_nr_ns(task, task_active_pid_ns(task));
 	refcount_inc(&proc->ref);
 	thr->proc = proc;
 

@@ -12,6 +12,8 @@
  *   no dump at exit even with at_exit;
  * - the pages of a MADV_DONTDUMP mapping are not in the checkpoint (its map
  *   is marked FLIGHTREC_MAPF_DONTDUMP) and replay reports a touch of one;
+ * - in a pid namespace (unshare --pid) every tid of a checkpoint (syscall
+ *   records, thread contexts, the end) is the one the program saw;
  * - Yama ptrace_scope 3 refuses registration and the following of children.
  *   Setting it is one-way until reboot, so that case runs only with
  *   FR_YAMA3=1, in a VM of its own (scripts/check.sh does so).
@@ -424,6 +426,76 @@ TEST_F_TIMEOUT(sec, dontdump_pages_absent, 180)
 	EXPECT_NE(NULL, strstr(replay_out, "touched a page not in the dump (MADV_DONTDUMP)"))
 		TH_LOG("%s", replay_out);
 	free(replay_out);
+	fr_sh("rm -rf '%s'", dir);
+}
+
+static int sec_has(const long *v, int n, long x)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == x)
+			return 1;
+	return 0;
+}
+
+/*
+ * Recorded inside `unshare --pid --fork --mount-proc` by flightrec record
+ * running there too: the process pid and every tid in the checkpoint
+ * (syscall records, thread contexts, end) are the ones the program printed
+ * (gettid() in its namespace), and all four threads appear in the records.
+ */
+TEST_F_TIMEOUT(sec, pidns_tids_consistent, 180)
+{
+	char dir[64], out[128], path[PATH_MAX], err[256], line[64];
+	long tids[8], pid = 0, v;
+	int ntids = 0, status, bad = 0, seen[8] = { 0 };
+	struct flrc *c;
+	size_t i;
+	FILE *f;
+
+	ASSERT_EQ(0, fr_sh("unshare --help >/dev/null 2>&1"));
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	status = fr_sh("unshare --pid --fork --mount-proc '%s' record -o '%s' -- '%s' > '%s/stdout' 2>'%s/stderr'",
+		       fr_tool("flightrec"), out, fr_prog("pidns_threads"), dir, dir);
+	ASSERT_EQ(128 + SIGABRT, status);
+	snprintf(path, sizeof(path), "%s/stdout", dir);
+	f = fopen(path, "r");
+	ASSERT_NE(NULL, f);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "pid %ld", &v) == 1)
+			pid = v;
+		else if (sscanf(line, "tid %ld", &v) == 1 && ntids < 8)
+			tids[ntids++] = v;
+	}
+	fclose(f);
+	ASSERT_EQ(4, ntids);
+	/* a namespace of its own: small numbers, not the VM's */
+	EXPECT_GT(10, pid);
+	ASSERT_EQ(1, sec_flrc(out, path, sizeof(path)));
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(pid, (long)c->hdr->process->pid);
+	for (i = 0; i < c->n_syscalls; i++) {
+		long t = c->syscalls[i]->tid;
+		int k;
+
+		if (!sec_has(tids, ntids, t) && bad++ < 5)
+			TH_LOG("syscall seq %llu: tid %ld not printed by the program",
+			       (unsigned long long)c->syscalls[i]->seq, t);
+		for (k = 0; k < ntids; k++)
+			seen[k] |= tids[k] == t;
+	}
+	for (i = 0; i < c->n_threads; i++)
+		if (!sec_has(tids, ntids, c->threads[i]->tid) && bad++ < 10)
+			TH_LOG("thread context: tid %u not printed by the program",
+			       c->threads[i]->tid);
+	EXPECT_TRUE(c->end->has_tid);
+	EXPECT_TRUE(sec_has(tids, ntids, c->end->tid)) TH_LOG("end tid %u", c->end->tid);
+	EXPECT_EQ(0, bad);
+	for (i = 0; i < (size_t)ntids; i++)
+		EXPECT_TRUE(seen[i]) TH_LOG("tid %ld has no syscall record", tids[i]);
+	flrc_free(c);
 	fr_sh("rm -rf '%s'", dir);
 }
 
