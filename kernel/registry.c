@@ -576,7 +576,7 @@ int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
 	/* the LSM ptrace hook is not exported: no CAP_SYS_PTRACE, no recording */
 	if (!follow && !capable(CAP_SYS_PTRACE)) {
 		NL_SET_ERR_MSG_MOD(extack,
-				   "permission denied: recording needs CAP_SYS_PTRACE in the initial user namespace");
+				   "permission denied: recording needs CAP_SYS_PTRACE in the initial user namespace (modules cannot ask the LSM ptrace check)");
 		return -EPERM;
 	}
 	if (fr_yama_scope() >= 3) {
