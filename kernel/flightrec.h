@@ -19,6 +19,10 @@
  *   and acc's (the boundary walk, under a PTE lock; memory.c).
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
  *   fr_registry_lock is never taken under proc->work_lock.
+ *   fr_nl_sem (rwsem, netlink.c) is taken for reading by every event, also
+ *   under work_lock (freezes, fr_proc_check_dumpable), never the other way.
+ *   The write-fault probe only trylocks mmap_lock (fr_fault_nodump), under
+ *   nothing but RCU.  fr_yama_scope() opens a sysctl file: no lock held.
  * Stopping threads at a boundary: a thread's task_work that finds
  * proc->work_lock taken reports its own context first (proc->lock only,
  * fr_stop_report) and only then blocks on work_lock; the work_lock holder
