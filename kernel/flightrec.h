@@ -349,8 +349,8 @@ struct fr_proc {
 	/*
 	 * Recording stopped where ptrace would lose access (the process
 	 * became not dumpable): enum flightrec_stop_reason, set once, under
-	 * proc->lock and work_lock, with dying (fr_proc_revoke).  The threads
-	 * stay in the registry, ignored, until they exit.
+	 * proc->lock and work_lock, with dying (fr_proc_check_dumpable).
+	 * The threads stay in the registry, ignored, until they exit.
 	 */
 	u32 stop_reason;
 	u32 boundary_done_gen;		/* generation whose page walk ran */

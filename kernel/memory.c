@@ -994,10 +994,6 @@ out_lost:
 	spin_unlock(&proc->lock);
 }
 
-/*
- * At a freeze: every page of the dump whose bytes are "as now" (no later
- * interval of the dump holds them) is copied into dump->final.
- */
 /* false when the array is full */
 static bool fr_nodump_add(unsigned long *r, u32 *n, u32 max, u64 start, u64 end)
 {
@@ -1011,8 +1007,9 @@ static bool fr_nodump_add(unsigned long *r, u32 *n, u32 max, u64 start, u64 end)
 
 /*
  * dump->nodump: the VM_DONTDUMP mappings of every interval of the dump (as
- * each began) and of the freeze.  Returns -ENOMEM when it cannot be built:
- * the caller then hands out no page at all rather than risk one.
+ * each began) and of the freeze.  Returns an error when it cannot be built
+ * whole (no memory, more mappings than counted): the caller then hands out
+ * no page at all rather than risk one.
  */
 static int fr_nodump_ranges(struct fr_dump *dump, struct mm_struct *mm)
 {
@@ -1066,6 +1063,11 @@ bool fr_mem_nodump(const struct fr_dump *dump, unsigned long idx)
 	return false;
 }
 
+/*
+ * At a freeze: every page of the dump whose bytes are "as now" (no later
+ * interval of the dump holds them) is copied into dump->final, except those
+ * of VM_DONTDUMP mappings (fr_nodump_ranges).  Called without mmap_lock.
+ */
 int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm)
 {
 	struct fr_interval *iv, *later;

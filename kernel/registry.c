@@ -101,7 +101,7 @@ static void fr_thread_unlink(struct fr_thread *thr)
 	spin_lock(&proc->lock);
 	list_del_rcu(&thr->pnode);	/* fr_boundary_request() walks it under RCU */
 	proc->nr_threads--;
-	/* a stopped proc (fr_proc_revoke) is dying but still registered */
+	/* a stopped proc (fr_proc_check_dumpable): dying, still registered */
 	last = !proc->nr_threads && (!proc->dying || proc->stop_reason);
 	spin_unlock(&proc->lock);
 	if (last)
