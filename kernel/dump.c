@@ -305,10 +305,46 @@ static size_t fr_sc_out_total(const struct fr_sc_rec *r)
 	return total;
 }
 
+/*
+ * An out-buffer that the kernel wrote into VM_DONTDUMP memory (a read() into
+ * a MADV_DONTDUMP buffer): its bytes are what the process keeps out of core
+ * dumps, so they are left out too (docs/security.md).  @d: the dump's
+ * ranges (fr_mem_resolve); without one (the live ring), the interval's map.
+ * Address 0: data of the record itself (a siginfo), not memory.
+ */
+static bool fr_out_nodump(const struct fr_dump *d, const struct fr_interval *iv,
+			  const struct fr_sc_out *o)
+{
+	u64 end = o->addr + o->len;
+	u32 i;
+
+	if (!o->addr || !o->len)
+		return false;
+	if (d && fr_mem_nodump_range(d, o->addr >> PAGE_SHIFT,
+				     (end - 1) >> PAGE_SHIFT))
+		return true;
+	for (i = 0; i < iv->nr_maps; i++)
+		if ((iv->maps[i].flags & FLIGHTREC_MAPF_DONTDUMP) &&
+		    o->addr < iv->maps[i].end && end > iv->maps[i].start)
+			return true;
+	return false;
+}
+
+static u32 fr_sc_flags(const struct fr_dump *d, const struct fr_interval *iv,
+		       const struct fr_sc_rec *r)
+{
+	u32 i;
+
+	for (i = 0; i < r->nouts; i++)
+		if (fr_out_nodump(d, iv, &r->outs[i]))
+			return r->flags | FLIGHTREC_SC_NODUMP;
+	return r->flags;
+}
+
 /* The record, with its out-buffers when they are small enough together. */
 static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
-			  struct fr_interval *iv, struct fr_sc_rec *r,
-			  bool with_outs)
+			  const struct fr_dump *d, struct fr_interval *iv,
+			  struct fr_sc_rec *r, bool with_outs)
 {
 	struct nlattr *nest;
 	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_SYSCALL);
@@ -322,11 +358,13 @@ static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_u32(skb, FLIGHTREC_A_NR, r->nr) ||
 	    nla_put(skb, FLIGHTREC_A_ARGS, sizeof(r->args), r->args) ||
 	    nla_put_s64(skb, FLIGHTREC_A_RET, r->ret, FLIGHTREC_A_PAD) ||
-	    nla_put_u32(skb, FLIGHTREC_A_SC_FLAGS, r->flags) ||
+	    nla_put_u32(skb, FLIGHTREC_A_SC_FLAGS, fr_sc_flags(d, iv, r)) ||
 	    ((r->flags & FLIGHTREC_SC_IN_HASH) &&
 	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH, r->in_hash, FLIGHTREC_A_PAD)))
 		goto nla_put_failure;
 	for (i = 0; with_outs && i < r->nouts; i++) {
+		if (fr_out_nodump(d, iv, &r->outs[i]))
+			continue;
 		nest = nla_nest_start(skb, FLIGHTREC_A_OUT);
 		if (!nest ||
 		    nla_put_u32(skb, FLIGHTREC_OUT_ARG, r->outs[i].arg) ||
@@ -379,15 +417,15 @@ nla_put_failure:
  * (out index + 1) << 32 | offset of the next piece.
  */
 static int fr_put_syscall_all(struct sk_buff *skb, struct netlink_callback *cb,
-			      struct fr_interval *iv, struct fr_sc_rec *r,
-			      long *pos)
+			      const struct fr_dump *d, struct fr_interval *iv,
+			      struct fr_sc_rec *r, long *pos)
 {
 	bool inline_outs = fr_sc_out_total(r) <= FLIGHTREC_OUT_CHUNK;
 	u32 oi, off, len;
 	int err;
 
 	if (!*pos) {
-		err = fr_put_syscall(skb, cb, iv, r, inline_outs);
+		err = fr_put_syscall(skb, cb, d, iv, r, inline_outs);
 		if (err)
 			return err;
 		if (inline_outs)
@@ -400,7 +438,9 @@ static int fr_put_syscall_all(struct sk_buff *skb, struct netlink_callback *cb,
 		if (oi >= r->nouts)
 			return 0;
 		len = min_t(u32, FLIGHTREC_OUT_CHUNK, r->outs[oi].len - off);
-		if (len) {
+		if (fr_out_nodump(d, iv, &r->outs[oi])) {
+			len = r->outs[oi].len - off;	/* skipped whole */
+		} else if (len) {
 			err = fr_put_out_chunk(skb, cb, r, oi, off, len);
 			if (err)
 				return err;
@@ -525,7 +565,7 @@ static int fr_put_interval_all(struct sk_buff *skb, struct netlink_callback *cb,
 			list_first_entry_or_null(&iv->syscalls, struct fr_sc_rec, node);
 		for (; r && &r->node != &iv->syscalls;
 		     r = list_next_entry(r, node)) {
-			err = fr_put_syscall_all(skb, cb, iv, r, &a[A_POS]);
+			err = fr_put_syscall_all(skb, cb, d, iv, r, &a[A_POS]);
 			if (err) {
 				a[A_PTR] = (long)r;
 				return err;
@@ -636,7 +676,7 @@ static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb
 			a[G_POS]++;
 			continue;
 		}
-		err = fr_put_syscall_all(skb, cb, iv, r, &a[G_CHUNK]);
+		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &a[G_CHUNK]);
 		if (err)
 			return err;
 		a[G_POS]++;

@@ -486,6 +486,8 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 		     struct fr_interval *next);
 int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm);
 bool fr_mem_nodump(const struct fr_dump *dump, unsigned long idx);
+bool fr_mem_nodump_range(const struct fr_dump *dump, unsigned long first,
+			 unsigned long last);
 
 /* interval.c */
 struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp);

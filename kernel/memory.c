@@ -1050,6 +1050,20 @@ static int fr_nodump_ranges(struct fr_dump *dump, struct mm_struct *mm)
 	return full ? -ENOSPC : 0;
 }
 
+/* Pages [first, last] meet a VM_DONTDUMP mapping of the dump. */
+bool fr_mem_nodump_range(const struct fr_dump *dump, unsigned long first,
+			 unsigned long last)
+{
+	u32 i;
+
+	if (dump->nr_nodump == U32_MAX)
+		return true;
+	for (i = 0; i < dump->nr_nodump; i++)
+		if (first < dump->nodump[2 * i + 1] && last >= dump->nodump[2 * i])
+			return true;
+	return false;
+}
+
 /* Page idx lies in a VM_DONTDUMP mapping of the dump: not handed out. */
 bool fr_mem_nodump(const struct fr_dump *dump, unsigned long idx)
 {

@@ -160,6 +160,8 @@ enum flightrec_stop_reason {
 #define FLIGHTREC_SC_COPY_FAILED	0x4	/* an out-buffer could not be read (EFAULT) */
 #define FLIGHTREC_SC_NO_RETURN		0x8	/* the syscall did not return (exit, execve ok) */
 #define FLIGHTREC_SC_IN_HASH		0x10	/* IN_HASH: the data passed in, hashed at entry */
+#define FLIGHTREC_SC_NODUMP		0x20	/* an out-buffer in VM_DONTDUMP memory was left
+						 * out (its OUT is missing) */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,

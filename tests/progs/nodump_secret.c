@@ -3,7 +3,9 @@
  * nodump_secret: a secret in a MADV_DONTDUMP page, read again and again
  * while recorded, then a NULL dereference (tests/record_security.c).  The
  * secret is computed at run time (nodump_secret.h), so that no copy of it
- * lies in the program's file.  Prints the secret page's address first.
+ * lies in the program's file), then copied through a pipe by read() into a
+ * second MADV_DONTDUMP page (the read's out-buffer) near the end.  Prints the secret
+ * page's address first.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,24 +18,31 @@
 int main(void)
 {
 	struct timespec ts = { 0, 10000000 };
-	unsigned char *m, *secret;
+	unsigned char *m, *secret, *copy;
 	unsigned long sum;
-	int i, j;
+	int i, j, p[2];
 
-	m = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	m = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
 		return 2;
 	secret = m + 4096;
-	if (madvise(secret, 4096, MADV_DONTDUMP))
+	copy = m + 8192;
+	if (madvise(secret, 2 * 4096, MADV_DONTDUMP))
 		return 3;
 	nodump_secret_fill(secret);
 	memset(m, 1, 4096);
-	memset(m + 8192, 2, 4096);
+	memset(m + 3 * 4096, 2, 4096);
+	if (pipe(p))
+		return 4;
 	printf("%p\n", (void *)secret);
 	fflush(stdout);
 	for (i = 0; i < 40; i++) {
+		/* late, so that the last intervals (the dump) hold it */
+		if (i == 32 && (write(p[1], secret, 4096) != 4096 ||
+				read(p[0], copy, 4096) != 4096))
+			return 5;
 		for (sum = 0, j = 0; j < 4096; j++)
-			sum += secret[j] + m[j] + m[8192 + j];
+			sum += secret[j] + copy[j] + m[j] + m[3 * 4096 + j];
 		printf("%lu\n", sum);
 		fflush(stdout);
 		nanosleep(&ts, NULL);

@@ -879,7 +879,7 @@ static void log_one(const Flightrec__Syscall *s, unsigned int flags,
 		printf("%6" PRIu64 " ", s->seq);
 	fr_sysdecode_print(stdout, s->tid, s->nr, args, s->ret, v, n, flags);
 	if (s->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED |
-			FLIGHTREC_SC_UNKNOWN_OUT)) {
+			FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_NODUMP)) {
 		const char *sep = "";
 
 		printf("%s       #", with_seq ? "      " : "");
@@ -889,6 +889,10 @@ static void log_one(const Flightrec__Syscall *s, unsigned int flags,
 		}
 		if (s->flags & FLIGHTREC_SC_COPY_FAILED) {
 			printf("%s out-buffer unreadable", sep);
+			sep = ";";
+		}
+		if (s->flags & FLIGHTREC_SC_NODUMP) {
+			printf("%s out-buffer in MADV_DONTDUMP memory: not in the dump", sep);
 			sep = ";";
 		}
 		if (s->flags & FLIGHTREC_SC_UNKNOWN_OUT)
