@@ -14,6 +14,7 @@
 #define FR_EXIT_ABI		4	/* the module speaks another ABI version */
 #define FR_EXIT_DIVERGED	5	/* replay: the program left the recorded path */
 #define FR_EXIT_MISMATCH	6	/* replay: the end differs from the recorded one */
+#define FR_EXIT_BLOCKED		7	/* replay: the sandbox blocked a system call */
 #define FR_EXIT_USAGE		64	/* bad command line */
 
 #define FR_EXIT_CODES_HELP \
@@ -25,6 +26,7 @@
 	"  4  the module speaks another ABI version\n" \
 	"  5  replay diverged from the recording\n" \
 	"  6  replay ended differently from the recording\n" \
+	"  7  replay stopped: the sandbox blocked a system call the program made\n" \
 	" 64  bad command line\n"
 
 /*

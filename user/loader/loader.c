@@ -10,7 +10,9 @@
  *   2. map every recorded region at its address (anonymous memory filled
  *      with the recorded pages, then given its recorded protection);
  *   3. install our handlers on a per-thread sigaltstack (frames never touch
- *      application memory), trap rdtsc, turn on Syscall User Dispatch for
+ *      application memory), create the output files, install the sandbox
+ *      (sandbox.c: no_new_privs and a seccomp filter that allows only what
+ *      we do from here on), trap rdtsc, turn on Syscall User Dispatch for
  *      everything outside our text, and enter each application thread with
  *      rt_sigreturn from a frame holding its recorded registers and XSAVE
  *      state;
@@ -21,8 +23,9 @@
  *   5. at the end of the log, check that the recorded end happens again.
  *
  * Exit status: FR_EXIT_OK when the recorded end was reproduced,
- * FR_EXIT_DIVERGED, FR_EXIT_MISMATCH, FR_EXIT_BADFILE for a bad image and
- * FR_EXIT_FAIL when the loader could not set up (each with a message).
+ * FR_EXIT_DIVERGED, FR_EXIT_MISMATCH, FR_EXIT_BLOCKED when the sandbox
+ * stopped a system call, FR_EXIT_BADFILE for a bad image and FR_EXIT_FAIL
+ * when the loader could not set up (each with a message).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -40,6 +43,7 @@
 #include <linux/time.h>
 #include "sys.h"
 #include "image.h"
+#include "sandbox.h"
 #include "../../uapi/flightrec_inhash.h"
 #include "../lib/libflightrec.h"
 #include "../../uapi/flightrec.h"
@@ -54,6 +58,9 @@
 #define ALT_SIZE	0x70000UL
 #define FP_AREA_MAX	0x4000			/* XSAVE area of an entry frame */
 #define TURN_TIMEOUT_S	60
+/* the loader's threads: the only clone the sandbox allows */
+#define THREAD_CLONE_FLAGS	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | \
+				 CLONE_THREAD | CLONE_SYSVSEM)
 
 #ifndef PR_SET_SYSCALL_USER_DISPATCH
 #define PR_SET_SYSCALL_USER_DISPATCH	59
@@ -65,6 +72,12 @@
 #endif
 #ifndef SYS_USER_DISPATCH
 #define SYS_USER_DISPATCH	2
+#endif
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP		1
+#endif
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW		0400000
 #endif
 
 extern char __executable_start[], etext[];
@@ -179,7 +192,10 @@ static struct {
 	const struct fri_syscall *sc;
 	uint32_t flags;
 	int outdir;
+	int force;			/* -F: replace existing fdN.out (never follow them) */
 	int outfd[1024];
+	unsigned int n_outfds;
+	struct fr_sandbox sb;
 	uint64_t brk;
 	uint64_t *init_sp;
 	uint64_t vdso;
@@ -309,6 +325,8 @@ static void print_times(const char *what)
 /* -------------------------------------------------------------------- */
 /* The image */
 
+static int in_window(uint64_t start, uint64_t end);
+
 static int in_image(uint64_t off, uint64_t len)
 {
 	return off <= g.h->size && len <= g.h->size - off;
@@ -389,9 +407,18 @@ static void check_image(void)
 		    s->nargs > 6 || (s->out_off & 7) ||
 		    !in_image(s->out_off, (uint64_t)s->n_out * sizeof(*o)))
 			die(FR_EXIT_BADFILE, "replay image: bad syscall record %lu", i);
-		for (j = 0; j < s->n_out; j++)
+		for (j = 0; j < s->n_out; j++) {
 			if (!in_image(o[j].data_off, o[j].len))
 				die(FR_EXIT_BADFILE, "replay image: bad out-buffer in record %lu", i);
+			if (o[j].addr + o[j].len < o[j].addr ||
+			    o[j].addr + o[j].len > 0x800000000000ULL ||
+			    in_window(o[j].addr, o[j].addr + o[j].len))
+				die(FR_EXIT_BADFILE, "replay image: syscall record %lu (thread %u, "
+				    "seq %lu, %s) has an out-buffer at 0x%lx-0x%lx, outside user "
+				    "space or in the loader's window %lx-%lx: a damaged or crafted "
+				    "checkpoint", i, s->tid, s->seq, scname(s->nr), o[j].addr,
+				    o[j].addr + o[j].len, FRI_WINDOW_START, FRI_WINDOW_END);
+		}
 		if (s->kind == FRI_K_SIGNAL) {
 			const struct fri_signal *fs = (const void *)(g.base + s->out_off);
 
@@ -854,8 +881,7 @@ static void spawn(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
 	t->frame.uc.uc_mcontext.reserved1[0] = fs_base;
 	t->frame.uc.uc_mcontext.reserved1[1] = gs_base;
 	__atomic_add_fetch(&g.nthreads, 1, __ATOMIC_SEQ_CST);
-	r = fr_clone_thread(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD |
-			    CLONE_SYSVSEM, (void *)(slot_addr(t) + STACK_OFF + STACK_SIZE),
+	r = fr_clone_thread(THREAD_CLONE_FLAGS, (void *)(slot_addr(t) + STACK_OFF + STACK_SIZE),
 			    thread_start, t);
 	if (r < 0)
 		die(FR_EXIT_FAIL, "cannot create a thread: %s", errname(r));
@@ -971,24 +997,66 @@ static void advance_turn(uint64_t idx)
 		sys3(__NR_futex, (long)&g.turn, FUTEX_WAKE_PRIVATE, 0x7fffffff);
 }
 
-/* Output: the bytes the call passes in, as its table row's in1 describes. */
+/*
+ * Output: the bytes the call passes in, as its table row's in1 describes,
+ * go to DIR/fdN.out.  The files are created before the sandbox is
+ * installed (open_outputs), since it allows no open.
+ */
 static int out_file(uint64_t fd)
 {
-	char name[32];
-	long r;
-
 	if (fd >= 1024)
 		fd = 1023;
-	if (g.outfd[fd] > 0)
-		return g.outfd[fd];
+	return g.outfd[fd] > 0 ? g.outfd[fd] : -1;
+}
+
+static int is_output(const struct fri_syscall *s)
+{
+	return s->kind == FRI_K_OUTPUT && s->ret > 0 && s->in_arg <= 5 &&
+	       (s->in_kind == FR_SZ_ARG || s->in_kind == FR_SZ_IOV || s->in_kind == FR_SZ_MSGHDR);
+}
+
+/*
+ * Creates DIR/fdN.out for every fd the log writes to: O_EXCL|O_NOFOLLOW,
+ * mode 0600, relative to the directory's fd, so that a file or a symlink
+ * already there is never written through.  With -F (`--force`) an existing
+ * entry of that name is unlinked first (a symlink itself, not its target).
+ * Then the directory fd is closed: nothing else is opened in it.
+ */
+static void open_outputs(void)
+{
+	uint64_t i;
+
 	if (g.outdir < 0)
-		return -1;
-	fmt(name, sizeof(name), "fd%lu.out", fd);
-	r = sys4(__NR_openat, g.outdir, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (r < 0)
-		die(FR_EXIT_FAIL, "cannot create output file %s: %s", name, errname(r));
-	g.outfd[fd] = (int)r;
-	return (int)r;
+		return;
+	for (i = 0; i < g.h->n_syscalls; i++) {
+		const struct fri_syscall *s = &g.sc[i];
+		uint64_t fd = s->args[0] >= 1024 ? 1023 : s->args[0];
+		char name[32];
+		long r;
+
+		if (!is_output(s) || g.outfd[fd] > 0)
+			continue;
+		fmt(name, sizeof(name), "fd%lu.out", fd);
+		if (g.force) {
+			r = sys3(__NR_unlinkat, g.outdir, name, 0);
+			if (r && r != -ENOENT)
+				die(FR_EXIT_FAIL, "cannot replace output file %s: %s", name,
+				    errname(r));
+		}
+		r = sys4(__NR_openat, g.outdir, name,
+			 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (r < 0)
+			die(FR_EXIT_FAIL, "cannot create output file %s: %s%s", name, errname(r),
+			    r == -EEXIST ? " (it exists; never overwritten: --force replaces it)" :
+			    r == -ELOOP ? " (a symbolic link: never followed)" : "");
+		if (g.n_outfds < FR_SANDBOX_MAX_FDS)
+			g.sb.fds[g.n_outfds++] = (int)r;
+		else
+			die(FR_EXIT_FAIL, "more than %d output files", FR_SANDBOX_MAX_FDS);
+		g.outfd[fd] = (int)r;
+	}
+	sys1(__NR_close, g.outdir);
+	g.outdir = -1;
 }
 
 static void write_all(int fd, const void *buf, uint64_t len)
@@ -1035,7 +1103,7 @@ static void replay_output(const struct fri_syscall *s)
 {
 	uint64_t fd = s->args[0], n = (uint64_t)s->ret;
 
-	if (s->ret <= 0 || s->in_arg > 5)
+	if (!is_output(s))
 		return;
 	switch (s->in_kind) {
 	case FR_SZ_ARG: {
@@ -1854,6 +1922,39 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 	on_fault(sig, si, ucv);
 }
 
+/*
+ * The sandbox (sandbox.c) stopped a system call: SECCOMP_RET_TRAP skipped it
+ * and sent SIGSYS with si_code SYS_SECCOMP.  Only a call the loader itself
+ * never makes gets here: the application reached a `syscall` instruction
+ * that Syscall User Dispatch let through (one in the loader's text), or an
+ * int 0x80.  The replay ends; the call was not made.
+ */
+static __attribute__((noreturn)) void blocked(struct lthread *t, siginfo_t *si,
+					      struct sigcontext *mc)
+{
+	uint64_t rip = mc->rip - 2;	/* the syscall instruction */
+	uint64_t a[6];
+	char buf[256];
+	int x86_64 = si->si_arch == 0xc000003eU;	/* AUDIT_ARCH_X86_64 */
+	uint32_t nr = (uint32_t)si->si_syscall;
+
+	get_args(mc, a);
+	if (x86_64)
+		fmt_call(buf, sizeof(buf), nr, a, 6);
+	else
+		fmt(buf, sizeof(buf), "a call of another ABI (arch %#x)", si->si_arch);
+	fdprintf(2, PFX "blocked system call %s (%u) at rip 0x%lx%s, thread %u%s\n"
+		 PFX "  %s\n"
+		 PFX "  the replay sandbox allows only the loader's own calls: the checkpoint "
+		 "is damaged or crafted; nothing was done\n",
+		 x86_64 ? scname(nr) : "?", nr, rip,
+		 rip >= (uint64_t)__executable_start && rip < (uint64_t)etext ?
+		 " (in the loader's text)" : "", t->tid,
+		 t->cur == FRI_NO_NEXT ? " (after its log)" : "", buf);
+	print_times("blocked");
+	sys_exit_group(FR_EXIT_BLOCKED);
+}
+
 static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
@@ -1864,6 +1965,8 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	int i;
 
 	(void)sig;
+	if (si->si_code == SYS_SECCOMP)
+		blocked(t, si, mc);
 	if (si->si_code != SYS_USER_DISPATCH)
 		die(FR_EXIT_FAIL, "unexpected SIGSYS (code %d) at rip %lx", si->si_code, mc->rip);
 	get_args(mc, a);
@@ -2337,6 +2440,26 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 /* -------------------------------------------------------------------- */
 /* Start */
 
+/*
+ * From here on the loader makes only the calls that sandbox.c lists; so
+ * does every thread it creates (a seccomp filter is inherited by clone).
+ */
+static void sandbox(void)
+{
+	long r;
+
+	g.sb.pid = (int)sys0(__NR_getpid);
+	g.sb.stdout_ok = !!(g.flags & FRI_F_SHOW_OUTPUT);
+	g.sb.clone_flags = THREAD_CLONE_FLAGS;
+	g.sb.n_fds = g.n_outfds;
+	if ((g.flags & FRI_F_GDB) && g.h->end.kind == FLIGHTREC_END_FAULT)
+		g.sb.raise_sig = (int)g.h->end.signo;
+	r = fr_sandbox_install(&g.sb);
+	if (r)
+		die(FR_EXIT_FAIL, "cannot install the replay sandbox (seccomp filter): %s; "
+		    "not replaying without it", errname(r));
+}
+
 static void stage2(void *arg)
 {
 	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
@@ -2382,6 +2505,8 @@ static void stage2(void *arg)
 	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 		set_handler(fatal[i], on_fault);
 	set_handler(SIGTRAP, on_trap);
+	open_outputs();
+	sandbox();
 
 	/* the thread that ended the recording runs here; the others get threads */
 	for (i = 0; i < g.h->n_threads; i++)
@@ -2425,7 +2550,7 @@ static void stage2(void *arg)
 static void usage(void)
 {
 	die(FR_EXIT_USAGE, "usage: flightrec-loader (IMAGE | -f FD) [-o OUTDIR | -d DIRFD] "
-	    "[-q] [-s] [-v] [-g]\n  (started by `flightrec replay`; not meant to be run by hand)");
+	    "[-q] [-s] [-v] [-g] [-F]\n  (started by `flightrec replay`; not meant to be run by hand)");
 }
 
 void loader_main(uint64_t *sp)
@@ -2468,6 +2593,8 @@ void loader_main(uint64_t *sp)
 			extra_flags |= FRI_F_VERBOSE;
 		} else if (!strcmp(argv[i], "-g")) {
 			extra_flags |= FRI_F_GDB;
+		} else if (!strcmp(argv[i], "-F")) {
+			g.force = 1;
 		} else if (argv[i][0] != '-' && !path) {
 			path = argv[i];
 		} else {
@@ -2495,7 +2622,8 @@ void loader_main(uint64_t *sp)
 		die(FR_EXIT_BADFILE, "replay image: size %lu, header says %lu", size, g.h->size);
 	g.flags = g.h->flags | (uint32_t)extra_flags;
 	if (outdir) {
-		r = sys3(__NR_openat, AT_FDCWD, outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		r = sys3(__NR_openat, AT_FDCWD, outdir,
+			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (r < 0)
 			die(FR_EXIT_FAIL, "cannot open output directory %s: %s", outdir, errname(r));
 		g.outdir = (int)r;

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The replay sandbox (sandbox.c): the loader's seccomp filter. */
+#ifndef FLIGHTREC_LOADER_SANDBOX_H
+#define FLIGHTREC_LOADER_SANDBOX_H
+
+#include <stdint.h>
+
+#define FR_SANDBOX_MAX_FDS	1024
+
+struct fr_sandbox {
+	int pid;			/* this process: tgkill, process_vm_* */
+	int stdout_ok;			/* --show-output: write to fd 1 */
+	int raise_sig;			/* under gdb: the fatal signal sent for real, or 0 */
+	unsigned int n_fds;
+	uint64_t clone_flags;		/* the only clone flags allowed */
+	int fds[FR_SANDBOX_MAX_FDS];	/* the output files, opened before */
+};
+
+/* no_new_privs, then the filter; 0 or -errno */
+long fr_sandbox_install(const struct fr_sandbox *sb);
+
+#endif /* FLIGHTREC_LOADER_SANDBOX_H */
