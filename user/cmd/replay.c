@@ -27,6 +27,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/syscall.h>
 #include "checkpoint.h"
 #include "libflightrec.h"
 #include "flightrec.h"
@@ -60,6 +61,7 @@ struct opts {
 	uint32_t from;
 	bool has_from;
 	bool show_output, ignore_cpu, quiet, verbose, patch_rdtsc;
+	bool force;			/* --force: an existing non-empty --out DIR */
 	const char *save_image;
 	/* gdb */
 	const char **symbols;
@@ -601,11 +603,13 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		if (maps[i]->start >= 0x800000000000ull)
 			continue;
 		if (window_overlap(maps[i]->start, maps[i]->end)) {
+			char name[256];
+
 			fprintf(stderr, PFX "the recorded region %#llx-%#llx %s overlaps the "
 				"replay loader's window %#lx-%#lx: cannot replay this checkpoint\n",
 				(unsigned long long)maps[i]->start,
 				(unsigned long long)maps[i]->end,
-				maps[i]->path ? maps[i]->path : "",
+				fr_escape(maps[i]->path ? maps[i]->path : "", name, sizeof(name)),
 				FRI_WINDOW_START, FRI_WINDOW_END);
 			free(maps);
 			return FR_EXIT_FAIL;
@@ -893,8 +897,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	hd.brk = iv && iv->has_brk ? iv->brk : 0;
 	hd.t0_ns = t0;
 	hd.data_bytes = data_bytes;
-	snprintf(hd.comm, sizeof(hd.comm), "%s",
-		 c->hdr->process->comm ? c->hdr->process->comm : "?");
+	/* the loader prints it raw: escaped here, the one place it is made */
+	fr_escape(c->hdr->process->comm ? c->hdr->process->comm : "?", hd.comm, sizeof(hd.comm));
 	buf_reserve(b, 0, FRI_PAGE_SIZE);	/* whole pages: mmap-friendly */
 	hd.size = b->len;
 	hd.decode_ns = mono_ns();
@@ -980,27 +984,78 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 	return build_image(c, o, im, t0);
 }
 
-static int make_outdir(const struct opts *o, char *path, size_t len)
+/*
+ * The output directory, opened without following a symlink: --out DIR is
+ * created 0700, or taken when it exists and is empty (with --force also
+ * when not: the loader then replaces only the fdN.out files it writes, by
+ * unlinking them, never writing through one).  Without --out: a fresh
+ * private directory NAME.replay.XXXXXX in the current directory (mkdtemp,
+ * 0700), always printed.  Returns its fd (path in path), or -1.
+ */
+static int open_outdir(const struct opts *o, const char *who, char *path, size_t len)
 {
+	char err[PATH_MAX + 256], prefix[PATH_MAX], shown[PATH_MAX];
 	const char *base;
 	size_t n;
+	int fd;
 
 	if (o->out) {
 		snprintf(path, len, "%s", o->out);
+		fd = fr_out_dir(path, o->force, err, sizeof(err));
 	} else {
 		base = strrchr(o->file, '/');
 		base = base ? base + 1 : o->file;
 		n = strlen(base);
 		if (n > 5 && !strcmp(base + n - 5, ".flrc"))
 			n -= 5;
-		snprintf(path, len, "%.*s.replay", (int)n, base);
+		snprintf(prefix, sizeof(prefix), "%.*s.replay", (int)(n > 200 ? 200 : n), base);
+		fd = fr_out_private_dir(prefix, path, len, err, sizeof(err));
+		if (fd >= 0)
+			fprintf(stderr, "%s: output of the replayed program goes to %s/\n", who,
+				fr_escape(path, shown, sizeof(shown)));
 	}
-	if (mkdir(path, 0755) && errno != EEXIST) {
-		fprintf(stderr, PFX "cannot create output directory %s: %s\n", path,
-			strerror(errno));
-		return -1;
+	if (fd < 0)
+		fprintf(stderr, "%s: %s\n", who, fr_escape(err, shown, sizeof(shown)));
+	return fd;
+}
+
+/* --save-image PATH: 0600, never over an existing file or through a symlink */
+static int save_image(const struct opts *o, const struct image *im)
+{
+	int fd, e;
+
+	if (o->force && unlink(o->save_image) && errno != ENOENT && errno != EISDIR) {
+		fprintf(stderr, PFX "cannot replace %s: %s\n", o->save_image, strerror(errno));
+		return FR_EXIT_FAIL;
+	}
+	fd = open(o->save_image, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || fchmod(fd, 0600) || flrc_write_all(fd, im->b.p, im->b.len) || close(fd)) {
+		e = errno;
+		fprintf(stderr, PFX "cannot write %s: %s%s\n", o->save_image, strerror(e),
+			e == EEXIST ? " (never overwritten: remove it, or --force)" : "");
+		if (fd >= 0)
+			close(fd);
+		return FR_EXIT_FAIL;
 	}
 	return 0;
+}
+
+/*
+ * Where unprivileged user namespaces work, the loader runs in a fresh user,
+ * mount and network namespace whose root is an empty read-only tmpfs: on
+ * top of the loader's seccomp filter, a call that got through would find no
+ * file system and no network.  Where they do not (a kernel or policy that
+ * refuses them), replay goes on with the filter alone, and says so.
+ */
+static void enter_namespaces(const struct opts *o)
+{
+	char err[256];
+
+	if (getenv("FLIGHTREC_NO_NAMESPACES"))
+		return;
+	if (fr_empty_root(FR_ROOT_NET, err, sizeof(err)) && !o->quiet)
+		fprintf(stderr, PFX "note: no namespace sandbox here (%s): the replay runs "
+			"with its seccomp filter only\n", err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1008,7 +1063,7 @@ static int make_outdir(const struct opts *o, char *path, size_t len)
 
 static void usage_replay(FILE *f)
 {
-	fprintf(f, "usage: flightrec replay FILE [--from N] [--out DIR] [--show-output] "
+	fprintf(f, "usage: flightrec replay FILE [--from N] [--out DIR] [--force] [--show-output] "
 		"[--ignore-cpu] [--patch-rdtsc] [--quiet] [--verbose] [--save-image PATH]\n");
 }
 
@@ -1023,6 +1078,7 @@ int cmd_replay(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "save-image", required_argument, NULL, 'I' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1030,9 +1086,10 @@ int cmd_replay(int argc, char **argv)
 	struct opts o = { 0 };
 	struct image im = { 0 };
 	struct flrc *c = NULL;
-	char outdir[PATH_MAX], fdarg[16], dirarg[16];
+	char outdir[PATH_MAX], fdarg[16], dirarg[16], shown[PATH_MAX];
 	const char *loader;
-	int ch, r, mfd, dfd;
+	char *lav[8];
+	int ch, r, mfd, dfd, lfd, n = 0;
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1047,6 +1104,7 @@ int cmd_replay(int argc, char **argv)
 		case 'v': o.verbose = true; break;
 		case 'I': o.save_image = optarg; break;
 		case 'P': o.patch_rdtsc = true; break;
+		case 'F': o.force = true; break;
 		case 'h': usage_replay(stdout); return 0;
 		default: usage_replay(stderr); return FR_EXIT_USAGE;
 		}
@@ -1066,21 +1124,28 @@ int cmd_replay(int argc, char **argv)
 		goto out;
 	if (o.save_image) {
 		/* for running the loader by hand: flightrec-loader IMAGE -o DIR */
-		FILE *f = fopen(o.save_image, "w");
-
-		if (!f || fwrite(im.b.p, 1, im.b.len, f) != im.b.len || fclose(f)) {
-			fprintf(stderr, PFX "cannot write %s: %s\n", o.save_image, strerror(errno));
-			r = FR_EXIT_FAIL;
-		}
+		r = save_image(&o, &im);
 		goto out;
 	}
-	if (make_outdir(&o, outdir, sizeof(outdir))) {
+	dfd = open_outdir(&o, "flightrec replay", outdir, sizeof(outdir));
+	if (dfd < 0) {
 		r = FR_EXIT_FAIL;
 		goto out;
 	}
-	dfd = open(outdir, O_RDONLY | O_DIRECTORY);
+	/* the fds the loader gets: no O_CLOEXEC */
+	if (fcntl(dfd, F_SETFD, 0)) {
+		fprintf(stderr, PFX "fcntl: %s\n", strerror(errno));
+		r = FR_EXIT_FAIL;
+		goto out;
+	}
+	lfd = open(loader, O_RDONLY | O_CLOEXEC);
+	if (lfd < 0) {
+		fprintf(stderr, PFX "cannot open %s: %s\n", loader, strerror(errno));
+		r = FR_EXIT_FAIL;
+		goto out;
+	}
 	mfd = memfd_create("flightrec-image", 0);
-	if (dfd < 0 || mfd < 0 || write(mfd, im.b.p, im.b.len) != (ssize_t)im.b.len) {
+	if (mfd < 0 || flrc_write_all(mfd, im.b.p, im.b.len)) {
 		fprintf(stderr, PFX "cannot prepare the replay image: %s\n", strerror(errno));
 		r = FR_EXIT_FAIL;
 		goto out;
@@ -1090,10 +1155,20 @@ int cmd_replay(int argc, char **argv)
 	free(im.b.p);
 	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
 	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
-	if (!o.quiet)
-		fprintf(stderr, PFX "output of the replayed program goes to %s/\n", outdir);
+	if (!o.quiet && o.out)
+		fprintf(stderr, PFX "output of the replayed program goes to %s/\n",
+			fr_escape(outdir, shown, sizeof(shown)));
+	lav[n++] = "flightrec-loader";
+	lav[n++] = "-f";
+	lav[n++] = fdarg;
+	lav[n++] = "-d";
+	lav[n++] = dirarg;
+	if (o.force)
+		lav[n++] = "-F";
+	lav[n] = NULL;
+	enter_namespaces(&o);
 	fflush(NULL);
-	execl(loader, "flightrec-loader", "-f", fdarg, "-d", dirarg, (char *)NULL);
+	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
 	return FR_EXIT_FAIL;
 out:
@@ -1249,7 +1324,7 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 
 	for (i = 0; i < c->n_maps; i++) {
 		const Flightrec__Map *m = c->maps[i];
-		char bid[129], sym[PATH_MAX];
+		char bid[129], sym[PATH_MAX], shown[PATH_MAX], shown2[PATH_MAX];
 		struct elfinfo ei;
 		uint64_t bias = 0;
 		bool dup = false;
@@ -1278,9 +1353,16 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 		if (p == ei.n_load)
 			continue;
 		bias = m->start - (ei.phdr_vaddr[p] & ~0xfffull);
+		if (strcmp(fr_escape(sym, shown, sizeof(shown)), sym) || strpbrk(sym, " \"'")) {
+			/* a line break in a gdb script is another command */
+			fprintf(stderr, "flightrec gdb: not loading symbols from %s: its name "
+				"has characters a gdb script cannot quote\n", shown);
+			continue;
+		}
 		fprintf(f, "add-symbol-file %s -o %#llx\n", sym, (unsigned long long)bias);
 		if (!o->quiet)
-			fprintf(stderr, "flightrec gdb: symbols for %s: %s at %#llx\n", m->path, sym,
+			fprintf(stderr, "flightrec gdb: symbols for %s: %s at %#llx\n",
+				fr_escape(m->path, shown2, sizeof(shown2)), sym,
 				(unsigned long long)bias);
 		found++;
 	}
@@ -1290,7 +1372,7 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 
 static void usage_gdb(FILE *f)
 {
-	fprintf(f, "usage: flightrec gdb FILE [--symbols FILE|DIR]... [--from N] "
+	fprintf(f, "usage: flightrec gdb FILE [--symbols FILE|DIR]... [--from N] [--out DIR] [--force] "
 		"[--batch CMDFILE] [--ignore-cpu] [--patch-rdtsc] [--quiet] [-- GDB-ARGS]\n");
 }
 
@@ -1347,6 +1429,7 @@ int cmd_gdb(int argc, char **argv)
 		{ "from", required_argument, NULL, 'f' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "batch", required_argument, NULL, 'b' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "ignore-cpu", no_argument, NULL, 'i' },
 		{ "patch-rdtsc", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -1375,6 +1458,7 @@ int cmd_gdb(int argc, char **argv)
 			break;
 		case 'o': o.out = optarg; break;
 		case 'b': o.batch_cmds = optarg; break;
+		case 'F': o.force = true; break;
 		case 'i': o.ignore_cpu = true; break;
 		case 'P': o.patch_rdtsc = true; break;
 		case 'q': o.quiet = true; break;
@@ -1400,8 +1484,10 @@ int cmd_gdb(int argc, char **argv)
 	if (r)
 		goto out;
 	r = FR_EXIT_FAIL;
-	if (make_outdir(&o, outdir, sizeof(outdir)))
+	fd = open_outdir(&o, "flightrec gdb", outdir, sizeof(outdir));
+	if (fd < 0)
 		goto out;
+	close(fd);	/* the loader opens it again, not following a symlink */
 	fd = mkstemp(img);
 	sfd = mkstemp(script);
 	if (fd < 0 || sfd < 0 || write(fd, im.b.p, im.b.len) != (ssize_t)im.b.len) {
@@ -1419,7 +1505,8 @@ int cmd_gdb(int argc, char **argv)
 		"handle SIGUSR2 nostop noprint pass\n"
 		"set libthread-db-search-path /nonexistent\n"
 		"file %s\n"
-		"set args -g %s%s -o %s\n", loader, o.quiet ? "-q " : "", img, outdir);
+		"set args -g %s%s%s -o %s\n", loader, o.quiet ? "-q " : "", o.force ? "-F " : "",
+		img, outdir);
 	symbol_commands(c, &o, im.from, f);
 	gdb_tsc_commands(f, c, &im);
 	fprintf(f,

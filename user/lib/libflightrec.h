@@ -30,6 +30,42 @@
 	" 64  bad command line\n"
 
 /*
+ * Untrusted strings (lib/safe.c).  Everything a checkpoint, the module or a
+ * recorded process says (comm, exe, paths, uname, tool versions, file
+ * names) is printed through these: bytes below 0x20, DEL, backslash, C1
+ * controls and invalid UTF-8 become C-style escapes (\x1b, \\); valid
+ * UTF-8 text stays as it is.  The result is cut with "..." to fit buf.
+ */
+const char *fr_escape(const char *s, char *buf, size_t size);
+const char *fr_escape_n(const char *s, size_t n, char *buf, size_t size);
+/* malloc'ed escaped copy (free it), or NULL without memory */
+char *fr_escape_dup(const char *s);
+
+/*
+ * Files the tools write (lib/safe.c): in a directory opened without
+ * following a symlink, created O_CREAT|O_EXCL|O_NOFOLLOW with mode 0600.
+ * fr_out_dir() creates DIR 0700 (or takes an existing one: refused when not
+ * empty unless force) and returns its fd, or -1 with a message in err.
+ * fr_out_private_dir() makes a fresh PREFIX.XXXXXX (mkdtemp, 0700), its
+ * name in path.  fr_out_file() creates NAME in the directory; with force an
+ * existing entry of that name is unlinked first (a symlink, not its
+ * target).  -1 with errno on failure.
+ */
+int fr_out_dir(const char *path, int force, char *err, size_t errlen);
+int fr_out_private_dir(const char *prefix, char *path, size_t pathlen, char *err,
+		       size_t errlen);
+int fr_out_file(int dirfd, const char *name, int force);
+
+/*
+ * Moves the caller into a fresh user and mount namespace (and network
+ * namespace with FR_ROOT_NET) whose root is an empty read-only tmpfs; the
+ * old root is detached.  Open what you need before: fds survive.  0, or
+ * -errno with the step that failed in err.
+ */
+#define FR_ROOT_NET	0x1
+int fr_empty_root(unsigned int flags, char *err, size_t errlen);
+
+/*
  * The tools' version: the top-level VERSION file, which the Makefiles pass as
  * -DFR_VERSION (one number for module, ABI and tools).  Left undefined without
  * it, so that a build that forgets it fails where the version is used.

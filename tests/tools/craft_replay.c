@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * craft_replay: makes hostile checkpoints for the replay sandbox tests
+ * (tests/replay_sandbox.c) out of a REAL recording.  The crafted-checkpoint
+ * corpus is generated, not stored: each mode reads a checkpoint written by
+ * a recorder, changes one thing, and writes it back through the library's
+ * writer (every page re-stored as PAGE_DATA or PAGE_ZERO, so content
+ * hashes stay right):
+ *
+ *   craft_replay jump-loader PATH  IN OUT
+ *	The code at the entry rip of the thread that runs first is replaced
+ *	by a scan of the loader's text for a `syscall` instruction (0f 05)
+ *	and a jump there with mkdir(PATH, 0700) in the registers: Syscall
+ *	User Dispatch lets calls from the loader's text through.
+ *   craft_replay outbuf-window ADDR IN OUT
+ *	The first out-buffer of the log is aimed at ADDR (the loader's
+ *	window, say): replay would copy recorded bytes over the loader.
+ *   craft_replay comm STRING IN OUT
+ *	The recorded comm, exe and argv[0] become STRING (C escapes \e \n
+ *	\xNN are decoded): terminal escapes in untrusted strings.
+ *
+ * OUT is written 0600 and never over an existing file (the writer's rules).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libgen.h>
+#include <zstd.h>
+#include "checkpoint.h"
+
+#define PG FLRC_PAGE_SIZE
+#define WINDOW_TEXT	0x2f0000001000ULL	/* the loader's text (user/loader/image.h) */
+
+static void die(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "craft_replay: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* Pages as the writer stores them, each one a copy we may change. */
+struct page {
+	uint64_t addr;
+	uint32_t interval, flags;
+	uint8_t *data;		/* NULL: zeros */
+};
+
+static void patch_bytes(struct page *pages, size_t n, uint64_t addr, const uint8_t *code,
+			size_t len)
+{
+	size_t i, k, hit = 0;
+
+	for (k = 0; k < len; k++) {
+		uint64_t a = addr + k, pa = a & ~(uint64_t)(PG - 1);
+
+		for (i = 0; i < n; i++) {
+			if (pages[i].addr != pa)
+				continue;
+			if (!pages[i].data)
+				pages[i].data = calloc(1, PG);
+			if (!pages[i].data)
+				die("%s", "out of memory");
+			pages[i].data[a - pa] = code[k];
+			hit++;
+		}
+	}
+	if (!hit)
+		die("%s", "the entry rip's page is not in the checkpoint");
+}
+
+/*
+ * x86-64, position independent:
+ *	movabs $WINDOW_TEXT, %rbx
+ * 1:	cmpw   $0x050f, (%rbx)
+ *	je     2f
+ *	inc    %rbx
+ *	jmp    1b
+ * 2:	lea    path(%rip), %rdi
+ *	mov    $0700, %esi
+ *	mov    $83, %eax		# mkdir
+ *	jmp    *%rbx
+ * path: .asciz PATH
+ */
+static size_t jump_code(uint8_t *c, const char *path)
+{
+	size_t n = 0, plen = strlen(path) + 1;
+	uint64_t text = WINDOW_TEXT;
+	int32_t disp = 41 - 29;
+
+	c[n++] = 0x48; c[n++] = 0xbb;
+	memcpy(c + n, &text, 8); n += 8;
+	c[n++] = 0x66; c[n++] = 0x81; c[n++] = 0x3b; c[n++] = 0x0f; c[n++] = 0x05;
+	c[n++] = 0x74; c[n++] = 5;
+	c[n++] = 0x48; c[n++] = 0xff; c[n++] = 0xc3;
+	c[n++] = 0xeb; c[n++] = (uint8_t)-12;
+	c[n++] = 0x48; c[n++] = 0x8d; c[n++] = 0x3d;
+	memcpy(c + n, &disp, 4); n += 4;
+	c[n++] = 0xbe; c[n++] = 0xc0; c[n++] = 0x01; c[n++] = 0; c[n++] = 0;
+	c[n++] = 0xb8; c[n++] = 83; c[n++] = 0; c[n++] = 0; c[n++] = 0;
+	c[n++] = 0xff; c[n++] = 0xe3;
+	memcpy(c + n, path, plen);
+	return n + plen;
+}
+
+/* \e \n \t \\ \xNN decoded */
+static char *unescape(const char *s)
+{
+	char *o = malloc(strlen(s) + 1), *p = o;
+
+	if (!o)
+		die("%s", "out of memory");
+	while (*s) {
+		if (*s != '\\' || !s[1]) {
+			*p++ = *s++;
+			continue;
+		}
+		s++;
+		switch (*s) {
+		case 'e': *p++ = 033; s++; break;
+		case 'n': *p++ = '\n'; s++; break;
+		case 't': *p++ = '\t'; s++; break;
+		case 'x': *p++ = (char)strtoul(s + 1, (char **)&s, 16); break;
+		default: *p++ = *s++; break;
+		}
+	}
+	*p = 0;
+	return o;
+}
+
+static void add(struct flrc_writer *w, Flightrec__Entry *e)
+{
+	if (flrc_writer_add(w, e))
+		die("write: %s", flrc_writer_error(w));
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode, *arg, *in, *out;
+	char err[512], *dirc, *basec;
+	struct flrc_writer *w;
+	Flightrec__Entry e = FLIGHTREC__ENTRY__INIT;
+	struct flrc *c;
+	struct page *pages;
+	char *old[3] = { NULL, NULL, NULL }, *comm = NULL;
+	uint32_t from;
+	size_t i, k;
+	int done = 0;
+
+	if (argc != 5) {
+		fprintf(stderr, "usage: craft_replay (jump-loader PATH | outbuf-window ADDR | "
+			"comm STRING) IN OUT\n");
+		return 64;
+	}
+	mode = argv[1];
+	arg = argv[2];
+	in = argv[3];
+	out = argv[4];
+	if (flrc_read(in, &c, err, sizeof(err)))
+		die("%s", err);
+	from = flrc_first_interval(c);
+	pages = calloc(c->n_pages + 1, sizeof(*pages));
+	if (!pages)
+		die("%s", "out of memory");
+	for (i = 0; i < c->n_pages; i++) {
+		pages[i].addr = c->pages[i].addr;
+		pages[i].interval = c->pages[i].interval;
+		pages[i].flags = c->pages[i].flags;
+		if (!c->pages[i].zero && c->pages[i].data) {
+			pages[i].data = malloc(PG);
+			if (!pages[i].data)
+				die("%s", "out of memory");
+			memcpy(pages[i].data, c->pages[i].data, PG);
+		}
+	}
+
+	if (!strcmp(mode, "jump-loader")) {
+		const Flightrec__Thread *t = NULL;
+		uint8_t code[512];
+		size_t len;
+
+		if (strlen(arg) > 400)
+			die("%s: path too long", arg);
+		/* the thread that ended the recording enters first (the loader's th0) */
+		for (i = 0; i < c->n_threads; i++) {
+			const Flightrec__Thread *x = c->threads[i];
+
+			if (x->interval != from)
+				continue;
+			if (!t || (c->end->has_tid && x->tid == c->end->tid))
+				t = x;
+		}
+		if (!t)
+			die("%s", "no thread at the first interval");
+		len = jump_code(code, arg);
+		/* at rip: after the syscall a thread blocked in it re-enters */
+		patch_bytes(pages, c->n_pages, t->regs->rip, code, len);
+		done = 1;
+	} else if (!strcmp(mode, "outbuf-window")) {
+		uint64_t addr = strtoull(arg, NULL, 0);
+
+		for (i = 0; i < c->n_syscalls && !done; i++) {
+			Flightrec__Syscall *s = c->syscalls[i];
+
+			if (s->interval < from || !s->n_out)
+				continue;
+			s->out[0]->addr = addr;
+			done = 1;
+		}
+	} else if (!strcmp(mode, "comm")) {
+		Flightrec__ProcessInfo *p = c->hdr->process;
+
+		if (!p)
+			die("%s", "no process info");
+		comm = unescape(arg);
+		old[0] = p->comm;
+		old[1] = p->exe;
+		p->comm = comm;
+		p->exe = comm;
+		if (p->n_argv) {
+			old[2] = p->argv[0];
+			p->argv[0] = comm;
+		}
+		done = 1;
+	} else {
+		die("unknown mode %s", mode);
+	}
+	if (!done)
+		die("%s: nothing to change in this checkpoint", mode);
+
+	dirc = strdup(out);
+	basec = strdup(out);
+	if (!dirc || !basec)
+		die("%s", "out of memory");
+	if (flrc_writer_begin(&w, dirname(dirc), basename(basec), err, sizeof(err)))
+		die("%s", err);
+	e.e_case = FLIGHTREC__ENTRY__E_HEADER;
+	e.header = c->hdr;
+	add(w, &e);
+	for (i = 0; i < c->n_maps; i++) {
+		e.e_case = FLIGHTREC__ENTRY__E_MAP;
+		e.map = c->maps[i];
+		add(w, &e);
+	}
+	for (i = 0; i < c->n_threads; i++) {
+		e.e_case = FLIGHTREC__ENTRY__E_THREAD;
+		e.thread = c->threads[i];
+		add(w, &e);
+	}
+	for (i = 0; i < c->n_sigactions; i++) {
+		e.e_case = FLIGHTREC__ENTRY__E_SIGACTION;
+		e.sigaction = c->sigactions[i];
+		add(w, &e);
+	}
+	for (i = 0; i < c->n_pages; i++) {
+		Flightrec__Page pg = FLIGHTREC__PAGE__INIT;
+		uint8_t z[PG + 512];
+
+		pg.addr = pages[i].addr;
+		pg.interval = pages[i].interval;
+		if (pages[i].flags) {
+			pg.has_flags = 1;
+			pg.flags = pages[i].flags;
+		}
+		if (!pages[i].data) {
+			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_ZERO;
+		} else {
+			size_t zn = ZSTD_compress(z, sizeof(z), pages[i].data, PG, 1);
+
+			if (ZSTD_isError(zn))
+				die("zstd: %s", ZSTD_getErrorName(zn));
+			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_DATA;
+			pg.has_zdata = 1;
+			pg.zdata.data = z;
+			pg.zdata.len = zn;
+			pg.has_hash = 1;
+			pg.hash = flrc_hash(pages[i].data, PG);
+		}
+		e.e_case = FLIGHTREC__ENTRY__E_PAGE;
+		e.page = &pg;
+		add(w, &e);
+	}
+	for (i = 0; i < c->n_syscalls; i++) {
+		e.e_case = FLIGHTREC__ENTRY__E_SYSCALL;
+		e.syscall = c->syscalls[i];
+		add(w, &e);
+	}
+	e.e_case = FLIGHTREC__ENTRY__E_END;
+	e.end = c->end;
+	add(w, &e);
+	if (flrc_writer_finish(w, NULL, 0, err, sizeof(err)))
+		die("%s", err);
+	for (k = 0; k < c->n_pages; k++)
+		free(pages[k].data);
+	free(pages);
+	free(dirc);
+	free(basec);
+	if (comm) {	/* the reader's strings back, for flrc_free */
+		c->hdr->process->comm = old[0];
+		c->hdr->process->exe = old[1];
+		if (c->hdr->process->n_argv)
+			c->hdr->process->argv[0] = old[2];
+		free(comm);
+	}
+	flrc_free(c);
+	return 0;
+}

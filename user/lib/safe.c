@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Handling untrusted things safely: strings from a checkpoint printed on a
+ * terminal, files the tools write, and the empty root replay runs in.
+ * docs/security.md says why each rule is there.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include "libflightrec.h"
+
+/* ------------------------------------------------------------------ */
+/* Untrusted strings */
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	uint32_t cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	/* C1 controls (U+0080..U+009F) act like ESC on some terminals */
+	if (cp >= 0x80 && cp <= 0x9f)
+		return 0;
+	return len;
+}
+
+const char *fr_escape_n(const char *s, size_t n, char *buf, size_t size)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t o = 0, i = 0, l;
+
+	if (!size)
+		return buf;
+	if (!s) {
+		snprintf(buf, size, "(null)");
+		return buf;
+	}
+	while (i < n && p[i]) {
+		char tmp[8];
+		size_t tl;
+
+		l = utf8_len(p + i, n - i);
+		if (l == 1 && p[i] >= 0x20 && p[i] != 0x7f && p[i] != '\\') {
+			tmp[0] = (char)p[i];
+			tl = 1;
+		} else if (l == 1 && p[i] == '\\') {
+			memcpy(tmp, "\\\\", 2);
+			tl = 2;
+		} else if (l > 1) {
+			memcpy(tmp, p + i, l);
+			tl = l;
+		} else {
+			tl = (size_t)snprintf(tmp, sizeof(tmp), "\\x%02x", p[i]);
+			l = 1;
+		}
+		if (o + tl + 1 > size) {
+			/* cut: never half an escape or a character */
+			if (size >= 4) {
+				while (o + 4 > size)
+					o--;
+				memcpy(buf + o, "...", 3);
+				o += 3;
+			}
+			break;
+		}
+		memcpy(buf + o, tmp, tl);
+		o += tl;
+		i += l;
+	}
+	buf[o] = 0;
+	return buf;
+}
+
+const char *fr_escape(const char *s, char *buf, size_t size)
+{
+	return fr_escape_n(s, s ? strlen(s) : 0, buf, size);
+}
+
+char *fr_escape_dup(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	char *buf = malloc(4 * n + 8);	/* \xNN per byte at most, "(null)" */
+
+	if (buf)
+		fr_escape_n(s, n, buf, 4 * n + 8);
+	return buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output files */
+
+int fr_out_dir(const char *path, int force, char *err, size_t errlen)
+{
+	struct dirent *de;
+	int fd, dup_fd, nonempty = 0;
+	DIR *d;
+
+	if (mkdir(path, 0700) && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create output directory %s: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		snprintf(err, errlen, "cannot open output directory %s: %s%s", path, strerror(e),
+			 e == ELOOP || e == ENOTDIR ?
+			 " (a symbolic link or not a directory: never followed)" : "");
+		return -1;
+	}
+	dup_fd = dup(fd);
+	d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+	if (!d) {
+		snprintf(err, errlen, "cannot read output directory %s: %s", path,
+			 strerror(errno));
+		if (dup_fd >= 0)
+			close(dup_fd);
+		close(fd);
+		return -1;
+	}
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			nonempty = 1;
+	closedir(d);
+	if (nonempty && !force) {
+		snprintf(err, errlen, "output directory %s is not empty: refusing to write "
+			 "into it (--force replaces the files replay writes, never following "
+			 "a symbolic link)", path);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int fr_out_private_dir(const char *prefix, char *path, size_t pathlen, char *err,
+		       size_t errlen)
+{
+	int fd;
+
+	if (snprintf(path, pathlen, "%s.XXXXXX", prefix) >= (int)pathlen) {
+		snprintf(err, errlen, "output directory name too long");
+		return -1;
+	}
+	if (!mkdtemp(path)) {	/* mode 0700, a new name */
+		snprintf(err, errlen, "cannot create output directory %s: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		snprintf(err, errlen, "cannot open output directory %s: %s", path,
+			 strerror(errno));
+	return fd;
+}
+
+int fr_out_file(int dirfd, const char *name, int force)
+{
+	int fd;
+
+	if (force && unlinkat(dirfd, name, 0) && errno != ENOENT)
+		return -1;
+	fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		fchmod(fd, 0600);	/* whatever the umask */
+	return fd;
+}
+
+/* ------------------------------------------------------------------ */
+/* The empty root */
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), r = 0;
+	size_t n = strlen(s);
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, n) != (ssize_t)n)
+		r = -errno;
+	close(fd);
+	return r;
+}
+
+static int fail(char *err, size_t errlen, const char *what)
+{
+	int e = errno;
+
+	snprintf(err, errlen, "%s: %s", what, strerror(e));
+	return -e;
+}
+
+int fr_empty_root(unsigned int flags, char *err, size_t errlen)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	char map[64];
+	int r;
+
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS |
+		    ((flags & FR_ROOT_NET) ? CLONE_NEWNET : 0)))
+		return fail(err, errlen, "unshare(user, mount, network namespace)");
+	/* the same ids inside: files written through fds keep their owner */
+	r = write_str("/proc/self/setgroups", "deny");
+	if (r && r != -ENOENT) {
+		errno = -r;
+		return fail(err, errlen, "/proc/self/setgroups");
+	}
+	snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)uid, (unsigned)uid);
+	r = write_str("/proc/self/uid_map", map);
+	if (!r) {
+		snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)gid, (unsigned)gid);
+		r = write_str("/proc/self/gid_map", map);
+	}
+	if (r) {
+		errno = -r;
+		return fail(err, errlen, "uid_map/gid_map of the user namespace");
+	}
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return fail(err, errlen, "making the mounts private");
+	if (mount("none", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=4k,mode=0555"))
+		return fail(err, errlen, "mounting an empty tmpfs");
+	/* the tmpfs becomes / and the old root is detached: nothing to reach */
+	if (chdir("/tmp") || syscall(SYS_pivot_root, ".", "."))
+		return fail(err, errlen, "pivot_root into the empty tmpfs");
+	if (umount2(".", MNT_DETACH) || chdir("/"))
+		return fail(err, errlen, "detaching the old root");
+	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
+		return fail(err, errlen, "making the empty root read-only");
+	return 0;
+}
