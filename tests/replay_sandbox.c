@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Replaying a stranger's checkpoint (docs/security.md, issue 23 items 1, 2,
+ * 4).  The checkpoints are real recordings of tests/progs/crash_null made
+ * by the ptrace fixture (tests/tools/ptsnap), then made hostile by
+ * tests/tools/craft_replay:
+ *
+ *   jump_into_loader      code that finds a `syscall` in the loader's text
+ *                         and jumps there with mkdir(): blocked, exit 7, no
+ *                         directory (replay and gdb)
+ *   outbuf_in_window      an out-buffer aimed at the loader: exit 2, said so
+ *   out_dir_*             output files 0600 in a 0700 directory, never
+ *                         through a symlink, a non-empty directory refused
+ *                         without --force, the default directory private
+ *   escaped_comm          a comm with terminal escapes: info, log and the
+ *                         replay banner print \x1b, never the byte
+ *   empty_root            fr_empty_root(): no file system, no network
+ *
+ * FLIGHTREC=path and FLIGHTREC_LOADER=path run another build (an older one,
+ * to see these tests fail there).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "libflightrec.h"
+
+static char flightrec[PATH_MAX + 64];
+static char ptsnap[PATH_MAX + 64];
+static char crafter[PATH_MAX + 64];
+
+static void find_flightrec(void)
+{
+	const char *env = getenv("FLIGHTREC");
+
+	if (env && *env)
+		snprintf(flightrec, sizeof(flightrec), "%s", env);
+	else
+		snprintf(flightrec, sizeof(flightrec), "%s/../../user/flightrec", fr_bin_dir());
+	snprintf(ptsnap, sizeof(ptsnap), "%s/tools/ptsnap", fr_bin_dir());
+	snprintf(crafter, sizeof(crafter), "%s/tools/craft_replay", fr_bin_dir());
+}
+
+/* The whole of DIR/NAME, NUL-terminated (NULL if it cannot be read). */
+static char *slurp(const char *dir, const char *name, size_t *len)
+{
+	char path[PATH_MAX + 128];
+	char *buf;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &st)) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	n = buf ? read(fd, buf, (size_t)st.st_size) : -1;
+	close(fd);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = 0;
+	if (len)
+		*len = (size_t)n;
+	return buf;
+}
+
+static int has(const char *dir, const char *name, const char *needle)
+{
+	char *s = slurp(dir, name, NULL);
+	int found = s && strstr(s, needle);
+
+	free(s);
+	return found;
+}
+
+static int has_byte(const char *dir, const char *name, char byte)
+{
+	size_t len = 0;
+	char *s = slurp(dir, name, &len);
+	int found = s && memchr(s, byte, len);
+
+	free(s);
+	return found;
+}
+
+static mode_t mode_of(const char *dir, const char *name)
+{
+	char path[PATH_MAX + 128];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return lstat(path, &st) ? (mode_t)-1 : st.st_mode;
+}
+
+FIXTURE(sandbox) {
+	char dir[512];
+};
+
+FIXTURE_SETUP(sandbox)
+{
+	find_flightrec();
+	snprintf(self->dir, sizeof(self->dir), "/tmp/flightrec-sandbox.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+	if (access(ptsnap, X_OK) || access(crafter, X_OK) ||
+	    access(flightrec, X_OK))
+		SKIP(return, "ptsnap, craft_replay or flightrec is not built");
+	ASSERT_EQ(0, fr_sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
+	/* a real recording: crash_null from its marker to its SIGSEGV */
+	ASSERT_EQ(128 + 11, fr_sh("cd %s && %s --marker -q -o %s/cn.flrc -- %s data.bin "
+				  "> cn.live 2> cn.liveerr", self->dir, ptsnap,
+				  self->dir, fr_prog("crash_null")));
+}
+
+FIXTURE_TEARDOWN(sandbox)
+{
+	if (self->dir[0] && !getenv("FR_KEEP"))
+		fr_sh("rm -rf %s", self->dir);
+}
+
+static int craft(const char *dir, const char *mode, const char *arg, const char *out)
+{
+	return fr_sh("cd %s && %s %s '%s' cn.flrc %s", dir, crafter, mode, arg,
+		     out);
+}
+
+/*
+ * The application scans the loader's text for 0f 05 and jumps there with
+ * mkdir(DIR/pwned, 0700) in its registers.  Syscall User Dispatch lets a
+ * call from the loader's text through; the seccomp filter must not.
+ */
+TEST_F_TIMEOUT(sandbox, jump_into_loader, 120)
+{
+	char pwned[600];
+
+	snprintf(pwned, sizeof(pwned), "%s/pwned", self->dir);
+	ASSERT_EQ(0, craft(self->dir, "jump-loader", pwned, "jump.flrc"));
+	EXPECT_EQ(FR_EXIT_BLOCKED, fr_sh("cd %s && %s replay jump.flrc --out jump.rep "
+					 "> jump.rout 2> jump.rerr", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "jump.rerr", "blocked system call mkdir (83) at rip 0x2f"));
+	EXPECT_TRUE(has(self->dir, "jump.rerr", "(in the loader's text)"));
+	EXPECT_FALSE(has(self->dir, "jump.rerr", "DIVERGED"));
+	EXPECT_EQ(-1, access(pwned, F_OK));
+	EXPECT_EQ(ENOENT, errno);
+	if (!access(pwned, F_OK))
+		rmdir(pwned);
+	fr_sh("cat %s/jump.rerr >&2", self->dir);
+}
+
+/* The same under gdb: the filter holds there too, and gdb sees exit 7. */
+TEST_F_TIMEOUT(sandbox, jump_into_loader_gdb, 180)
+{
+	char pwned[600];
+
+	if (fr_sh("command -v gdb > /dev/null"))
+		SKIP(return, "no gdb");
+	snprintf(pwned, sizeof(pwned), "%s/pwned", self->dir);
+	ASSERT_EQ(0, craft(self->dir, "jump-loader", pwned, "jump.flrc"));
+	ASSERT_EQ(0, fr_sh("printf 'continue\\n' > %s/g.cmds", self->dir));
+	fr_sh("cd %s && %s gdb jump.flrc --batch g.cmds --out g.rep > g.out 2>&1", self->dir,
+	      flightrec);
+	EXPECT_TRUE(has(self->dir, "g.out", "blocked system call mkdir (83)"));
+	EXPECT_TRUE(has(self->dir, "g.out", "exited with code 07"));
+	EXPECT_EQ(-1, access(pwned, F_OK));
+	if (!access(pwned, F_OK))
+		rmdir(pwned);
+}
+
+/* An out-buffer aimed at the loader's text: a damaged file, not a divergence. */
+TEST_F_TIMEOUT(sandbox, outbuf_in_window, 120)
+{
+	ASSERT_EQ(0, craft(self->dir, "outbuf-window", "0x2f0000002000", "ob.flrc"));
+	EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s replay -q ob.flrc --out ob.rep "
+					 "> ob.rout 2> ob.rerr", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "ob.rerr", "has an out-buffer at 0x2f0000002000-"));
+	EXPECT_TRUE(has(self->dir, "ob.rerr", "in the loader's window"));
+	EXPECT_FALSE(has(self->dir, "ob.rerr", "DIVERGED"));
+}
+
+/* fd1.out is a symlink to a victim: refused; with --force replaced, not followed */
+TEST_F_TIMEOUT(sandbox, out_dir_symlink, 120)
+{
+	char *victim;
+
+	ASSERT_EQ(0, fr_sh("cd %s && mkdir out && printf precious > victim && "
+			   "ln -s %s/victim out/fd1.out", self->dir, self->dir));
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s replay -q cn.flrc --out out > r1.out "
+				      "2> r1.err", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "r1.err", "output directory out is not empty"));
+	EXPECT_EQ(0, fr_sh("cd %s && %s replay -q cn.flrc --out out --force > r2.out "
+			   "2> r2.err", self->dir, flightrec));
+	victim = slurp(self->dir, "victim", NULL);
+	ASSERT_NE(NULL, victim);
+	EXPECT_STREQ("precious", victim);
+	free(victim);
+	EXPECT_TRUE(S_ISREG(mode_of(self->dir, "out/fd1.out")));
+	EXPECT_EQ(0600, mode_of(self->dir, "out/fd1.out") & 07777);
+	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/out/fd1.out", self->dir, self->dir));
+	/* --out itself a symlink to a directory: not followed */
+	ASSERT_EQ(0, fr_sh("cd %s && mkdir real && ln -s real link", self->dir));
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s replay -q cn.flrc --out link > r3.out "
+				      "2> r3.err", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "r3.err", "never followed"));
+	EXPECT_EQ(0, fr_sh("[ -z \"$(ls -A %s/real)\" ]", self->dir));
+}
+
+/* modes whatever the umask: directory 0700, files 0600, --save-image 0600 */
+TEST_F_TIMEOUT(sandbox, out_dir_modes, 120)
+{
+	char *t;
+
+	EXPECT_EQ(0, fr_sh("cd %s && umask 0 && %s replay -q cn.flrc --out new > r.out 2> r.err",
+			   self->dir, flightrec));
+	EXPECT_EQ(0700, mode_of(self->dir, "new") & 07777);
+	EXPECT_EQ(0600, mode_of(self->dir, "new/fd1.out") & 07777);
+	EXPECT_EQ(0, fr_sh("cd %s && umask 0 && %s replay -q cn.flrc --save-image cn.img",
+			   self->dir, flightrec));
+	EXPECT_EQ(0600, mode_of(self->dir, "cn.img") & 07777);
+	/* an existing image, or a symlink where it goes: refused, target untouched */
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s replay -q cn.flrc --save-image cn.img "
+				      "2> s1.err", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "s1.err", "File exists"));
+	ASSERT_EQ(0, fr_sh("cd %s && printf precious > target && ln -s target img.lnk",
+			   self->dir));
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s replay -q cn.flrc --save-image img.lnk "
+				      "2> s2.err", self->dir, flightrec));
+	t = slurp(self->dir, "target", NULL);
+	ASSERT_NE(NULL, t);
+	EXPECT_STREQ("precious", t);
+	free(t);
+}
+
+/* no --out: a fresh private directory each time, its name printed */
+TEST_F_TIMEOUT(sandbox, out_dir_default, 120)
+{
+	EXPECT_EQ(0, fr_sh("cd %s && %s replay -q cn.flrc > d1.out 2> d1.err && "
+			   "%s replay -q cn.flrc > d2.out 2> d2.err", self->dir, flightrec,
+			   flightrec));
+	EXPECT_TRUE(has(self->dir, "d1.err", "output of the replayed program goes to cn.replay."));
+	EXPECT_EQ(0, fr_sh("cd %s && [ $(ls -d cn.replay.* | wc -l) = 2 ] && "
+			   "for d in cn.replay.*; do grep -qF \"goes to $d/\" d1.err d2.err && "
+			   "[ $(stat -c %%a $d) = 700 ] && cmp -s cn.live $d/fd1.out || exit 1; done",
+			   self->dir));
+}
+
+/* terminal escapes in comm and exe: escaped by info, log and the replay banner */
+TEST_F_TIMEOUT(sandbox, escaped_comm, 120)
+{
+	ASSERT_EQ(0, craft(self->dir, "comm", "\\e]0;pwned\\a\\e[2Jx", "esc.flrc"));
+	EXPECT_EQ(0, fr_sh("cd %s && %s info esc.flrc > info.out 2>&1", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "info.out", "\\x1b]0;pwned\\x07\\x1b[2Jx"));
+	EXPECT_FALSE(has_byte(self->dir, "info.out", '\033'));
+	EXPECT_FALSE(has_byte(self->dir, "info.out", '\007'));
+	EXPECT_EQ(0, fr_sh("cd %s && %s info --json esc.flrc > json.out 2>&1", self->dir,
+			   flightrec));
+	EXPECT_FALSE(has_byte(self->dir, "json.out", '\033'));
+	fr_sh("cd %s && %s log esc.flrc > log.out 2>&1", self->dir, flightrec);
+	EXPECT_FALSE(has_byte(self->dir, "log.out", '\033'));
+	EXPECT_EQ(0, fr_sh("cd %s && %s replay esc.flrc --out esc.rep > rep.out 2> rep.err",
+			   self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "rep.err", "\\x1b]0;pwned"));
+	EXPECT_FALSE(has_byte(self->dir, "rep.err", '\033'));
+}
+
+/* the namespaces replay runs in: an empty read-only root, no network */
+TEST(empty_root)
+{
+	int status;
+	pid_t pid = fork();
+
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(9) };
+		char err[256];
+		int s;
+
+		if (fr_empty_root(FR_ROOT_NET, err, sizeof(err))) {
+			fprintf(stderr, "fr_empty_root: %s\n", err);
+			_exit(77);
+		}
+		if (!access("/usr", F_OK) || !access("/proc/self", F_OK) || !access("/tmp", F_OK))
+			_exit(1);
+		if (!mkdir("/x", 0700) || errno != EROFS)
+			_exit(2);
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		s = socket(AF_INET, SOCK_STREAM, 0);
+		if (s < 0 || !connect(s, (struct sockaddr *)&sa, sizeof(sa)) ||
+		    errno != ENETUNREACH)
+			_exit(3);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 77)
+		SKIP(return, "no user namespaces here");
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+TEST_HARNESS_MAIN
