@@ -16,7 +16,7 @@
  *	The first out-buffer of the log is aimed at ADDR (the loader's
  *	window, say): replay would copy recorded bytes over the loader.
  *   craft_replay comm STRING IN OUT
- *	The recorded comm, exe and argv[0] become STRING (C escapes \e \n
+ *	The recorded comm, exe and argv[0] become STRING (C escapes \e \a \n
  *	\xNN are decoded): terminal escapes in untrusted strings.
  *
  * OUT is written 0600 and never over an existing file (the writer's rules).
@@ -104,7 +104,7 @@ static size_t jump_code(uint8_t *c, const char *path)
 	return n + plen;
 }
 
-/* \e \n \t \\ \xNN decoded */
+/* \e \a \n \t \\ \xNN decoded */
 static char *unescape(const char *s)
 {
 	char *o = malloc(strlen(s) + 1), *p = o;
@@ -119,6 +119,7 @@ static char *unescape(const char *s)
 		s++;
 		switch (*s) {
 		case 'e': *p++ = 033; s++; break;
+		case 'a': *p++ = 007; s++; break;
 		case 'n': *p++ = '\n'; s++; break;
 		case 't': *p++ = '\t'; s++; break;
 		case 'x': *p++ = (char)strtoul(s + 1, (char **)&s, 16); break;

@@ -434,16 +434,18 @@ static int find_cb(const struct fr_dump_info *d, void *arg)
 
 static void describe(char *buf, size_t len, const struct fr_dump_info *d)
 {
+	char comm[80];	/* the process chose it: escaped */
+
+	fr_escape_n(d->comm, strnlen(d->comm, sizeof(d->comm)), comm, sizeof(comm));
 	switch (d->end_kind) {
 	case FLIGHTREC_END_FAULT:
-		snprintf(buf, len, "pid %u (%.16s) %s", d->pid, d->comm,
-			 sig_name(d->signo));
+		snprintf(buf, len, "pid %u (%s) %s", d->pid, comm, sig_name(d->signo));
 		break;
 	case FLIGHTREC_END_EXIT:
-		snprintf(buf, len, "pid %u (%.16s) exit", d->pid, d->comm);
+		snprintf(buf, len, "pid %u (%s) exit", d->pid, comm);
 		break;
 	default:
-		snprintf(buf, len, "pid %u (%.16s) dump", d->pid, d->comm);
+		snprintf(buf, len, "pid %u (%s) dump", d->pid, comm);
 	}
 }
 

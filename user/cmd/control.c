@@ -174,11 +174,13 @@ static void print_header(void)
 static int print_proc(const struct fr_proc_info *p, void *arg)
 {
 	int *n = arg;
+	char comm[80];	/* the process chose it: escaped */
 
 	if (!(*n)++)
 		print_header();
+	fr_escape_n(p->comm, strnlen(p->comm, sizeof(p->comm)), comm, sizeof(comm));
 	printf("%7u %-16s %7u %11u %4u %7s %9u %10llu %6llu %7llu %12llu %5u%s%s%s\n",
-	       p->pid, p->comm, p->nr_threads, p->interval_ms, p->keep,
+	       p->pid, comm, p->nr_threads, p->interval_ms, p->keep,
 	       p->at_exit ? "yes" : "no", p->nr_intervals,
 	       (unsigned long long)p->nr_syscalls,
 	       (unsigned long long)(p->lost + p->lost_pages),

@@ -475,7 +475,7 @@ static void shell_word(const char *s)
 	for (p = s; *p; p++) {
 		if (*p == '\'')
 			fputs("'\\''", stdout);
-		else if ((unsigned char)*p < 0x20 || *p == 0x7f)
+		else if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
 			printf("\\x%02x", (unsigned char)*p);
 		else
 			putchar(*p);
@@ -483,9 +483,18 @@ static void shell_word(const char *s)
 	putchar('\'');
 }
 
+/*
+ * An untrusted string for the terminal: escaped (fr_escape), or "-".  The
+ * result lives until the 8th next call.
+ */
 static const char *or_dash(const char *s)
 {
-	return s && *s ? s : "-";
+	static char bufs[8][1024];
+	static unsigned int slot;
+
+	if (!s || !*s)
+		return "-";
+	return fr_escape(s, bufs[slot++ % 8], sizeof(bufs[0]));
 }
 
 static void kib(char *buf, size_t len, uint64_t bytes)
@@ -510,11 +519,11 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 	size_t i;
 	int k, n = 0;
 
-	printf("%s: flightrec checkpoint, format %u, %" PRIu64 " bytes\n", path,
+	printf("%s: flightrec checkpoint, format %u, %" PRIu64 " bytes\n", or_dash(path),
 	       h->format_version, size);
 	printf("written:   by flightrec %s", or_dash(h->tool_version));
 	if (h->assembled_on)
-		printf(" on %s", h->assembled_on);
+		printf(" on %s", or_dash(h->assembled_on));
 	if (h->has_created_unix_ns) {
 		time_t t = h->created_unix_ns / 1000000000ull;
 		struct tm tm;

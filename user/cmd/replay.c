@@ -641,8 +641,18 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			r.flags |= FRI_R_SHARED;
 		if (m->flags & FLIGHTREC_MAPF_DONTDUMP)
 			r.flags |= FRI_R_NODUMP;
-		if (*path)
-			r.name_off = buf_add(b, path, strlen(path) + 1, 1);
+		if (*path) {
+			/* only for the loader's messages: escaped, it prints them raw */
+			char *shown = fr_escape_dup(path);
+
+			if (!shown) {
+				fprintf(stderr, PFX "out of memory\n");
+				free(maps);
+				return FR_EXIT_FAIL;
+			}
+			r.name_off = buf_add(b, shown, strlen(shown) + 1, 1);
+			free(shown);
+		}
 		memcpy(b->p + regions_off + hd.n_regions * sizeof(r), &r, sizeof(r));
 		hd.n_regions++;
 	}
