@@ -22,13 +22,13 @@
 #include <string.h>
 #include <unistd.h>
 #include <cpuid.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "kselftest_harness.h"
 #include "fr_test.h"
 #include "checkpoint.h"
 #include "flightrec.h"
+#include "libflightrec.h"
 
 static char bindir[PATH_MAX];		/* tests/bin */
 static char flightrec[PATH_MAX + 64];
@@ -713,51 +713,45 @@ TEST_F_TIMEOUT(replay, cpu_features, 120)
 }
 
 /*
- * The loader and the image alone, in an empty root (a tmpfs in a private
- * mount namespace): no /usr, no libc, no program binary.  Output goes to a
- * directory opened before the chroot.
+ * The loader and the image alone, in an empty root (fr_empty_root(), the
+ * namespaces `flightrec replay` runs the loader in): no /usr, no libc, no
+ * program binary.  Loader, image and output directory are opened before.
  */
 TEST_F_TIMEOUT(replay, empty_root, 120)
 {
-	char root[PATH_MAX + 8], img[PATH_MAX + 16], out[PATH_MAX + 8], fd[16];
-	int status, dfd;
+	char img[PATH_MAX + 16], out[PATH_MAX + 8], dfd_s[16], ifd_s[16];
+	int status, dfd, ifd, lfd;
 	pid_t pid;
 
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "er", "", "crash_null", "data.bin"));
 	ASSERT_EQ(0, fr_sh("cd %s && %s replay -q er.flrc --save-image er.img", self->dir,
 			flightrec));
-	snprintf(root, sizeof(root), "%s/root", self->dir);
 	snprintf(img, sizeof(img), "%s/er.img", self->dir);
 	snprintf(out, sizeof(out), "%s/er.rep", self->dir);
-	ASSERT_EQ(0, mkdir(root, 0755));
 	ASSERT_EQ(0, mkdir(out, 0755));
 	pid = fork();
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
-		int err = open("/dev/null", O_WRONLY);
+		char *av[] = { "flightrec-loader", "-f", ifd_s, "-d", dfd_s, NULL };
+		char why[256];
 
-		if (unshare(CLONE_NEWNS)) {
-			if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
-				_exit(77);
-		}
-		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
-		    mount("none", root, "tmpfs", 0, "size=64m"))
-			_exit(77);
-		if (fr_sh("cp %s %s/flightrec-loader && cp %s %s/image", loader, root, img, root))
-			_exit(78);
 		dfd = open(out, O_RDONLY | O_DIRECTORY);
-		if (dfd < 0 || chroot(root) || chdir("/"))
+		ifd = open(img, O_RDONLY);
+		lfd = open(loader, O_RDONLY | O_CLOEXEC);
+		if (dfd < 0 || ifd < 0 || lfd < 0)
 			_exit(79);
+		if (fr_empty_root(FR_ROOT_NET, why, sizeof(why)))
+			_exit(77);
 		if (!access("/usr", F_OK) || !access("/lib", F_OK))
 			_exit(80);
-		(void)err;
-		snprintf(fd, sizeof(fd), "%d", dfd);
-		execl("/flightrec-loader", "flightrec-loader", "/image", "-d", fd, (char *)NULL);
+		snprintf(dfd_s, sizeof(dfd_s), "%d", dfd);
+		snprintf(ifd_s, sizeof(ifd_s), "%d", ifd);
+		fexecve(lfd, av, environ);
 		_exit(81);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 77)
-		SKIP(return, "no mount namespace here");
+		SKIP(return, "no user namespace here");
 	ASSERT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(0, WEXITSTATUS(status));
 	EXPECT_TRUE(same_file(self->dir, "er.live", "er.rep/fd1.out"));

@@ -22,60 +22,62 @@
 #include "kselftest_harness.h"
 #include "fr_test.h"
 #include "checkpoint.h"
+#include "libflightrec.h"
 #include <asm/prctl.h>
 #include <sys/syscall.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <stdarg.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 
 static char top[PATH_MAX];
 
 
 /*
- * Replays @port/@name.img in an empty root: fd 1 output to @out/fd1.out, the
- * loader's messages to @out/loader.err.  Returns the loader's exit status,
- * 77 when this machine has no mount namespace for us, 7x on a setup error.
+ * Replays @port/@name.img in an empty root (fr_empty_root(), what `flightrec
+ * replay` itself uses): fd 1 output to @out/fd1.out, the loader's messages
+ * to @out/loader.err.  The loader and the image are opened before and run
+ * by fd.  Returns the loader's exit status, 77 when this machine has no
+ * user namespace for us, 7x on a setup error.
  */
 static int replay_empty_root(const char *port, const char *name, const char *out)
 {
-	char root[PATH_MAX + 8], fd[16];
-	int status, dfd, efd;
+	char img[PATH_MAX + 16], ldr[PATH_MAX + 64], dfd_s[16], ifd_s[16];
+	int status, dfd, efd, ifd, lfd;
 	pid_t pid;
 
-	snprintf(root, sizeof(root), "%s/%s.root", port, name);
-	if (fr_sh("rm -rf %s %s && mkdir -p %s %s", root, out, root, out))
+	if (fr_sh("rm -rf %s && mkdir -p %s", out, out))
 		return 70;
+	snprintf(img, sizeof(img), "%s/%s.img", port, name);
+	snprintf(ldr, sizeof(ldr), "%s/user/loader/flightrec-loader", top);
 	pid = fork();
 	if (pid < 0)
 		return 71;
 	if (pid == 0) {
-		char err[PATH_MAX + 16];
+		char err[PATH_MAX + 16], why[256];
+		char *av[] = { "flightrec-loader", "-f", ifd_s, "-d", dfd_s, NULL };
 
-		if (unshare(CLONE_NEWNS) && unshare(CLONE_NEWUSER | CLONE_NEWNS))
-			_exit(77);
-		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
-		    mount("none", root, "tmpfs", 0, "size=256m"))
-			_exit(77);
-		if (fr_sh("cp %s/user/loader/flightrec-loader %s/flightrec-loader && cp %s/%s.img %s/image",
-		       top, root, port, name, root))
-			_exit(78);
 		snprintf(err, sizeof(err), "%s/loader.err", out);
 		dfd = open(out, O_RDONLY | O_DIRECTORY);
 		efd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		if (dfd < 0 || efd < 0 || dup2(efd, 2) < 0 || chroot(root) || chdir("/"))
+		ifd = open(img, O_RDONLY);
+		lfd = open(ldr, O_RDONLY | O_CLOEXEC);
+		if (dfd < 0 || efd < 0 || ifd < 0 || lfd < 0 || dup2(efd, 2) < 0)
 			_exit(79);
+		if (fr_empty_root(FR_ROOT_NET, why, sizeof(why))) {
+			fprintf(stderr, "%s\n", why);
+			_exit(77);
+		}
 		if (!access("/usr", F_OK) || !access("/lib", F_OK) || !access("/bin", F_OK))
 			_exit(80);
-		snprintf(fd, sizeof(fd), "%d", dfd);
-		execl("/flightrec-loader", "flightrec-loader", "/image", "-d", fd, (char *)NULL);
+		snprintf(dfd_s, sizeof(dfd_s), "%d", dfd);
+		snprintf(ifd_s, sizeof(ifd_s), "%d", ifd);
+		fexecve(lfd, av, environ);
 		_exit(81);
 	}
 	if (waitpid(pid, &status, 0) != pid)
 		return 72;
-	fr_sh("rm -rf %s", root);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -153,12 +155,12 @@ static void portable(struct __test_metadata *_metadata, const char *dir, const c
 		TH_LOG("this machine cannot make cpuid fault: replaying %s %s", name, from);
 	}
 	/* the image, made here by this machine's flightrec */
-	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec replay -q %s.flrc %s --save-image %s.img",
+	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec replay -q %s.flrc %s --force --save-image %s.img",
 			dir, top, name, from, name));
 	snprintf(out, sizeof(out), "%s/%s.port", dir, name);
 	rc = replay_empty_root(dir, name, out);
 	if (rc == 77)
-		SKIP(return, "no mount namespace on this machine");
+		SKIP(return, "no user namespace on this machine");
 	EXPECT_EQ(0, rc) fr_sh("tail -5 %s/loader.err", out);
 	snprintf(live, sizeof(live), "%s/%s.live", dir, name);
 	if (!from[0]) {

@@ -277,6 +277,50 @@ TEST_F_TIMEOUT(sandbox, escaped_comm, 120)
 	EXPECT_FALSE(has_byte(self->dir, "rep.err", '\033'));
 }
 
+/*
+ * The real thing in the VM: a process names itself with escapes
+ * (PR_SET_NAME), the module records it; list (while it runs), info and the
+ * replay banner print \x1b, never the byte.
+ */
+TEST_F_TIMEOUT(sandbox, escaped_name_module, 180)
+{
+	int i;
+
+	/* on a host without the module: the rest of this file still runs */
+	if (!fr_module_loaded() && !getenv("FR_VM"))
+		SKIP(return, "the flightrec module is not loaded");
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_sh("cd %s && mkdir rec && { %s record -o rec -- %s %s/go > en.live "
+			   "2> en.liveerr; echo $? > en.rc; } > /dev/null 2>&1 &", self->dir,
+			   flightrec, fr_prog("esc_name"), self->dir));
+	for (i = 0; i < 200; i++) {
+		fr_sh("%s list > %s/list.out 2>&1", flightrec, self->dir);
+		if (has(self->dir, "list.out", "\\x1b]0;x\\x07\\x1b[31m"))
+			break;
+		usleep(100 * 1000);
+	}
+	EXPECT_TRUE(has(self->dir, "list.out", "\\x1b]0;x\\x07\\x1b[31m"))
+		fr_sh("cat %s/list.out", self->dir);
+	EXPECT_FALSE(has_byte(self->dir, "list.out", '\033'));
+	ASSERT_EQ(0, fr_sh("touch %s/go", self->dir));
+	for (i = 0; i < 300 && access(self->dir, F_OK) == 0; i++) {
+		if (has(self->dir, "en.rc", "\n"))
+			break;
+		usleep(100 * 1000);
+	}
+	ASSERT_TRUE(has(self->dir, "en.rc", "139")) fr_sh("cat %s/en.rc %s/en.liveerr", self->dir,
+						       self->dir);
+	EXPECT_EQ(0, fr_sh("cd %s && %s info rec/*.flrc > info.out 2>&1", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "info.out", "(\\x1b]0;x\\x07\\x1b[31m)"))
+		fr_sh("head -6 %s/info.out", self->dir);
+	EXPECT_FALSE(has_byte(self->dir, "info.out", '\033'));
+	EXPECT_EQ(0, fr_sh("cd %s && %s replay rec/*.flrc --out en.rep > rep.out 2> rep.err",
+			   self->dir, flightrec)) fr_sh("cat %s/rep.err", self->dir);
+	EXPECT_TRUE(has(self->dir, "rep.err", "\\x1b]0;x\\x07\\x1b[31m:"));
+	EXPECT_FALSE(has_byte(self->dir, "rep.err", '\033'));
+	EXPECT_EQ(0, fr_sh("cmp %s/en.live %s/en.rep/fd1.out", self->dir, self->dir));
+}
+
 /* the namespaces replay runs in: an empty read-only root, no network */
 TEST(empty_root)
 {

@@ -226,39 +226,61 @@ static int fail(char *err, size_t errlen, const char *what)
 
 int fr_empty_root(unsigned int flags, char *err, size_t errlen)
 {
+	int net = (flags & FR_ROOT_NET) ? CLONE_NEWNET : 0;
 	uid_t uid = getuid();
 	gid_t gid = getgid();
 	char map[64];
-	int r;
+	int r, e;
 
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNS |
-		    ((flags & FR_ROOT_NET) ? CLONE_NEWNET : 0)))
-		return fail(err, errlen, "unshare(user, mount, network namespace)");
-	/* the same ids inside: files written through fds keep their owner */
-	r = write_str("/proc/self/setgroups", "deny");
-	if (r && r != -ENOENT) {
-		errno = -r;
-		return fail(err, errlen, "/proc/self/setgroups");
-	}
-	snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)uid, (unsigned)uid);
-	r = write_str("/proc/self/uid_map", map);
-	if (!r) {
-		snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)gid, (unsigned)gid);
-		r = write_str("/proc/self/gid_map", map);
-	}
-	if (r) {
-		errno = -r;
-		return fail(err, errlen, "uid_map/gid_map of the user namespace");
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | net)) {
+		/*
+		 * A process with CAP_SYS_ADMIN can do without the user
+		 * namespace: root inside a chroot, where the kernel refuses
+		 * CLONE_NEWUSER (the test VM's rig is one).
+		 */
+		e = errno;
+		if (unshare(CLONE_NEWNS | net)) {
+			errno = e;
+			return fail(err, errlen, "unshare(user, mount, network namespace)");
+		}
+	} else {
+		/* the same ids inside: files written through fds keep their owner */
+		r = write_str("/proc/self/setgroups", "deny");
+		if (r && r != -ENOENT) {
+			errno = -r;
+			return fail(err, errlen, "/proc/self/setgroups");
+		}
+		snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)uid, (unsigned)uid);
+		r = write_str("/proc/self/uid_map", map);
+		if (!r) {
+			snprintf(map, sizeof(map), "%u %u 1\n", (unsigned)gid, (unsigned)gid);
+			r = write_str("/proc/self/gid_map", map);
+		}
+		if (r) {
+			errno = -r;
+			return fail(err, errlen, "uid_map/gid_map of the user namespace");
+		}
 	}
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
 		return fail(err, errlen, "making the mounts private");
 	if (mount("none", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=4k,mode=0555"))
 		return fail(err, errlen, "mounting an empty tmpfs");
-	/* the tmpfs becomes / and the old root is detached: nothing to reach */
-	if (chdir("/tmp") || syscall(SYS_pivot_root, ".", "."))
-		return fail(err, errlen, "pivot_root into the empty tmpfs");
-	if (umount2(".", MNT_DETACH) || chdir("/"))
-		return fail(err, errlen, "detaching the old root");
+	if (chdir("/tmp"))
+		return fail(err, errlen, "entering the empty tmpfs");
+	/*
+	 * The tmpfs becomes / and the old root is detached: nothing to reach.
+	 * Where the current root is no mount point (a chroot), pivot_root
+	 * cannot work: chroot into the tmpfs instead (the loader's seccomp
+	 * filter allows no chroot or open that could leave it).
+	 */
+	if (!syscall(SYS_pivot_root, ".", ".")) {
+		if (umount2(".", MNT_DETACH))
+			return fail(err, errlen, "detaching the old root");
+	} else if (chroot(".")) {
+		return fail(err, errlen, "pivot_root or chroot into the empty tmpfs");
+	}
+	if (chdir("/"))
+		return fail(err, errlen, "chdir(/)");
 	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
 		return fail(err, errlen, "making the empty root read-only");
 	return 0;
