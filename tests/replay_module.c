@@ -385,7 +385,7 @@ TEST_F_TIMEOUT(rm, gdb_abort_stops, 300)
 	flrc_free(c);
 	ASSERT_EQ(0, fr_sh("printf 'continue\\nprint/x $pc\\ncontinue\\n' > %s/ga.cmds",
 			   self->dir));
-	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec gdb ga.flrc --batch ga.cmds --out ga.rep "
+	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec gdb ga.flrc --batch ga.cmds --out ga.gdbrep "
 			   "> ga.gdb 2>&1", self->dir, top))
 		fr_sh("tail -20 %s/ga.gdb", self->dir);
 	EXPECT_EQ(0, fr_sh("grep -q 'reproduced SIGABRT at rip %#llx' %s/ga.gdb && "

@@ -1929,9 +1929,12 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
  * that Syscall User Dispatch let through (one in the loader's text), or an
  * int 0x80.  The replay ends; the call was not made.
  */
-static __attribute__((noreturn)) void blocked(struct lthread *t, siginfo_t *si,
-					      struct sigcontext *mc)
+static __attribute__((noreturn)) void blocked(siginfo_t *si, struct sigcontext *mc)
 {
+	/* not self(): the application may have moved our signal stack */
+	uint64_t sp = (uint64_t)__builtin_frame_address(0);
+	uint64_t idx = (sp - FRI_STACKS_ADDR) / SLOT_SIZE;
+	const struct lthread *t = sp >= FRI_STACKS_ADDR && idx < MAX_THREADS ? &threads[idx] : NULL;
 	uint64_t rip = mc->rip - 2;	/* the syscall instruction */
 	uint64_t a[6];
 	char buf[256];
@@ -1949,8 +1952,8 @@ static __attribute__((noreturn)) void blocked(struct lthread *t, siginfo_t *si,
 		 "is damaged or crafted; nothing was done\n",
 		 x86_64 ? scname(nr) : "?", nr, rip,
 		 rip >= (uint64_t)__executable_start && rip < (uint64_t)etext ?
-		 " (in the loader's text)" : "", t->tid,
-		 t->cur == FRI_NO_NEXT ? " (after its log)" : "", buf);
+		 " (in the loader's text)" : "", t ? t->tid : 0,
+		 t && t->cur == FRI_NO_NEXT ? " (after its log)" : "", buf);
 	print_times("blocked");
 	sys_exit_group(FR_EXIT_BLOCKED);
 }
@@ -1959,14 +1962,15 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
 	struct sigcontext *mc = &uc->uc_mcontext;
-	struct lthread *t = self();
+	struct lthread *t;
 	const struct fri_syscall *s;
 	uint64_t a[6], idx;
 	int i;
 
 	(void)sig;
 	if (si->si_code == SYS_SECCOMP)
-		blocked(t, si, mc);
+		blocked(si, mc);
+	t = self();
 	if (si->si_code != SYS_USER_DISPATCH)
 		die(FR_EXIT_FAIL, "unexpected SIGSYS (code %d) at rip %lx", si->si_code, mc->rip);
 	get_args(mc, a);
