@@ -2458,6 +2458,16 @@ static void sandbox(void)
 	g.sb.n_fds = g.n_outfds;
 	if ((g.flags & FRI_F_GDB) && g.h->end.kind == FLIGHTREC_END_FAULT)
 		g.sb.raise_sig = (int)g.h->end.signo;
+	/*
+	 * No core file of the replay (the application's memory) where the
+	 * process happens to be: not dumpable.  Under gdb it must stay
+	 * dumpable, or gdb could no longer read its memory.
+	 */
+	if (!(g.flags & FRI_F_GDB)) {
+		r = sys2(__NR_prctl, PR_SET_DUMPABLE, 0);
+		if (r)
+			die(FR_EXIT_FAIL, "prctl(PR_SET_DUMPABLE, 0): %s", errname(r));
+	}
 	r = fr_sandbox_install(&g.sb);
 	if (r)
 		die(FR_EXIT_FAIL, "cannot install the replay sandbox (seccomp filter): %s; "
