@@ -1059,11 +1059,48 @@ static int save_image(const struct opts *o, const struct image *im)
  */
 static void enter_namespaces(const struct opts *o)
 {
-	char err[256];
+	char err[256] = "";
+	int p[2], status;
+	ssize_t n;
+	pid_t pid;
 
 	if (getenv("FLIGHTREC_NO_NAMESPACES"))
 		return;
-	if (fr_empty_root(FR_ROOT_NET, err, sizeof(err)) && !o->quiet)
+	/*
+	 * Tried in a child first: a kernel or policy can allow the user
+	 * namespace and then refuse its id map or the mounts (an AppArmor
+	 * userns restriction), and a process half-way there could no longer
+	 * create its output files.  Only what worked in the child is done here.
+	 */
+	if (pipe2(p, O_CLOEXEC)) {
+		snprintf(err, sizeof(err), "pipe: %s", strerror(errno));
+		goto no;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		if (fr_empty_root(FR_ROOT_NET, err, sizeof(err))) {
+			if (write(p[1], err, strlen(err)) < 0)
+				_exit(2);
+			_exit(1);
+		}
+		_exit(0);
+	}
+	close(p[1]);
+	n = pid > 0 ? read(p[0], err, sizeof(err) - 1) : -1;
+	err[n > 0 ? n : 0] = 0;
+	close(p[0]);
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		if (!err[0])
+			snprintf(err, sizeof(err), "%s", pid < 0 ? strerror(errno) : "the probe failed");
+		goto no;
+	}
+	if (!fr_empty_root(FR_ROOT_NET, err, sizeof(err)))
+		return;
+no:
+	if (!o->quiet)
 		fprintf(stderr, PFX "note: no namespace sandbox here (%s): the replay runs "
 			"with its seccomp filter only\n", err);
 }
