@@ -14,6 +14,8 @@
  *                         without --force, the default directory private
  *   escaped_comm          a comm with terminal escapes: info, log and the
  *                         replay banner print \x1b, never the byte
+ *   replay_in_namespaces  the loader of a running replay is in other mount
+ *                         and network namespaces than ours
  *   empty_root            fr_empty_root(): no file system, no network
  *
  * FLIGHTREC=path and FLIGHTREC_LOADER=path run another build (an older one,
@@ -319,6 +321,66 @@ TEST_F_TIMEOUT(sandbox, escaped_name_module, 180)
 	EXPECT_TRUE(has(self->dir, "rep.err", "\\x1b]0;x\\x07\\x1b[31m:"));
 	EXPECT_FALSE(has_byte(self->dir, "rep.err", '\033'));
 	EXPECT_EQ(0, fr_sh("cmp %s/en.live %s/en.rep/fd1.out", self->dir, self->dir));
+}
+
+/*
+ * flightrec replay itself puts the loader in other namespaces: while a
+ * long replay (bc computing pi) runs, the loader's (the same process,
+ * exec'd) mount and network namespaces are not ours.
+ */
+TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
+{
+	char self_mnt[64], self_net[64], path[64];
+	int i, seen = 0, status;
+	ssize_t n;
+	pid_t pid;
+
+	if (fr_sh("[ -x /usr/bin/bc ]"))
+		SKIP(return, "no /usr/bin/bc");
+	ASSERT_EQ(0, fr_sh("cd %s && echo 'scale=1500; 4*a(1)' > pi.bc && %s --skip 1 -q "
+			   "-o bc.flrc -- /usr/bin/bc -lq pi.bc < /dev/null > bc.live 2>&1",
+			   self->dir, ptsnap));
+	n = readlink("/proc/self/ns/mnt", self_mnt, sizeof(self_mnt) - 1);
+	ASSERT_GT(n, 0);
+	self_mnt[n] = 0;
+	n = readlink("/proc/self/ns/net", self_net, sizeof(self_net) - 1);
+	ASSERT_GT(n, 0);
+	self_net[n] = 0;
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		if (chdir(self->dir))
+			_exit(126);
+		execl(flightrec, "flightrec", "replay", "-q", "bc.flrc", "--out", "bc.rep",
+		      (char *)NULL);
+		_exit(127);
+	}
+	/* until the loader runs (its name) and for a while in it */
+	for (i = 0; i < 3000 && seen < 3; i++) {
+		char mnt[64], net[64], comm[32] = "";
+		ssize_t m, k;
+
+		snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+		if (fr_read_file(path, comm, sizeof(comm)) <= 0)
+			break;
+		snprintf(path, sizeof(path), "/proc/%d/ns/mnt", pid);
+		m = readlink(path, mnt, sizeof(mnt) - 1);
+		snprintf(path, sizeof(path), "/proc/%d/ns/net", pid);
+		k = readlink(path, net, sizeof(net) - 1);
+		if (!strncmp(comm, "flightrec-loade", 15) && m > 0 && k > 0) {
+			mnt[m] = 0;
+			net[k] = 0;
+			EXPECT_STRNE(self_mnt, mnt);
+			EXPECT_STRNE(self_net, net);
+			seen++;
+		}
+		usleep(2000);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_GT(seen, 0) TH_LOG("never saw the loader running");
+	EXPECT_EQ(0, fr_sh("cmp %s/bc.live %s/bc.rep/fd1.out", self->dir, self->dir));
 }
 
 /* the namespaces replay runs in: an empty read-only root, no network */
