@@ -383,6 +383,26 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 	EXPECT_EQ(0, fr_sh("cmp %s/bc.live %s/bc.rep/fd1.out", self->dir, self->dir));
 }
 
+/* the one escaping helper, byte by byte */
+TEST(escape)
+{
+	char b[64], small[8];
+
+	EXPECT_STREQ("plain /usr/bin/x-1.2", fr_escape("plain /usr/bin/x-1.2", b, sizeof(b)));
+	EXPECT_STREQ("\\x1b]0;t\\x07\\x1b[2J\\x7f", fr_escape("\033]0;t\007\033[2J\177", b,
+								 sizeof(b)));
+	EXPECT_STREQ("a\\\\b\\x0a", fr_escape("a\\b\n", b, sizeof(b)));
+	/* valid UTF-8 stays; invalid, overlong, surrogates and C1 controls do not */
+	EXPECT_STREQ("caf\xc3\xa9 \xe2\x82\xac", fr_escape("caf\xc3\xa9 \xe2\x82\xac", b, sizeof(b)));
+	EXPECT_STREQ("\\xff\\xc0\\xaf\\xed\\xa0\\x80\\xc2\\x9b",
+		     fr_escape("\xff\xc0\xaf\xed\xa0\x80\xc2\x9b", b, sizeof(b)));
+	/* cut with "...", after a whole piece, and only when something follows */
+	EXPECT_STREQ("abcd...", fr_escape("abcdefghij", small, sizeof(small)));
+	EXPECT_STREQ("abcdefg", fr_escape("abcdefg", small, sizeof(small)));
+	EXPECT_STREQ("\\x1b...", fr_escape("\033\033\033", small, sizeof(small)));
+	EXPECT_STREQ("(null)", fr_escape(NULL, b, sizeof(b)));
+}
+
 /* the namespaces replay runs in: an empty read-only root, no network */
 TEST(empty_root)
 {

@@ -1032,19 +1032,20 @@ static int open_outdir(const struct opts *o, const char *who, char *path, size_t
 /* --save-image PATH: 0600, never over an existing file or through a symlink */
 static int save_image(const struct opts *o, const struct image *im)
 {
-	int fd, e;
+	int fd, r;
 
-	if (o->force && unlink(o->save_image) && errno != ENOENT && errno != EISDIR) {
-		fprintf(stderr, PFX "cannot replace %s: %s\n", o->save_image, strerror(errno));
-		return FR_EXIT_FAIL;
+	fd = fr_out_file(AT_FDCWD, o->save_image, o->force);
+	if (fd < 0) {
+		r = -errno;
+	} else {
+		r = flrc_write_all(fd, im->b.p, im->b.len);
+		if (close(fd) && !r)
+			r = -errno;
 	}
-	fd = open(o->save_image, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 || fchmod(fd, 0600) || flrc_write_all(fd, im->b.p, im->b.len) || close(fd)) {
-		e = errno;
-		fprintf(stderr, PFX "cannot write %s: %s%s\n", o->save_image, strerror(e),
-			e == EEXIST ? " (never overwritten: remove it, or --force)" : "");
-		if (fd >= 0)
-			close(fd);
+	if (r) {
+		fprintf(stderr, PFX "cannot write %s: %s%s\n", o->save_image, strerror(-r),
+			r == -EEXIST ? " (never overwritten: remove it, or --force)" :
+			r == -ELOOP ? " (a symbolic link: never followed)" : "");
 		return FR_EXIT_FAIL;
 	}
 	return 0;

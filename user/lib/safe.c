@@ -58,10 +58,31 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
+/* The escaped form of the character at p[i] into tmp; its input length in *l. */
+static size_t piece(const unsigned char *p, size_t i, size_t n, char tmp[8], size_t *l)
+{
+	*l = utf8_len(p + i, n - i);
+	if (*l == 1 && p[i] >= 0x20 && p[i] != 0x7f && p[i] != '\\') {
+		tmp[0] = (char)p[i];
+		return 1;
+	}
+	if (*l == 1 && p[i] == '\\') {
+		memcpy(tmp, "\\\\", 2);
+		return 2;
+	}
+	if (*l > 1) {
+		memcpy(tmp, p + i, *l);
+		return *l;
+	}
+	*l = 1;
+	return (size_t)snprintf(tmp, 8, "\\x%02x", p[i]);
+}
+
 const char *fr_escape_n(const char *s, size_t n, char *buf, size_t size)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t o = 0, i = 0, l;
+	size_t o = 0, i, l, total = 0;
+	char tmp[8];
 
 	if (!size)
 		return buf;
@@ -69,29 +90,18 @@ const char *fr_escape_n(const char *s, size_t n, char *buf, size_t size)
 		snprintf(buf, size, "(null)");
 		return buf;
 	}
-	while (i < n && p[i]) {
-		char tmp[8];
-		size_t tl;
+	for (i = 0; i < n && p[i]; i += l)
+		total += piece(p, i, n, tmp, &l);
+	for (i = 0; i < n && p[i]; i += l) {
+		size_t tl = piece(p, i, n, tmp, &l);
 
-		l = utf8_len(p + i, n - i);
-		if (l == 1 && p[i] >= 0x20 && p[i] != 0x7f && p[i] != '\\') {
-			tmp[0] = (char)p[i];
-			tl = 1;
-		} else if (l == 1 && p[i] == '\\') {
-			memcpy(tmp, "\\\\", 2);
-			tl = 2;
-		} else if (l > 1) {
-			memcpy(tmp, p + i, l);
-			tl = l;
-		} else {
-			tl = (size_t)snprintf(tmp, sizeof(tmp), "\\x%02x", p[i]);
-			l = 1;
-		}
-		if (o + tl + 1 > size) {
-			/* cut: never half an escape or a character */
-			if (size >= 4) {
-				while (o + 4 > size)
-					o--;
+		/*
+		 * When the whole does not fit: room for this piece, "..." and
+		 * the NUL, so that a cut string ends in "..." after a whole
+		 * piece, never in half an escape or a character.
+		 */
+		if (total + 1 > size && o + tl + 3 + 1 > size) {
+			if (o + 4 <= size) {
 				memcpy(buf + o, "...", 3);
 				o += 3;
 			}
@@ -99,7 +109,6 @@ const char *fr_escape_n(const char *s, size_t n, char *buf, size_t size)
 		}
 		memcpy(buf + o, tmp, tl);
 		o += tl;
-		i += l;
 	}
 	buf[o] = 0;
 	return buf;

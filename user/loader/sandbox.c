@@ -141,6 +141,21 @@ static void rule_arg_in(uint32_t nr, int i, const uint64_t *vals, unsigned int n
 	rule_end(b);
 }
 
+/* nr allowed when argument i is one of the fds (an int: the high word 0) */
+static void rule_fd_in(uint32_t nr, int i, const int *fds, unsigned int n)
+{
+	unsigned int b = rule_begin(nr), k;
+
+	load(OFF_HI(i));
+	insn(BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 0);
+	ret(SECCOMP_RET_TRAP);
+	load(OFF_LO(i));
+	for (k = 0; k < n; k++)
+		allow_if((uint32_t)fds[k]);
+	ret(SECCOMP_RET_TRAP);
+	rule_end(b);
+}
+
 static void rule_arg_is(uint32_t nr, int i, uint64_t v)
 {
 	rule_arg_in(nr, i, &v, 1);
@@ -161,7 +176,7 @@ static void rule_arg_has(uint32_t nr, int i, uint32_t mask)
 long fr_sandbox_install(const struct fr_sandbox *sb)
 {
 	uint64_t v[8];
-	uint64_t fds[FR_SANDBOX_MAX_FDS + 2];
+	static int fds[FR_SANDBOX_MAX_FDS + 2];
 	unsigned int nfd = 0, i;
 	struct sock_fprog prog;
 	long r;
@@ -200,8 +215,8 @@ long fr_sandbox_install(const struct fr_sandbox *sb)
 	if (sb->stdout_ok)
 		fds[nfd++] = 1;
 	for (i = 0; i < sb->n_fds && i < FR_SANDBOX_MAX_FDS; i++)
-		fds[nfd++] = (uint64_t)sb->fds[i];
-	rule_arg_in(__NR_write, 0, fds, nfd);
+		fds[nfd++] = sb->fds[i];
+	rule_fd_in(__NR_write, 0, fds, nfd);
 
 	rule_allow(__NR_getpid);
 	rule_allow(__NR_gettid);
