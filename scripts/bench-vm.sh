@@ -249,7 +249,7 @@ import json, sys
 iv = json.load(sys.stdin)["intervals"]
 first = iv[-2] if len(iv) > 1 else iv[0]
 print(first["index"], sum(i["end_ns"] - i["start_ns"] for i in iv if i["index"] >= first["index"]) / 1e6)')
-	"$FR" replay "$f" --from "$from" --out "$W/rep" --force 2>&1 | awk -v r="$rec" '
+	"$FR" replay "$f" --from "$from" --output "$W/rep" --force 2>&1 | awk -v r="$rec" '
 		/load .* ms .*re-execute/ {
 			for (i = 1; i <= NF; i++) {
 				if ($i == "load") l = $(i + 1)

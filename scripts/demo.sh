@@ -99,7 +99,7 @@ fi
 
 say "4. replay (no binaries needed: the checkpoint holds the code pages)"
 rrc=0
-"$FR" replay "$ckpt" --out "$OUT/replay" --force || rrc=$?
+"$FR" replay "$ckpt" --output "$OUT/replay" --force || rrc=$?
 echo "flightrec replay exited with $rrc"
 [[ $rrc -eq 0 ]] || fail "replay did not reproduce the recorded end"
 echo "replayed server output:"
@@ -118,7 +118,7 @@ echo \n--- GET of a deleted key: its slot's value is NULL ---\n
 continue
 EOF
 grc=0
-"$FR" gdb "$ckpt" --symbols "$SERVER" --batch "$OUT/demo.gdb" --out "$OUT/gdb-replay" --force \
+"$FR" gdb "$ckpt" --symbols "$SERVER" --batch "$OUT/demo.gdb" --output "$OUT/gdb-replay" --force \
 	2>&1 | tee "$OUT/gdb.txt" | grep -v '^add symbol table\|^flightrec gdb: symbols\|^Temporary breakpoint\|^Catchpoint \|^warning: ' || grc=$?
 grep -q 'in handle_get' "$OUT/gdb.txt" || fail "the backtrace does not show handle_get"
 grep -q 'reproduced SIGSEGV' "$OUT/gdb.txt" || fail "gdb's replay did not reach the recorded crash"

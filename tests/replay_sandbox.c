@@ -17,6 +17,12 @@
  *   replay_in_namespaces  the loader of a running replay is in other mount
  *                         and network namespaces than ours
  *   empty_root            fr_empty_root(): no file system, no network
+ *   out_dir_parents, numbers_refused, gdb_status_and_paths,
+ *   completion_every_option
+ *                         the command line (issue 27 item 6): --output makes
+ *                         parents, numbers are checked, gdb exits with the
+ *                         replay's status and takes any path, the bash
+ *                         completion knows every option
  *
  * FLIGHTREC=path and FLIGHTREC_LOADER=path run another build (an older one,
  * to see these tests fail there).
@@ -384,6 +390,103 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 }
 
 /* the one escaping helper, byte by byte */
+/* issue 27.6: --output DIR makes its missing parents (0700), -o is its short form */
+TEST_F_TIMEOUT(sandbox, out_dir_parents, 120)
+{
+	EXPECT_EQ(0, fr_sh("cd %s && umask 022 && %s replay -q cn.flrc --output a/b/c "
+			   "> p1.out 2> p1.err", self->dir, flightrec)) {
+		fr_sh("cat %s/p1.err >&2", self->dir);
+	}
+	EXPECT_EQ(0700, mode_of(self->dir, "a") & 07777);
+	EXPECT_EQ(0700, mode_of(self->dir, "a/b") & 07777);
+	EXPECT_EQ(0700, mode_of(self->dir, "a/b/c") & 07777);
+	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/a/b/c/fd1.out", self->dir, self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && %s replay -q cn.flrc -o x//y/ > p2.out 2> p2.err && "
+			   "cmp cn.live x/y/fd1.out", self->dir, flightrec));
+	/* a parent that is a file: a clear error */
+	ASSERT_EQ(0, fr_sh("cd %s && : > plain", self->dir));
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s replay -q cn.flrc -o plain/d/e "
+				      "> p3.out 2> p3.err", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "p3.err", "cannot create directory plain/d: Not a directory"));
+}
+
+/* issue 27.6: a number that is not one is refused, not read as 0 */
+TEST_F_TIMEOUT(sandbox, numbers_refused, 120)
+{
+	static const char *const bad[] = {
+		"replay cn.flrc --from abc", "replay cn.flrc --from 1x",
+		"replay cn.flrc --from -1", "gdb cn.flrc --from abc",
+		"log cn.flrc --tid abc", "log cn.flrc --tid 0",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && FLIGHTREC_GDB=/bin/false %s %s "
+					       "> n.out 2> n.err", self->dir, flightrec, bad[i]))
+			TH_LOG("flightrec %s", bad[i]);
+		EXPECT_TRUE(has(self->dir, "n.err", "abc") || has(self->dir, "n.err", "1x") ||
+			    has(self->dir, "n.err", "-1") || has(self->dir, "n.err", "'0'"))
+			TH_LOG("flightrec %s", bad[i]);
+		EXPECT_EQ(-1, access("n.rep", F_OK));
+	}
+	EXPECT_TRUE(has(self->dir, "n.err", "--tid needs a thread id, not '0'"));
+}
+
+/*
+ * issue 27.6: flightrec gdb exits with the replay's status (gdb's own is 0
+ * after a batch run), and paths with spaces and quotes reach gdb whole.
+ */
+TEST_F_TIMEOUT(sandbox, gdb_status_and_paths, 300)
+{
+	char pwned[600];
+
+	if (fr_sh("command -v gdb > /dev/null"))
+		SKIP(return, "no gdb");
+	ASSERT_EQ(0, fr_sh("printf 'continue\\ncontinue\\n' > %s/g.cmds", self->dir));
+	/* the recorded crash happens again: 0 */
+	ASSERT_EQ(0, fr_sh("cd %s && mkdir 'my \"dir' && cp cn.flrc 'my \"dir/c n.flrc'",
+			   self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && %s gdb 'my \"dir/c n.flrc' --batch g.cmds "
+			   "--output 'out dir\\x' > g1.out 2>&1", self->dir, flightrec)) {
+		fr_sh("tail -20 %s/g1.out >&2", self->dir);
+	}
+	EXPECT_TRUE(has(self->dir, "g1.out", "Program received signal SIGSEGV"));
+	EXPECT_EQ(0, fr_sh("cmp %s/cn.live '%s/out dir\\x/fd1.out'", self->dir, self->dir));
+	/* a replay the sandbox ends: its 7, not gdb's 0 */
+	snprintf(pwned, sizeof(pwned), "%s/pwned", self->dir);
+	ASSERT_EQ(0, craft(self->dir, "jump-loader", pwned, "jump.flrc"));
+	EXPECT_EQ(FR_EXIT_BLOCKED, fr_sh("cd %s && %s gdb jump.flrc --batch g.cmds -o g2.rep "
+					 "> g2.out 2>&1", self->dir, flightrec));
+	EXPECT_EQ(-1, access(pwned, F_OK));
+}
+
+/*
+ * issue 27.6: the bash completion offers every long option each command's
+ * code accepts (read from its getopt table in user/cmd/), and nothing else.
+ */
+TEST(completion_every_option)
+{
+	const char *top = getenv("FR_TOP");
+	char src[PATH_MAX];
+
+	find_flightrec();
+	snprintf(src, sizeof(src), "%s", top ? top : "../..");
+	if (fr_sh("command -v bash > /dev/null"))
+		SKIP(return, "no bash");
+	EXPECT_EQ(0, fr_sh("cd %s && T=$(mktemp -d) && "
+			   "for f in user/cmd/*.c; do awk '/^int cmd_/ { c = $2; sub(/^cmd_/, \"\", c);"
+			   " sub(/\\(.*/, \"\", c) } /\\{ \"[a-z-]+\", (no|required|optional)_argument/ "
+			   "{ match($0, /\"[a-z-]+\"/); o = substr($0, RSTART + 1, RLENGTH - 2);"
+			   " if (o != \"help\") print c, \"--\" o }' $f; done | sort > $T/code && "
+			   "[ -s $T/code ] && "
+			   "for c in $(cut -d' ' -f1 $T/code | sort -u); do "
+			   "PATH=$(dirname %s):$PATH bash -c '. user/bash-completion/flightrec; "
+			   "COMP_WORDS=(flightrec $1 --); COMP_CWORD=2; _flightrec flightrec; "
+			   "printf \"$1 %%s\\n\" \"${COMPREPLY[@]}\"' _ $c; done | grep -v ' --help$' "
+			   "| sort > $T/compl && diff $T/code $T/compl; r=$?; rm -rf $T; exit $r",
+			   src, flightrec));
+}
+
 TEST(escape)
 {
 	char b[64], small[8];

@@ -20,6 +20,15 @@ static const struct command commands[] = {
 #undef CMD
 };
 
+void fr_usage(FILE *f, const char *cmd)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(cmd, commands[i].name))
+			fprintf(f, "usage: flightrec %s %s\n", cmd, commands[i].usage);
+}
+
 static void usage(FILE *f)
 {
 	size_t i;

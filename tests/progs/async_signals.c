@@ -8,7 +8,8 @@
  *     read restarts and gets the byte the child writes afterwards.
  * With the argument "spin" [USEC]: SIGALRM from an interval timer (USEC,
  * 300 by default) interrupts a loop in user code (no syscall there); the
- * handler stops the loop.  Replay finds the interrupted instruction by
+ * handler stops the loop (a signal that comes at setitimer's return instead
+ * arms the timer again).  Replay finds the interrupted instruction by
  * stopping at every pass through it (docs/replay.md), so the loop is kept
  * short: some hundred thousand passes.
  */
@@ -21,7 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t hits, stop;
+static volatile sig_atomic_t hits, stop, looping, early;
 
 static void say(const char *s)
 {
@@ -52,7 +53,10 @@ static void on_plain(int sig)
 static void on_alarm(int sig)
 {
 	(void)sig;
-	stop = 1;
+	if (looping)
+		stop = 1;
+	else
+		early = 1;
 }
 
 static void handle(int sig, void (*fn)(int), int flags)
@@ -71,9 +75,19 @@ static int spin(long usec)
 	unsigned long n = 0;
 
 	handle(SIGALRM, on_alarm, 0);
-	setitimer(ITIMER_REAL, &it, NULL);
-	while (!stop)
-		n = n * 6364136223846793005UL + 1442695040888963407UL;
+	/*
+	 * On a busy host the timer can expire before setitimer returns: the
+	 * signal then comes at that system call's return, not in user code.
+	 * Arm it again until it interrupts the loop.
+	 */
+	do {
+		early = 0;
+		looping = 0;
+		setitimer(ITIMER_REAL, &it, NULL);
+		looping = 1;
+		while (!stop && !early)
+			n = n * 6364136223846793005UL + 1442695040888963407UL;
+	} while (!stop);
 	printf("spin stopped: %s\n", n ? "ran" : "zero");
 	return 0;
 }

@@ -34,6 +34,7 @@
 
 #include "assemble.h"
 #include "checkpoint.h"
+#include "commands.h"
 #include "libflightrec.h"
 #include "sysdecode.h"
 #include "flightrec.h"		/* uapi */
@@ -104,9 +105,10 @@ static void unclaim(int fd)
 		close(fd);
 }
 
-/* The output directory: made (0700) when missing. */
+/* The output directory: made (0700) when missing, with its parents. */
 static int out_dir(const char *dir)
 {
+	char err[PATH_MAX + 64] = "";
 	struct stat st;
 
 	if (!stat(dir, &st)) {
@@ -116,8 +118,11 @@ static int out_dir(const char *dir)
 		}
 		return 0;
 	}
-	if (errno != ENOENT || mkdir(dir, 0700) < 0) {
-		fprintf(stderr, "flightrec: %s: %s\n", dir, strerror(errno));
+	if (errno != ENOENT || fr_mkdir_parents(dir, err, sizeof(err)) ||
+	    mkdir(dir, 0700) < 0) {
+		if (!err[0])
+			snprintf(err, sizeof(err), "%s: %s", dir, strerror(errno));
+		fprintf(stderr, "flightrec: %s\n", err);
 		return -errno;
 	}
 	return 0;
@@ -263,8 +268,8 @@ static int collect(const struct fr_proc_info *info, void *arg)
 
 static void usage_dump(FILE *f)
 {
+	fr_usage(f, "dump");
 	fprintf(f,
-		"usage: flightrec dump PID -o DIR [--only]\n"
 		"  Freezes a copy of the recording of PID and writes it to\n"
 		"  DIR/PID-DUMPID.flrc; also for the registered descendants of PID\n"
 		"  unless --only.  An existing file is never replaced.\n");
@@ -311,7 +316,7 @@ int cmd_dump(int argc, char **argv)
 	struct pids p = { 0 };
 	struct fr_client *c;
 	const char *dir = NULL;
-	char err[512], *end;
+	char err[512];
 	bool only = false;
 	int o, ret, status = FR_EXIT_OK;
 	size_t i;
@@ -336,9 +341,7 @@ int cmd_dump(int argc, char **argv)
 		usage_dump(stderr);
 		return FR_EXIT_USAGE;
 	}
-	errno = 0;
-	p.root = strtoul(argv[optind], &end, 10);
-	if (errno || *end || !p.root) {
+	if (!fr_parse_u32(argv[optind], 1, INT_MAX, &p.root)) {
 		fprintf(stderr, "flightrec: dump: bad pid '%s'\n", argv[optind]);
 		return FR_EXIT_USAGE;
 	}
@@ -490,8 +493,8 @@ static int watch_flush(struct watch *w)
 
 static void usage_watch(FILE *f)
 {
+	fr_usage(f, "watch");
 	fprintf(f,
-		"usage: flightrec watch -o DIR\n"
 		"  Writes a checkpoint to DIR for every frozen dump: a recorded\n"
 		"  process that faults, exits with at_exit, or is dumped.  Waits for\n"
 		"  the module when it is not loaded or is unloaded meanwhile.\n"
@@ -622,8 +625,8 @@ int cmd_watch(int argc, char **argv)
 
 static void usage_record(FILE *f)
 {
+	fr_usage(f, "record");
 	fprintf(f,
-		"usage: flightrec record -o DIR [--at-exit] [--serial] [--interval-ms N] [--keep N] -- CMD [ARGS]\n"
 		"  Runs CMD recorded from its first instruction; when it (or a child\n"
 		"  it forks) crashes, writes DIR/PID-DUMPID.flrc.  With --at-exit, also\n"
 		"  when it exits normally.  With --serial, its threads run user code\n"
@@ -714,19 +717,6 @@ static void record_leftovers(struct record *r)
 		record_take(r, rs.ids[i], rs.what[i]);
 }
 
-static int parse_u32(const char *s, uint32_t *v)
-{
-	char *end;
-	unsigned long x;
-
-	errno = 0;
-	x = strtoul(s, &end, 10);
-	if (errno || *end || !*s || x > UINT32_MAX)
-		return -EINVAL;
-	*v = x;
-	return 0;
-}
-
 int cmd_record(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -757,9 +747,8 @@ int cmd_record(int argc, char **argv)
 			ro.serial = 1;
 			break;
 		case 'i':
-			if (parse_u32(optarg, &interval_ms) ||
-			    interval_ms < FLIGHTREC_INTERVAL_MS_MIN ||
-			    interval_ms > FLIGHTREC_INTERVAL_MS_MAX) {
+			if (!fr_parse_u32(optarg, FLIGHTREC_INTERVAL_MS_MIN,
+					  FLIGHTREC_INTERVAL_MS_MAX, &interval_ms)) {
 				fprintf(stderr, "flightrec: record: --interval-ms must be %u..%u\n",
 					FLIGHTREC_INTERVAL_MS_MIN,
 					FLIGHTREC_INTERVAL_MS_MAX);
@@ -767,8 +756,8 @@ int cmd_record(int argc, char **argv)
 			}
 			break;
 		case 'k':
-			if (parse_u32(optarg, &keep) || keep < FLIGHTREC_KEEP_MIN ||
-			    keep > FLIGHTREC_KEEP_MAX) {
+			if (!fr_parse_u32(optarg, FLIGHTREC_KEEP_MIN, FLIGHTREC_KEEP_MAX,
+					  &keep)) {
 				fprintf(stderr, "flightrec: record: --keep must be %u..%u\n",
 					FLIGHTREC_KEEP_MIN, FLIGHTREC_KEEP_MAX);
 				return FR_EXIT_USAGE;

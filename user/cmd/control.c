@@ -11,30 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flightrec.h"		/* uapi */
+#include "commands.h"
 #include "libflightrec.h"
 
-/* A decimal number in [min, max]; false for anything else. */
-static bool parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
-{
-	unsigned long long n;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno || *end || n < min || n > max)
-		return false;
-	*v = n;
-	return true;
-}
-
-static int usage_error(const char *cmd, const char *usage, const char *fmt,
-		       const char *arg)
+static int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
 	fprintf(stderr, "flightrec %s: ", cmd);
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nusage: flightrec %s %s\n", cmd, usage);
+	fputc('\n', stderr);
+	fr_usage(stderr, cmd);
 	return FR_EXIT_USAGE;
 }
 
@@ -70,7 +55,6 @@ static int fail(const char *what, uint32_t pid, int rc, const char *msg)
 	return FR_EXIT_FAIL;
 }
 
-#define REGISTER_USAGE "PID [--interval-ms N] [--keep N] [--at-exit] [--serial]"
 
 int cmd_register(int argc, char **argv)
 {
@@ -93,16 +77,16 @@ int cmd_register(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'i':
-			if (!parse_u32(optarg, FLIGHTREC_INTERVAL_MS_MIN,
+			if (!fr_parse_u32(optarg, FLIGHTREC_INTERVAL_MS_MIN,
 				       FLIGHTREC_INTERVAL_MS_MAX, &interval_ms))
-				return usage_error("register", REGISTER_USAGE,
+				return usage_error("register",
 						   "--interval-ms takes a number from 10 to 60000, not '%s'",
 						   optarg);
 			break;
 		case 'k':
-			if (!parse_u32(optarg, FLIGHTREC_KEEP_MIN,
+			if (!fr_parse_u32(optarg, FLIGHTREC_KEEP_MIN,
 				       FLIGHTREC_KEEP_MAX, &keep))
-				return usage_error("register", REGISTER_USAGE,
+				return usage_error("register",
 						   "--keep takes a number from 1 to 64, not '%s'",
 						   optarg);
 			break;
@@ -113,18 +97,18 @@ int cmd_register(int argc, char **argv)
 			serial = 1;
 			break;
 		case 'h':
-			printf("usage: flightrec register %s\n", REGISTER_USAGE);
+			fr_usage(stdout, "register");
 			return FR_EXIT_OK;
 		default:
-			return usage_error("register", REGISTER_USAGE,
+			return usage_error("register",
 					   "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind + 1 != argc)
-		return usage_error("register", REGISTER_USAGE,
+		return usage_error("register",
 				   "expected one PID%s", "");
-	if (!parse_u32(argv[optind], 1, INT_MAX, &pid))
-		return usage_error("register", REGISTER_USAGE,
+	if (!fr_parse_u32(argv[optind], 1, INT_MAX, &pid))
+		return usage_error("register",
 				   "'%s' is not a process ID", argv[optind]);
 
 	rc = connect_or_say(&c);
@@ -150,9 +134,9 @@ int cmd_unregister(int argc, char **argv)
 		return FR_EXIT_OK;
 	}
 	if (argc != 2)
-		return usage_error("unregister", "PID", "expected one PID%s", "");
-	if (!parse_u32(argv[1], 1, INT_MAX, &pid))
-		return usage_error("unregister", "PID",
+		return usage_error("unregister", "expected one PID%s", "");
+	if (!fr_parse_u32(argv[1], 1, INT_MAX, &pid))
+		return usage_error("unregister",
 				   "'%s' is not a process ID", argv[1]);
 	rc = connect_or_say(&c);
 	if (rc)
@@ -198,7 +182,7 @@ int cmd_list(int argc, char **argv)
 
 	(void)argv;
 	if (argc != 1)
-		return usage_error("list", "", "takes no arguments%s", "");
+		return usage_error("list", "takes no arguments%s", "");
 	rc = connect_or_say(&c);
 	if (rc)
 		return rc;
@@ -225,7 +209,7 @@ int cmd_version(int argc, char **argv)
 
 	(void)argv;
 	if (argc != 1)
-		return usage_error("version", "", "takes no arguments%s", "");
+		return usage_error("version", "takes no arguments%s", "");
 	printf("flightrec %s (ABI %d)\n", FR_TOOL_VERSION, FLIGHTREC_ABI_VERSION);
 	rc = fr_client_open(&c, err, sizeof(err));
 	if (rc) {

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "checkpoint.h"
+#include "commands.h"
 #include "libflightrec.h"
 #include "syscalls.h"
 #include "sysdecode.h"
@@ -810,7 +811,7 @@ static void info_json(const char *path, const struct facts *f, uint64_t size)
 
 static void usage_info(FILE *f)
 {
-	fprintf(f, "usage: flightrec info FILE [--json]\n");
+	fr_usage(f, "info");
 }
 
 int cmd_info(int argc, char **argv)
@@ -936,8 +937,8 @@ static void log_end(const Flightrec__End *e)
 
 static void usage_log(FILE *f)
 {
+	fr_usage(f, "log");
 	fprintf(f,
-		"usage: flightrec log FILE|PID [--merged] [--tid TID] [--full]\n"
 		"  The recorded syscalls, strace-style: thread by thread, or with\n"
 		"  --merged in the order they happened (sequence number first).\n"
 		"  --full shows buffers whole.  With a PID instead of a FILE: the\n"
@@ -966,9 +967,18 @@ int cmd_log(int argc, char **argv)
 		case 'm':
 			merged = true;
 			break;
-		case 't':
-			only = strtol(optarg, NULL, 10);
+		case 't': {
+			uint32_t tid;
+
+			if (!fr_parse_u32(optarg, 1, INT_MAX, &tid)) {
+				fprintf(stderr, "flightrec log: --tid needs a thread id, not '%s'\n",
+					optarg);
+				usage_log(stderr);
+				return FR_EXIT_USAGE;
+			}
+			only = tid;
 			break;
+		}
 		case 'f':
 			flags |= FR_SD_FULL;
 			break;
@@ -986,8 +996,16 @@ int cmd_log(int argc, char **argv)
 	}
 	/* a number that is not a file: the live ring of that process */
 	if (argv[optind][0] && strspn(argv[optind], "0123456789") == strlen(argv[optind]) &&
-	    access(argv[optind], F_OK))
-		return fr_log_live((uint32_t)strtoul(argv[optind], NULL, 10), flags);
+	    access(argv[optind], F_OK)) {
+		uint32_t pid;
+
+		if (!fr_parse_u32(argv[optind], 1, INT_MAX, &pid)) {
+			fprintf(stderr, "flightrec log: '%s' is neither a file nor a process id\n",
+				argv[optind]);
+			return FR_EXIT_USAGE;
+		}
+		return fr_log_live(pid, flags);
+	}
 	ret = open_file(argv[optind], &c);
 	if (ret)
 		return ret;

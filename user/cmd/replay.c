@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 #include <sys/syscall.h>
 #include "checkpoint.h"
+#include "commands.h"
 #include "libflightrec.h"
 #include "flightrec.h"
 #include "flightrec_syscalls.h"
@@ -1109,17 +1110,25 @@ no:
 /* ------------------------------------------------------------------ */
 /* flightrec replay */
 
+static int bad_number(const char *opt, const char *arg)
+{
+	char shown[64];
+
+	fprintf(stderr, "flightrec: %s takes a decimal number, not '%s'\n", opt,
+		fr_escape(arg, shown, sizeof(shown)));
+	return FR_EXIT_USAGE;
+}
+
 static void usage_replay(FILE *f)
 {
-	fprintf(f, "usage: flightrec replay FILE [--from N] [--out DIR] [--force] [--show-output] "
-		"[--ignore-cpu] [--patch-rdtsc] [--quiet] [--verbose] [--save-image PATH]\n");
+	fr_usage(f, "replay");
 }
 
 int cmd_replay(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "from", required_argument, NULL, 'f' },
-		{ "out", required_argument, NULL, 'o' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "show-output", no_argument, NULL, 's' },
 		{ "ignore-cpu", no_argument, NULL, 'i' },
 		{ "patch-rdtsc", no_argument, NULL, 'P' },
@@ -1142,7 +1151,8 @@ int cmd_replay(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			o.from = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!fr_parse_u32(optarg, 0, UINT32_MAX, &o.from))
+				return bad_number("--from", optarg);
 			o.has_from = true;
 			break;
 		case 'o': o.out = optarg; break;
@@ -1363,6 +1373,30 @@ static bool find_symbols(const struct opts *o, const char *path, const char *bid
 	return false;
 }
 
+/*
+ * A path as one gdb argument: in double quotes, with \\ and \" escaped (gdb
+ * splits `file`, `add-symbol-file` and `set args` arguments as a shell
+ * would).  A control character cannot be written into a script line.
+ */
+static bool gdb_quotable(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return false;
+	return true;
+}
+
+static void gdb_quote(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 /* Writes add-symbol-file commands for every recorded ELF mapping we find. */
 static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f)
 {
@@ -1401,13 +1435,16 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 		if (p == ei.n_load)
 			continue;
 		bias = m->start - (ei.phdr_vaddr[p] & ~0xfffull);
-		if (strcmp(fr_escape(sym, shown, sizeof(shown)), sym) || strpbrk(sym, " \"'")) {
+		if (!gdb_quotable(sym)) {
 			/* a line break in a gdb script is another command */
 			fprintf(stderr, "flightrec gdb: not loading symbols from %s: its name "
-				"has characters a gdb script cannot quote\n", shown);
+				"has characters a gdb script cannot quote\n",
+				fr_escape(sym, shown, sizeof(shown)));
 			continue;
 		}
-		fprintf(f, "add-symbol-file %s -o %#llx\n", sym, (unsigned long long)bias);
+		fprintf(f, "add-symbol-file ");
+		gdb_quote(f, sym);
+		fprintf(f, " -o %#llx\n", (unsigned long long)bias);
 		if (!o->quiet)
 			fprintf(stderr, "flightrec gdb: symbols for %s: %s at %#llx\n",
 				fr_escape(m->path, shown2, sizeof(shown2)), sym,
@@ -1420,8 +1457,7 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 
 static void usage_gdb(FILE *f)
 {
-	fprintf(f, "usage: flightrec gdb FILE [--symbols FILE|DIR]... [--from N] [--out DIR] [--force] "
-		"[--batch CMDFILE] [--ignore-cpu] [--patch-rdtsc] [--quiet] [-- GDB-ARGS]\n");
+	fr_usage(f, "gdb");
 }
 
 /*
@@ -1475,7 +1511,7 @@ int cmd_gdb(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "symbols", required_argument, NULL, 'S' },
 		{ "from", required_argument, NULL, 'f' },
-		{ "out", required_argument, NULL, 'o' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "batch", required_argument, NULL, 'b' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "ignore-cpu", no_argument, NULL, 'i' },
@@ -1489,11 +1525,14 @@ int cmd_gdb(int argc, char **argv)
 	struct image im = { 0 };
 	struct flrc *c = NULL;
 	char outdir[PATH_MAX], img[] = "/tmp/flightrec-image.XXXXXX";
-	char script[] = "/tmp/flightrec-gdb.XXXXXX";
+	char script[] = "/tmp/flightrec-gdb.XXXXXX", stf[] = "/tmp/flightrec-status.XXXXXX";
+	char shown[PATH_MAX], line[32] = "";
+	uint32_t end_kind = FLIGHTREC_END_DUMP, end_sig = 0;
+	int stfd = -1;
 	const char *loader, *gdb = getenv("FLIGHTREC_GDB");
 	char **av;
 	FILE *f;
-	int ch, r, fd, sfd, status, n = 0;
+	int ch, r, fd = -1, dfd = -1, sfd, status, n = 0;
 	pid_t pid;
 
 	o.symbols = calloc(argc + 1, sizeof(*o.symbols));
@@ -1501,7 +1540,8 @@ int cmd_gdb(int argc, char **argv)
 		switch (ch) {
 		case 'S': o.symbols[o.n_symbols++] = optarg; break;
 		case 'f':
-			o.from = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!fr_parse_u32(optarg, 0, UINT32_MAX, &o.from))
+				return bad_number("--from", optarg);
 			o.has_from = true;
 			break;
 		case 'o': o.out = optarg; break;
@@ -1532,17 +1572,30 @@ int cmd_gdb(int argc, char **argv)
 	if (r)
 		goto out;
 	r = FR_EXIT_FAIL;
-	fd = open_outdir(&o, "flightrec gdb", outdir, sizeof(outdir));
-	if (fd < 0)
+	if (!gdb_quotable(loader)) {
+		fprintf(stderr, "flightrec gdb: %s: a control character in a path cannot be "
+			"passed to gdb\n", fr_escape(loader, shown, sizeof(shown)));
 		goto out;
-	close(fd);	/* the loader opens it again, not following a symlink */
+	}
+	/*
+	 * The output directory and the image reach the loader as fds that gdb
+	 * and then the loader inherit: no path in the script for gdb to split.
+	 */
+	dfd = open_outdir(&o, "flightrec gdb", outdir, sizeof(outdir));
+	if (dfd < 0 || fcntl(dfd, F_SETFD, 0))
+		goto out;
+	if (c->end) {
+		end_kind = c->end->kind;
+		end_sig = c->end->signo;
+	}
 	fd = mkstemp(img);
 	sfd = mkstemp(script);
-	if (fd < 0 || sfd < 0 || write(fd, im.b.p, im.b.len) != (ssize_t)im.b.len) {
+	stfd = mkstemp(stf);
+	if (fd < 0 || sfd < 0 || stfd < 0 ||
+	    write(fd, im.b.p, im.b.len) != (ssize_t)im.b.len) {
 		fprintf(stderr, "flightrec gdb: cannot write the replay image: %s\n", strerror(errno));
 		goto out_unlink;
 	}
-	close(fd);
 	f = fdopen(sfd, "w");
 	fprintf(f,
 		"set pagination off\n"
@@ -1552,9 +1605,17 @@ int cmd_gdb(int argc, char **argv)
 		"handle SIGSYS nostop noprint pass\n"
 		"handle SIGUSR2 nostop noprint pass\n"
 		"set libthread-db-search-path /nonexistent\n"
-		"file %s\n"
-		"set args -g %s%s%s -o %s\n", loader, o.quiet ? "-q " : "", o.force ? "-F " : "",
-		img, outdir);
+		/* the replay's exit status, for ours (gdb's own is 0 after quit) */
+		"python\n"
+		"def _flightrec_exited(ev):\n"
+		"    with open('%s', 'w') as f:\n"
+		"        f.write(str(ev.exit_code) if hasattr(ev, 'exit_code') else 'signal')\n"
+		"gdb.events.exited.connect(_flightrec_exited)\n"
+		"end\n"
+		"file ", stf);
+	gdb_quote(f, loader);
+	fprintf(f, "\nset args -g %s%s-f %d -d %d\n", o.quiet ? "-q " : "", o.force ? "-F " : "",
+		fd, dfd);
 	symbol_commands(c, &o, im.from, f);
 	gdb_tsc_commands(f, c, &im);
 	fprintf(f,
@@ -1562,7 +1623,11 @@ int cmd_gdb(int argc, char **argv)
 		"run\n"
 		"stepi\n"
 		"echo flightrec gdb: stopped at the first instruction of interval %u "
-		"(replay of %s)\\n\n", im.from, o.file);
+		"(replay of ", im.from);
+	/* echo reads C escapes: the escaped name's backslashes doubled */
+	for (ch = 0; fr_escape(o.file, shown, sizeof(shown))[ch]; ch++)
+		fprintf(f, shown[ch] == '\\' ? "\\\\" : "%c", shown[ch]);
+	fprintf(f, ")\\n\n");
 	fclose(f);
 
 	av = calloc(o.n_gdb_args + 16, sizeof(*av));
@@ -1594,10 +1659,33 @@ int cmd_gdb(int argc, char **argv)
 		goto out_unlink;
 	r = WIFEXITED(status) ? WEXITSTATUS(status) : FR_EXIT_FAIL;
 	free(av);
+	/*
+	 * The replay's status when it ended under gdb: the loader's exit code,
+	 * or, killed by the recorded fatal signal (gdb delivers it), as
+	 * recorded.  gdb's own status when the replay did not end.
+	 */
+	if (pread(stfd, line, sizeof(line) - 1, 0) > 0) {
+		uint32_t code;
+
+		line[strcspn(line, "\n")] = 0;
+		if (fr_parse_u32(line, 0, 255, &code))
+			r = code;
+		else
+			r = end_kind == FLIGHTREC_END_FAULT && end_sig ? FR_EXIT_OK :
+			    FR_EXIT_MISMATCH;
+	}
 out_unlink:
 	unlink(img);
 	unlink(script);
+	if (fd >= 0)
+		close(fd);
+	if (stfd >= 0) {
+		close(stfd);
+		unlink(stf);
+	}
 out:
+	if (dfd >= 0)
+		close(dfd);
 	if (c)
 		flrc_free(c);
 	free(im.b.p);

@@ -3,6 +3,7 @@
 #ifndef LIBFLIGHTREC_H
 #define LIBFLIGHTREC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 
@@ -44,8 +45,9 @@ char *fr_escape_dup(const char *s);
 /*
  * Files the tools write (lib/safe.c): in a directory opened without
  * following a symlink, created O_CREAT|O_EXCL|O_NOFOLLOW with mode 0600.
- * fr_out_dir() creates DIR 0700 (or takes an existing one: refused when not
- * empty unless force) and returns its fd, or -1 with a message in err.
+ * fr_out_dir() creates DIR 0700, its missing parents too (fr_mkdir_parents),
+ * or takes an existing one (refused when not empty unless force) and returns
+ * its fd, or -1 with a message in err.
  * fr_out_private_dir() makes a fresh PREFIX.XXXXXX (mkdtemp, 0700), its
  * name in path.  fr_out_file() creates NAME in the directory; with force an
  * existing entry of that name is unlinked first (a symlink, not its
@@ -55,6 +57,11 @@ int fr_out_dir(const char *path, int force, char *err, size_t errlen);
 int fr_out_private_dir(const char *prefix, char *path, size_t pathlen, char *err,
 		       size_t errlen);
 int fr_out_file(int dirfd, const char *name, int force);
+/* creates the missing directories above PATH's last component, 0700 (mkdir -p) */
+int fr_mkdir_parents(const char *path, char *err, size_t errlen);
+
+/* A decimal number in [min, max], nothing else around it: true and *v, or false. */
+bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v);
 
 /*
  * Moves the caller into a fresh user and mount namespace (and network

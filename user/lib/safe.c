@@ -132,12 +132,56 @@ char *fr_escape_dup(const char *s)
 /* ------------------------------------------------------------------ */
 /* Output files */
 
+bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
+{
+	unsigned long long n;
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno || *end || n < min || n > max)
+		return false;
+	*v = n;
+	return true;
+}
+
+int fr_mkdir_parents(const char *path, char *err, size_t errlen)
+{
+	char dir[PATH_MAX];
+	size_t i, n = strlen(path);
+
+	if (n >= sizeof(dir)) {
+		snprintf(err, errlen, "output path too long");
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(dir, path, n + 1);
+	while (n > 1 && dir[n - 1] == '/')	/* "a/b/" names b */
+		dir[--n] = 0;
+	for (i = 1; i < n; i++) {
+		if (dir[i] != '/' || dir[i - 1] == '/')
+			continue;
+		dir[i] = 0;
+		if (mkdir(dir, 0700) && errno != EEXIST) {
+			snprintf(err, errlen, "cannot create directory %s: %s", dir,
+				 strerror(errno));
+			return -1;
+		}
+		dir[i] = '/';
+	}
+	return 0;
+}
+
 int fr_out_dir(const char *path, int force, char *err, size_t errlen)
 {
 	struct dirent *de;
 	int fd, dup_fd, nonempty = 0;
 	DIR *d;
 
+	if (fr_mkdir_parents(path, err, errlen))
+		return -1;
 	if (mkdir(path, 0700) && errno != EEXIST) {
 		snprintf(err, errlen, "cannot create output directory %s: %s", path,
 			 strerror(errno));
@@ -185,6 +229,8 @@ int fr_out_private_dir(const char *prefix, char *path, size_t pathlen, char *err
 		snprintf(err, errlen, "output directory name too long");
 		return -1;
 	}
+	if (fr_mkdir_parents(path, err, errlen))
+		return -1;
 	if (!mkdtemp(path)) {	/* mode 0700, a new name */
 		snprintf(err, errlen, "cannot create output directory %s: %s", path,
 			 strerror(errno));
