@@ -17,6 +17,7 @@ PACKAGES=(
 	# build
 	build-essential pkg-config clang libclang-rt-14-dev sparse
 	libnl-genl-3-dev libprotobuf-c-dev protobuf-c-compiler libzstd-dev
+	libjson-c-dev
 	# kselftest harness headers come from the kernel source tarball
 	linux-source-6.1 xz-utils
 	# debugging, replay under gdb, and programs the tests record

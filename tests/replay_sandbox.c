@@ -277,6 +277,10 @@ TEST_F_TIMEOUT(sandbox, escaped_comm, 120)
 	EXPECT_EQ(0, fr_sh("cd %s && %s info --json esc.flrc > json.out 2>&1", self->dir,
 			   flightrec));
 	EXPECT_FALSE(has_byte(self->dir, "json.out", '\033'));
+	EXPECT_EQ(0, fr_sh("cd %s && python3 -c 'import json; "
+			   "d = json.load(open(\"json.out\", encoding=\"utf-8\")); "
+			   "assert d[\"process\"][\"comm\"].startswith(\"\\\\x1b]0;pwned\"), d'",
+			   self->dir));
 	fr_sh("cd %s && %s log esc.flrc > log.out 2>&1", self->dir, flightrec);
 	EXPECT_FALSE(has_byte(self->dir, "log.out", '\033'));
 	EXPECT_EQ(0, fr_sh("cd %s && %s replay esc.flrc --out esc.rep > rep.out 2> rep.err",
@@ -485,6 +489,54 @@ TEST(completion_every_option)
 			   "printf \"$1 %%s\\n\" \"${COMPREPLY[@]}\"' _ $c; done | grep -v ' --help$' "
 			   "| sort > $T/compl && diff $T/code $T/compl; r=$?; rm -rf $T; exit $r",
 			   src, flightrec));
+}
+
+/*
+ * issue 27.4: info --json is made by json-c, holds the memory map and each
+ * thread's registers with addresses as hex strings; extract gives the
+ * bytes of memory as of an interval start: the code page of crash_null
+ * is its file's bytes at the mapping's offset.
+ */
+TEST_F_TIMEOUT(sandbox, info_json_and_extract, 120)
+{
+	ASSERT_EQ(0, fr_sh("cd %s && %s info --json cn.flrc > j.out 2> j.err", self->dir,
+			   flightrec));
+	EXPECT_EQ(0, fr_sh("cd %s && python3 -c '\n"
+			   "import json, sys\n"
+			   "d = json.load(open(\"j.out\", encoding=\"utf-8\"))\n"
+			   "e = d[\"end\"]\n"
+			   "assert e[\"kind\"] == \"fault\" and e[\"signal\"] == \"SIGSEGV\", e\n"
+			   "assert e[\"fault_addr\"] == \"0x8\", e\n"
+			   "assert e[\"regs\"][\"rip\"].startswith(\"0x\") and len(e[\"regs\"]) == 23\n"
+			   "m = [x for x in d[\"maps\"] if x.get(\"path\", \"\").endswith(\"/crash_null\")]\n"
+			   "assert m and all(int(x[\"start\"], 16) < int(x[\"end\"], 16) for x in m), m\n"
+			   "assert any(x[\"perms\"] == \"r-xp\" for x in m), m\n"
+			   "t = d[\"threads\"]\n"
+			   "assert t and t[0][\"tid\"] == e[\"tid\"] and len(t[0][\"regs\"]) == 23, t\n"
+			   "assert d[\"tids\"] == [e[\"tid\"]]\n"
+			   "x = [x for x in m if x[\"perms\"] == \"r-xp\"][0]\n"
+			   "open(\"code.args\", \"w\").write(\"%%s %%d %%d\\n\" %% (x[\"start\"],\n"
+			   "    int(x[\"end\"], 16) - int(x[\"start\"], 16), int(x[\"offset\"], 16)))\n"
+			   "' 2> py.err", self->dir)) {
+		fr_sh("cat %s/py.err >&2; head -c 600 %s/j.out >&2", self->dir, self->dir);
+	}
+	/* the code as of the interval start is the program file's bytes */
+	EXPECT_EQ(0, fr_sh("cd %s && read a l o < code.args && "
+			   "%s extract cn.flrc $a $l --raw > code.bin && "
+			   "dd if=%s bs=1 skip=$o count=$l 2>/dev/null | cmp - code.bin",
+			   self->dir, flightrec, fr_prog("crash_null")));
+	/* a page it never touched: ?? in the dump, refused with --raw */
+	EXPECT_EQ(0, fr_sh("cd %s && %s extract cn.flrc 0x1000 16 > x.out && "
+			   "grep -q '^0000000000001000:  ?? ?? ?? ?? ?? ?? ?? ??  ?? ' x.out",
+			   self->dir, flightrec));
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s extract cn.flrc 0x1000 16 --raw "
+				      "> x.bin 2> x.err", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "x.err", "0x1000: the checkpoint does not hold that page"));
+	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s extract cn.flrc 0x1000 0 2> x.err",
+				       self->dir, flightrec));
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s extract cn.flrc 0x1000 1 --interval 99 "
+				      "2> x.err", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "x.err", "the file has no interval 99"));
 }
 
 TEST(escape)

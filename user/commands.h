@@ -28,7 +28,9 @@
 	CMD(info, "FILE [--json]", \
 	    "what a checkpoint holds: source, process, intervals, pages, syscalls, end") \
 	CMD(log, "FILE|PID [--merged] [--tid TID] [--full]", \
-	    "the recorded syscalls, strace-style (PID: a recorded process's live ring)")
+	    "the recorded syscalls, strace-style (PID: a recorded process's live ring)") \
+	CMD(extract, "FILE ADDR LEN [--interval N] [--raw]", \
+	    "the process's memory as of an interval start: a hex dump or the bytes")
 
 #include <stdio.h>
 /* "usage: flightrec CMD USAGE\n" from the table above */

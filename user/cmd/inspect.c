@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include <json-c/json.h>
 #include "checkpoint.h"
 #include "commands.h"
 #include "libflightrec.h"
@@ -358,7 +360,7 @@ static const char *si_code_name(uint32_t sig, int code)
 }
 
 /* The XSAVE components XCR0 enables, by name. */
-static void xcr0_names(FILE *f, uint64_t xcr0, bool json)
+static void xcr0_names(FILE *f, uint64_t xcr0)
 {
 	bool first = true;
 	unsigned int i;
@@ -369,10 +371,7 @@ static void xcr0_names(FILE *f, uint64_t xcr0, bool json)
 		if (!(xcr0 & (1ull << i)))
 			continue;
 		n = flrc_xsave_component_name(i);
-		if (json)
-			fprintf(f, "%s\"%s%s\"", first ? "" : ", ",
-				n ? n : "component ", n ? "" : "?");
-		else if (n)
+		if (n)
 			fprintf(f, "%s%s", first ? "" : " ", n);
 		else
 			fprintf(f, "%s#%u", first ? "" : " ", i);
@@ -545,7 +544,7 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 	cpu_vendor(s, vendor);
 	printf("cpu:       %s, XCR0 %#" PRIx64 " (", vendor[0] ? vendor : "vendor unknown",
 	       s->xcr0);
-	xcr0_names(stdout, s->xcr0, false);
+	xcr0_names(stdout, s->xcr0);
 	printf("), %zu CPUID leaves", s->n_cpuid);
 	if (s->n_cpuid_local)
 		printf(" + %zu from the assembling machine", s->n_cpuid_local);
@@ -586,6 +585,38 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 	putchar('\n');
 	printf("maps:      %zu at the start of the last interval, %zu with a build id\n",
 	       f->n_maps_last, f->n_build_ids);
+	if (f->n_ivm) {
+		const struct iv_maps *im = &f->ivm[f->n_ivm - 1];
+		char shown[PATH_MAX];
+
+		for (i = 0; i < im->n; i++) {
+			const Flightrec__Map *m = im->m[i];
+			size_t k;
+
+			printf("  %012" PRIx64 "-%012" PRIx64 " %c%c%c%c %08" PRIx64 " %s",
+			       m->start, m->end, m->prot & PROT_READ ? 'r' : '-',
+			       m->prot & PROT_WRITE ? 'w' : '-', m->prot & PROT_EXEC ? 'x' : '-',
+			       m->flags & MAP_SHARED ? 's' : 'p', m->has_offset ? m->offset : 0,
+			       m->path ? fr_escape(m->path, shown, sizeof(shown)) : "");
+			if (m->has_build_id && m->build_id.len) {
+				printf("  build-id ");
+				for (k = 0; k < m->build_id.len && k < 64; k++)
+					printf("%02x", m->build_id.data[k]);
+			}
+			putchar('\n');
+		}
+	}
+	for (i = 0; i < c->n_threads; i++) {
+		const Flightrec__Thread *t = c->threads[i];
+		const Flightrec__Regs *r = t->regs;
+
+		if (t->interval != flrc_first_interval(c))
+			continue;
+		printf("  thread %u at the start of interval %u: rip %#" PRIx64 " rsp %#" PRIx64
+		       " rbp %#" PRIx64 " rax %#" PRIx64 "%s\n", t->tid, t->interval, r->rip,
+		       r->rsp, r->rbp, r->rax,
+		       t->has_in_syscall && t->in_syscall >= 0 ? " (in a system call)" : "");
+	}
 
 	printf("pages:     %zu: %" PRIu64 " stored, %" PRIu64 " same as another, %" PRIu64 " zero\n",
 	       c->n_pages, f->n_data, f->n_same, f->n_zero);
@@ -637,176 +668,309 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 }
 
 /* ------------------------------------------------------------------ */
-/* info, as JSON */
+/* info, as JSON (json-c) */
 
-static void jstr(FILE *o, const char *s)
+/*
+ * Strings from the recording go through fr_escape() as in the text output
+ * (valid UTF-8 kept, controls and invalid bytes as "\x1b" text), so the
+ * document is valid UTF-8 whatever the recorded bytes; addresses and
+ * register values are hex strings, as CRIU's crit prints them.
+ */
+static json_object *jstr(const char *s)
 {
-	if (!s) {
-		fputs("null", o);
-		return;
-	}
-	fputc('"', o);
-	for (; *s; s++) {
-		unsigned char ch = *s;
+	char *e;
+	json_object *o;
 
-		if (ch == '"' || ch == '\\')
-			fprintf(o, "\\%c", ch);
-		else if (ch < 0x20 || ch >= 0x7f)
-			fprintf(o, "\\u%04x", ch);
-		else
-			fputc(ch, o);
-	}
-	fputc('"', o);
+	if (!s)
+		return NULL;
+	e = fr_escape_dup(s);
+	if (!e)
+		return NULL;
+	o = json_object_new_string(e);
+	free(e);
+	return o;
 }
 
-struct jlist {
-	FILE *o;
-	int n;
-};
+static json_object *jhex(uint64_t v)
+{
+	char b[24];
+
+	snprintf(b, sizeof(b), "%#" PRIx64, v);
+	return json_object_new_string(v ? b : "0x0");
+}
+
+static void jadd(json_object *o, const char *k, json_object *v)
+{
+	json_object_object_add(o, k, v);
+}
+
+static json_object *ju(uint64_t v)
+{
+	return json_object_new_uint64(v);
+}
 
 static void say_json(void *arg, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static void say_json(void *arg, const char *fmt, ...)
 {
-	struct jlist *l = arg;
 	char buf[256];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputs(l->n++ ? ", " : "", l->o);
-	jstr(l->o, buf);
+	json_object_array_add(arg, jstr(buf));
 }
 
-static void info_json(const char *path, const struct facts *f, uint64_t size)
+static json_object *regs_json(const Flightrec__Regs *r)
+{
+	json_object *o = json_object_new_object();
+
+#define R(n) jadd(o, #n, jhex(r->n))
+	R(rax); R(rbx); R(rcx); R(rdx); R(rsi); R(rdi); R(rbp); R(rsp);
+	R(r8); R(r9); R(r10); R(r11); R(r12); R(r13); R(r14); R(r15);
+	R(rip); R(eflags); R(orig_rax); R(cs); R(ss); R(fs_base); R(gs_base);
+#undef R
+	return o;
+}
+
+static json_object *prot_json(uint32_t prot, uint32_t flags)
+{
+	char p[5];
+
+	p[0] = prot & PROT_READ ? 'r' : '-';
+	p[1] = prot & PROT_WRITE ? 'w' : '-';
+	p[2] = prot & PROT_EXEC ? 'x' : '-';
+	p[3] = flags & MAP_SHARED ? 's' : 'p';
+	p[4] = 0;
+	return json_object_new_string(p);
+}
+
+static json_object *maps_json(const struct flrc *c)
+{
+	json_object *a = json_object_new_array();
+	size_t i, k;
+
+	for (i = 0; i < c->n_maps; i++) {
+		const Flightrec__Map *m = c->maps[i];
+		json_object *o = json_object_new_object();
+		char bid[2 * 64 + 1];
+
+		jadd(o, "interval", ju(m->interval));
+		jadd(o, "start", jhex(m->start));
+		jadd(o, "end", jhex(m->end));
+		jadd(o, "perms", prot_json(m->prot, m->flags));
+		jadd(o, "prot", ju(m->prot));
+		jadd(o, "flags", jhex(m->flags));
+		if (m->has_offset)
+			jadd(o, "offset", jhex(m->offset));
+		if (m->has_inode)
+			jadd(o, "inode", ju(m->inode));
+		if (m->has_dev)
+			jadd(o, "dev", jhex(m->dev));
+		if (m->path)
+			jadd(o, "path", jstr(m->path));
+		if (m->has_build_id && m->build_id.len <= 64) {
+			for (k = 0; k < m->build_id.len; k++)
+				snprintf(bid + 2 * k, 3, "%02x", m->build_id.data[k]);
+			bid[2 * k] = 0;
+			jadd(o, "build_id", json_object_new_string(bid));
+		}
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static json_object *threads_json(const struct flrc *c)
+{
+	json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < c->n_threads; i++) {
+		const Flightrec__Thread *t = c->threads[i];
+		json_object *o = json_object_new_object();
+
+		jadd(o, "interval", ju(t->interval));
+		jadd(o, "tid", ju(t->tid));
+		jadd(o, "regs", regs_json(t->regs));
+		if (t->has_sigmask)
+			jadd(o, "sigmask", jhex(t->sigmask));
+		if (t->has_in_syscall)
+			jadd(o, "in_syscall", json_object_new_int(t->in_syscall));
+		if (t->has_sas_sp) {
+			jadd(o, "sigaltstack", jhex(t->sas_sp));
+			jadd(o, "sigaltstack_size", ju(t->sas_size));
+		}
+		if (t->has_rseq)
+			jadd(o, "rseq", jhex(t->rseq));
+		if (t->has_robust_list)
+			jadd(o, "robust_list", jhex(t->robust_list));
+		if (t->xsave)
+			jadd(o, "xsave_components", ju(t->xsave->n_components));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static int info_json(const char *path, const struct facts *f, uint64_t size)
 {
 	const struct flrc *c = f->c;
 	const Flightrec__Header *h = c->hdr;
 	const Flightrec__SystemInfo *s = h->system;
 	const Flightrec__ProcessInfo *p = h->process;
 	const Flightrec__End *e = c->end;
-	struct jlist l = { stdout, 0 };
-	FILE *o = stdout;
+	json_object *root = json_object_new_object(), *o, *a, *b;
 	char vendor[13];
 	size_t i;
-	int k;
+	int k, r;
 
-	fputs("{\"file\": ", o);
-	jstr(o, path);
-	fprintf(o, ", \"size\": %" PRIu64 ", \"format\": %u, \"tool_version\": ",
-		size, h->format_version);
-	jstr(o, h->tool_version);
-	fputs(", \"assembled_on\": ", o);
-	jstr(o, h->assembled_on);
-	fprintf(o, ", \"created_unix_ns\": %" PRIu64, h->created_unix_ns);
+	jadd(root, "file", jstr(path));
+	jadd(root, "size", ju(size));
+	jadd(root, "format", ju(h->format_version));
+	jadd(root, "tool_version", jstr(h->tool_version));
+	jadd(root, "assembled_on", jstr(h->assembled_on));
+	jadd(root, "created_unix_ns", ju(h->created_unix_ns));
 	if (h->has_abi_version)
-		fprintf(o, ", \"abi_version\": %u", h->abi_version);
+		jadd(root, "abi_version", ju(h->abi_version));
 	if (h->has_dump_id)
-		fprintf(o, ", \"dump_id\": %u", h->dump_id);
+		jadd(root, "dump_id", ju(h->dump_id));
 
-	fputs(",\n \"system\": {\"sysname\": ", o);
-	jstr(o, s->sysname);
-	fputs(", \"nodename\": ", o);
-	jstr(o, s->nodename);
-	fputs(", \"release\": ", o);
-	jstr(o, s->release);
-	fputs(", \"version\": ", o);
-	jstr(o, s->version);
-	fputs(", \"machine\": ", o);
-	jstr(o, s->machine);
+	o = json_object_new_object();
+	jadd(o, "sysname", jstr(s->sysname));
+	jadd(o, "nodename", jstr(s->nodename));
+	jadd(o, "release", jstr(s->release));
+	jadd(o, "version", jstr(s->version));
+	jadd(o, "machine", jstr(s->machine));
 	cpu_vendor(s, vendor);
-	fputs(", \"cpu_vendor\": ", o);
-	jstr(o, vendor[0] ? vendor : NULL);
-	fprintf(o, ", \"xcr0\": %" PRIu64 ", \"xsave_components\": [", s->xcr0);
-	xcr0_names(o, s->xcr0, true);
-	fprintf(o, "], \"cpuid_leaves\": %zu, \"cpuid_local_leaves\": %zu}",
-		s->n_cpuid, s->n_cpuid_local);
+	jadd(o, "cpu_vendor", vendor[0] ? jstr(vendor) : NULL);
+	jadd(o, "xcr0", jhex(s->xcr0));
+	a = json_object_new_array();
+	for (k = 0; k < 64; k++) {
+		const char *n = flrc_xsave_component_name(k);
+		char nb[24];
 
-	fprintf(o, ",\n \"process\": {\"pid\": %u, \"ppid\": %u, \"comm\": ",
-		p->pid, p->ppid);
-	jstr(o, p->comm);
-	fputs(", \"exe\": ", o);
-	jstr(o, p->exe);
-	fputs(", \"argv\": [", o);
-	for (i = 0; i < p->n_argv; i++) {
-		fputs(i ? ", " : "", o);
-		jstr(o, p->argv[i]);
+		if (!(s->xcr0 & (1ull << k)))
+			continue;
+		snprintf(nb, sizeof(nb), "component %d", k);
+		json_object_array_add(a, json_object_new_string(n ? n : nb));
 	}
-	fputs("]}", o);
+	jadd(o, "xsave_components", a);
+	jadd(o, "cpuid_leaves", ju(s->n_cpuid));
+	jadd(o, "cpuid_local_leaves", ju(s->n_cpuid_local));
+	jadd(root, "system", o);
 
-	fputs(",\n \"intervals\": [", o);
+	o = json_object_new_object();
+	jadd(o, "pid", ju(p->pid));
+	jadd(o, "ppid", ju(p->ppid));
+	jadd(o, "comm", jstr(p->comm));
+	jadd(o, "exe", jstr(p->exe));
+	a = json_object_new_array();
+	for (i = 0; i < p->n_argv; i++)
+		json_object_array_add(a, jstr(p->argv[i]));
+	jadd(o, "argv", a);
+	jadd(root, "process", o);
+
+	a = json_object_new_array();
 	for (i = 0; i < h->n_intervals; i++) {
 		const Flightrec__IntervalInfo *iv = h->intervals[i];
 		size_t nt = 0, j;
 
 		for (j = 0; j < c->n_threads; j++)
 			nt += c->threads[j]->interval == iv->index;
-		fprintf(o, "%s{\"index\": %u, \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
-			", \"flags\": %u, \"nr_syscalls\": %" PRIu64 ", \"lost\": %" PRIu64
-			", \"threads\": %zu, \"pages\": %" PRIu64 ", \"stored_bytes\": %" PRIu64
-			", \"dirtied_pages\": %" PRIu64 ", \"dirtied_stored_bytes\": %" PRIu64
-			", \"syscall_out_bytes\": %" PRIu64 "}",
-			i ? ", " : "", iv->index, iv->start_ns, iv->end_ns, iv->flags,
-			iv->nr_syscalls, iv->lost, nt, f->ivs[i].pages.pages,
-			f->ivs[i].pages.stored, f->ivs[i].dirtied.pages,
-			f->ivs[i].dirtied.stored, f->ivs[i].out_bytes);
+		o = json_object_new_object();
+		jadd(o, "index", ju(iv->index));
+		jadd(o, "start_ns", ju(iv->start_ns));
+		jadd(o, "end_ns", ju(iv->end_ns));
+		jadd(o, "flags", jhex(iv->flags));
+		jadd(o, "nr_syscalls", ju(iv->nr_syscalls));
+		jadd(o, "lost", ju(iv->lost));
+		jadd(o, "threads", ju(nt));
+		jadd(o, "pages", ju(f->ivs[i].pages.pages));
+		jadd(o, "stored_bytes", ju(f->ivs[i].pages.stored));
+		jadd(o, "dirtied_pages", ju(f->ivs[i].dirtied.pages));
+		jadd(o, "dirtied_stored_bytes", ju(f->ivs[i].dirtied.stored));
+		jadd(o, "syscall_out_bytes", ju(f->ivs[i].out_bytes));
+		json_object_array_add(a, o);
 	}
-	fputs("],\n \"threads\": [", o);
+	jadd(root, "intervals", a);
+	a = json_object_new_array();
 	for (i = 0; i < f->n_tids; i++)
-		fprintf(o, "%s%u", i ? ", " : "", f->tids[i]);
-	fprintf(o, "],\n \"maps\": {\"last_interval\": %zu, \"build_ids\": %zu}",
-		f->n_maps_last, f->n_build_ids);
+		json_object_array_add(a, ju(f->tids[i]));
+	jadd(root, "tids", a);
+	jadd(root, "threads", threads_json(c));
+	jadd(root, "maps", maps_json(c));
+	jadd(root, "build_ids", ju(f->n_build_ids));
 
-	fprintf(o, ",\n \"pages\": {\"total\": %zu, \"stored\": %" PRIu64
-		", \"same\": %" PRIu64 ", \"zero\": %" PRIu64 ", \"by_kind\": {",
-		c->n_pages, f->n_data, f->n_same, f->n_zero);
-	for (k = 0; k < NR_PK; k++)
-		fprintf(o, "%s\"%s\": {\"pages\": %" PRIu64 ", \"bytes\": %" PRIu64
-			", \"stored_bytes\": %" PRIu64 "}", k ? ", " : "",
-			pkind_names[k], f->kind[k].pages,
-			k == PK_ZERO ? 0 : f->kind[k].pages * FLRC_PAGE_SIZE,
-			f->kind[k].stored);
-	fprintf(o, "}, \"read\": {\"pages\": %" PRIu64 ", \"stored_bytes\": %" PRIu64
-		"}, \"dirtied\": {\"pages\": %" PRIu64 ", \"stored_bytes\": %" PRIu64 "}}",
-		f->read.pages, f->read.stored, f->written.pages, f->written.stored);
+	o = json_object_new_object();
+	jadd(o, "total", ju(c->n_pages));
+	jadd(o, "stored", ju(f->n_data));
+	jadd(o, "same", ju(f->n_same));
+	jadd(o, "zero", ju(f->n_zero));
+	b = json_object_new_object();
+	for (k = 0; k < NR_PK; k++) {
+		json_object *kk = json_object_new_object();
 
-	fprintf(o, ",\n \"syscalls\": {\"total\": %zu, \"out_bytes\": %" PRIu64
-		", \"by_name\": {", c->n_syscalls, f->out_bytes);
+		jadd(kk, "pages", ju(f->kind[k].pages));
+		jadd(kk, "bytes", ju(k == PK_ZERO ? 0 : f->kind[k].pages * FLRC_PAGE_SIZE));
+		jadd(kk, "stored_bytes", ju(f->kind[k].stored));
+		jadd(b, pkind_names[k], kk);
+	}
+	jadd(o, "by_kind", b);
+	b = json_object_new_object();
+	jadd(b, "pages", ju(f->read.pages));
+	jadd(b, "stored_bytes", ju(f->read.stored));
+	jadd(o, "read", b);
+	b = json_object_new_object();
+	jadd(b, "pages", ju(f->written.pages));
+	jadd(b, "stored_bytes", ju(f->written.stored));
+	jadd(o, "dirtied", b);
+	jadd(root, "pages", o);
+
+	o = json_object_new_object();
+	jadd(o, "total", ju(c->n_syscalls));
+	jadd(o, "out_bytes", ju(f->out_bytes));
+	b = json_object_new_object();
 	for (i = 0; i < f->n_sc; i++) {
 		char nb[32];
 
-		fputs(i ? ", " : "", o);
-		jstr(o, sc_name(f->sc[i].nr, nb, sizeof(nb)));
-		fprintf(o, ": %" PRIu64, f->sc[i].n);
+		jadd(b, sc_name(f->sc[i].nr, nb, sizeof(nb)), ju(f->sc[i].n));
 	}
-	fputs("}}", o);
+	jadd(o, "by_name", b);
+	jadd(root, "syscalls", o);
 
-	fputs(",\n \"end\": {\"kind\": ", o);
-	jstr(o, end_kind_name(e->kind));
+	o = json_object_new_object();
+	jadd(o, "kind", jstr(end_kind_name(e->kind)));
 	if (e->has_tid)
-		fprintf(o, ", \"tid\": %u", e->tid);
+		jadd(o, "tid", ju(e->tid));
 	if (e->has_signo) {
-		fprintf(o, ", \"signo\": %u, \"signal\": ", e->signo);
-		jstr(o, fr_signal_name(e->signo));
+		jadd(o, "signo", ju(e->signo));
+		jadd(o, "signal", jstr(fr_signal_name(e->signo)));
 	}
 	if (e->has_si_code) {
-		fprintf(o, ", \"si_code\": %d, \"si_code_name\": ", e->si_code);
-		jstr(o, e->has_signo ? si_code_name(e->signo, e->si_code) : NULL);
+		jadd(o, "si_code", json_object_new_int(e->si_code));
+		jadd(o, "si_code_name",
+		     jstr(e->has_signo ? si_code_name(e->signo, e->si_code) : NULL));
 	}
 	if (e->has_fault_addr)
-		fprintf(o, ", \"fault_addr\": %" PRIu64, e->fault_addr);
+		jadd(o, "fault_addr", jhex(e->fault_addr));
 	if (e->has_exit_code)
-		fprintf(o, ", \"exit_code\": %u", e->exit_code);
+		jadd(o, "exit_code", ju(e->exit_code));
 	if (e->regs)
-		fprintf(o, ", \"rip\": %" PRIu64 ", \"rsp\": %" PRIu64,
-			e->regs->rip, e->regs->rsp);
+		jadd(o, "regs", regs_json(e->regs));
 	if (e->has_last_seq)
-		fprintf(o, ", \"last_seq\": %" PRIu64, e->last_seq);
-	fputs("},\n \"may_not_replay\": [", o);
-	not_replayable(f, say_json, &l);
-	fputs("]}\n", o);
+		jadd(o, "last_seq", ju(e->last_seq));
+	jadd(root, "end", o);
+	a = json_object_new_array();
+	not_replayable(f, say_json, a);
+	jadd(root, "may_not_replay", a);
+
+	r = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+						 JSON_C_TO_STRING_SPACED |
+						 JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
+	putchar('\n');
+	json_object_put(root);
+	return r < 0 ? -1 : 0;
 }
 
 static void usage_info(FILE *f)
@@ -1039,6 +1203,156 @@ int cmd_log(int argc, char **argv)
 	log_end(c->end);
 out:
 	facts_free(&f);
+	flrc_free(c);
+	if (fflush(stdout) || ferror(stdout))
+		return FR_EXIT_FAIL;
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* extract */
+
+#define EXTRACT_MAX	(64u << 20)
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	unsigned long long n;
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	n = strtoull(s, &end, 0);
+	if (errno || *end)
+		return false;
+	*v = n;
+	return true;
+}
+
+static void usage_extract(FILE *f)
+{
+	fr_usage(f, "extract");
+	fprintf(f,
+		"  The process's memory at ADDR (hex with 0x, or decimal), LEN bytes,\n"
+		"  as it was at the start of interval N (default: the first in the\n"
+		"  file): a hex dump, or the bytes themselves with --raw.  Bytes of\n"
+		"  pages the checkpoint does not hold are \"??\" (--raw refuses them).\n");
+}
+
+int cmd_extract(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "interval", required_argument, NULL, 'i' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	uint64_t addr, len, a, missing = 0, first_missing = 0;
+	uint32_t from = 0;
+	bool raw = false, has_from = false;
+	uint8_t *buf = NULL, *have = NULL;
+	struct flrc *c;
+	int o, ret;
+	size_t i, j;
+
+	while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (o) {
+		case 'i':
+			if (!fr_parse_u32(optarg, 0, UINT32_MAX, &from)) {
+				fprintf(stderr, "flightrec extract: --interval takes a decimal "
+					"number, not '%s'\n", optarg);
+				return FR_EXIT_USAGE;
+			}
+			has_from = true;
+			break;
+		case 'r':
+			raw = true;
+			break;
+		case 'h':
+			usage_extract(stdout);
+			return FR_EXIT_OK;
+		default:
+			usage_extract(stderr);
+			return FR_EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 3) {
+		usage_extract(stderr);
+		return FR_EXIT_USAGE;
+	}
+	if (!parse_u64(argv[optind + 1], &addr) || !parse_u64(argv[optind + 2], &len) ||
+	    !len || len > EXTRACT_MAX || addr + len < addr) {
+		fprintf(stderr, "flightrec extract: ADDR and LEN must be numbers, LEN 1..%u "
+			"and ADDR+LEN within the address space\n", EXTRACT_MAX);
+		return FR_EXIT_USAGE;
+	}
+	ret = open_file(argv[optind], &c);
+	if (ret)
+		return ret;
+	if (!has_from)
+		from = flrc_first_interval(c);
+	if (!flrc_interval(c, from)) {
+		fprintf(stderr, "flightrec extract: the file has no interval %u (the first is "
+			"%u, %u in all)\n", from, flrc_first_interval(c), flrc_nr_intervals(c));
+		ret = FR_EXIT_FAIL;
+		goto out;
+	}
+	buf = calloc(1, len);
+	have = calloc(1, len);
+	if (!buf || !have) {
+		fprintf(stderr, "flightrec extract: out of memory\n");
+		ret = FR_EXIT_FAIL;
+		goto out;
+	}
+	for (a = addr & ~(uint64_t)(FLRC_PAGE_SIZE - 1); a < addr + len; a += FLRC_PAGE_SIZE) {
+		const struct flrc_page *p = flrc_page_at(c, from, a);
+		uint64_t lo = a < addr ? addr : a;
+		uint64_t hi = a + FLRC_PAGE_SIZE > addr + len ? addr + len : a + FLRC_PAGE_SIZE;
+
+		if (!p || (!p->zero && !p->data)) {
+			if (!missing++)
+				first_missing = lo;
+			continue;
+		}
+		if (!p->zero)
+			memcpy(buf + (lo - addr), p->data + (lo - a), hi - lo);
+		memset(have + (lo - addr), 1, hi - lo);
+	}
+	if (raw) {
+		if (missing) {
+			fprintf(stderr, "flightrec extract: %#" PRIx64 ": the checkpoint does not "
+				"hold that page at interval %u (the program did not touch it "
+				"from there to the end)\n", first_missing, from);
+			ret = FR_EXIT_FAIL;
+			goto out;
+		}
+		if (fwrite(buf, 1, len, stdout) != len)
+			ret = FR_EXIT_FAIL;
+		goto out;
+	}
+	for (i = 0; i < len; i += 16) {
+		printf("%016" PRIx64 ":", addr + i);
+		for (j = i; j < i + 16; j++) {
+			if (j % 8 == 0)
+				putchar(' ');
+			if (j >= len)
+				printf("   ");
+			else if (have[j])
+				printf(" %02x", buf[j]);
+			else
+				printf(" ??");
+		}
+		printf("  ");
+		for (j = i; j < i + 16 && j < len; j++)
+			putchar(!have[j] ? '?' : buf[j] >= 0x20 && buf[j] < 0x7f ? buf[j] : '.');
+		putchar('\n');
+	}
+	if (missing)
+		printf("(\"??\": %" PRIu64 " page%s the checkpoint does not hold at interval %u)\n",
+		       missing, missing == 1 ? "" : "s", from);
+out:
+	free(buf);
+	free(have);
 	flrc_free(c);
 	if (fflush(stdout) || ferror(stdout))
 		return FR_EXIT_FAIL;
