@@ -19,6 +19,7 @@
  *   empty_root            fr_empty_root(): no file system, no network
  *   out_dir_parents, numbers_refused, gdb_status_and_paths,
  *   completion_every_option
+ *   info_json_and_extract, core_file
  *                         the command line (issue 27 item 6): --output makes
  *                         parents, numbers are checked, gdb exits with the
  *                         replay's status and takes any path, the bash
@@ -537,6 +538,50 @@ TEST_F_TIMEOUT(sandbox, info_json_and_extract, 120)
 	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s extract cn.flrc 0x1000 1 --interval 99 "
 				      "2> x.err", self->dir, flightrec));
 	EXPECT_TRUE(has(self->dir, "x.err", "the file has no interval 99"));
+}
+
+/*
+ * issue 27.5: replay --core writes an ELF core of the application at the
+ * recorded end that gdb opens with the program: the crashing frame and its
+ * caller with their source lines, the signal and address, the libraries
+ * (NT_AUXV, NT_FILE).  0600, never over a file or through a symlink.
+ */
+TEST_F_TIMEOUT(sandbox, core_file, 180)
+{
+	if (fr_sh("command -v gdb > /dev/null && command -v readelf > /dev/null"))
+		SKIP(return, "no gdb or readelf");
+	ASSERT_EQ(0, fr_sh("cd %s && umask 0 && %s replay -q cn.flrc -o c.rep --core cn.core "
+			   "> c.out 2> c.err", self->dir, flightrec)) {
+		fr_sh("cat %s/c.err >&2", self->dir);
+	}
+	EXPECT_EQ(0600, mode_of(self->dir, "cn.core") & 07777);
+	EXPECT_EQ(0, fr_sh("cd %s && readelf -h cn.core | grep -q 'Type:.*CORE' && "
+			   "readelf -n cn.core > notes && for n in NT_PRSTATUS NT_FPREGSET "
+			   "NT_PRPSINFO NT_SIGINFO NT_AUXV NT_FILE; do grep -q $n notes || "
+			   "{ echo missing $n; exit 1; }; done", self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && gdb -q -nx -batch -ex bt -ex 'p $_siginfo.si_signo' "
+			   "-ex 'p $_siginfo._sifields._sigfault.si_addr' -ex 'info sharedlibrary' "
+			   "%s cn.core > g.out 2>&1", self->dir, fr_prog("crash_null")));
+	EXPECT_TRUE(has(self->dir, "g.out", "#0  0x"));
+	EXPECT_TRUE(has(self->dir, "g.out", " in lookup (r=0x0) at progs/crash_null.c:32"));
+	EXPECT_TRUE(has(self->dir, "g.out", " in main (argc=2, "));
+	EXPECT_TRUE(has(self->dir, "g.out", "$1 = 11"));
+	EXPECT_TRUE(has(self->dir, "g.out", "$2 = (void *) 0x8"));
+	EXPECT_TRUE(has(self->dir, "g.out", "libc.so.6"));
+	if (!has(self->dir, "g.out", " in lookup (r=0x0)"))
+		fr_sh("cat %s/g.out >&2", self->dir);
+	/* the same name again: refused, the first core untouched */
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && cp cn.core keep && %s replay -q cn.flrc -o c2.rep "
+				      "--core cn.core > c2.out 2> c2.err && exit 9; cmp -s cn.core keep "
+				      "&& exit 1", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "c2.err", "cannot create the core file cn.core: File exists"));
+	ASSERT_EQ(0, fr_sh("cd %s && printf precious > target && ln -s target core.lnk", self->dir));
+	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s replay -q cn.flrc -o c3.rep --core core.lnk "
+				      "> c3.out 2> c3.err", self->dir, flightrec));
+	/* --force replaces the link itself, never its target */
+	EXPECT_EQ(0, fr_sh("cd %s && %s replay -q cn.flrc -o c4.rep --core core.lnk --force "
+			   "> c4.out 2> c4.err && [ \"$(cat target)\" = precious ] && "
+			   "[ ! -L core.lnk ] && [ -s core.lnk ]", self->dir, flightrec));
 }
 
 TEST(escape)

@@ -165,6 +165,8 @@ static uint32_t next_index;
 static struct tstate threads[MAX_THREADS];
 static size_t n_threads;
 static pid_t pid;
+static uint64_t exec_auxv[128];	/* what the program found on its stack */
+static size_t n_exec_auxv;
 static uint64_t sa_now[65][4];	/* the program's dispositions, followed */
 
 static struct tstate *thread_of(pid_t tid, bool create)
@@ -1112,6 +1114,9 @@ static void write_file(const char *path, char **argv)
 		snprintf(comm, sizeof(comm), "%.15s", b ? b + 1 : argv[0]);
 	}
 	pi.comm = comm;
+	/* the auxiliary vector the program saw (the core file's NT_AUXV) */
+	pi.auxv = exec_auxv;
+	pi.n_auxv = n_exec_auxv;
 	snprintf(fpath, sizeof(fpath), "/proc/%d/stat", pid);
 	f = fopen(fpath, "r");
 	if (f) {
@@ -1282,6 +1287,10 @@ static void hide_vdso(pid_t tid)
 			kv[0] = AT_IGNORE;
 			if (pwrite(memfd, kv, 8, (off_t)sp) != 8)
 				die("cannot hide the vDSO: %s", strerror(errno));
+		}
+		if (n_exec_auxv + 2 <= sizeof(exec_auxv) / sizeof(exec_auxv[0])) {
+			exec_auxv[n_exec_auxv++] = kv[0];
+			exec_auxv[n_exec_auxv++] = kv[1];
 		}
 	}
 }

@@ -64,6 +64,7 @@ struct opts {
 	bool show_output, ignore_cpu, quiet, verbose, patch_rdtsc;
 	bool force;			/* --force: an existing non-empty --out DIR */
 	const char *save_image;
+	const char *core;		/* --core PATH */
 	/* gdb */
 	const char **symbols;
 	size_t n_symbols;
@@ -626,7 +627,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	hd.n_regions = 0;
 	for (i = 0; i < n_maps; i++) {
 		const Flightrec__Map *m = maps[i];
-		struct fri_region r = { .start = m->start, .end = m->end, .prot = m->prot };
+		struct fri_region r = { .start = m->start, .end = m->end, .prot = m->prot,
+					.offset = m->has_offset ? m->offset : 0 };
 		const char *path = m->path ? m->path : "";
 
 		if (m->start >= 0x800000000000ull)
@@ -873,6 +875,22 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		memcpy(b->p + hd.cpuid_off + i * sizeof(fc), &fc, sizeof(fc));
 	}
 
+	/* the auxiliary vector (for --core's NT_AUXV), ended by AT_NULL */
+	{
+		const Flightrec__ProcessInfo *p = c->hdr->process;
+		size_t na = p->n_auxv / 2;
+
+		while (na && p->auxv[2 * (na - 1)] == 0)	/* AT_NULL: added below */
+			na--;
+		if (na > 64)
+			na = 64;
+		hd.n_auxv = (uint32_t)na + 1;
+		hd.auxv_off = buf_reserve(b, hd.n_auxv * 16, 8);
+		if (na)
+			memcpy(b->p + hd.auxv_off, p->auxv, na * 16);
+		memset(b->p + hd.auxv_off + na * 16, 0, 16);
+	}
+
 	/* the end */
 	if (c->end) {
 		const Flightrec__End *e = c->end;
@@ -910,6 +928,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	hd.data_bytes = data_bytes;
 	/* the loader prints it raw: escaped here, the one place it is made */
 	fr_escape(c->hdr->process->comm ? c->hdr->process->comm : "?", hd.comm, sizeof(hd.comm));
+	hd.pid = c->hdr->process->pid;
 	buf_reserve(b, 0, FRI_PAGE_SIZE);	/* whole pages: mmap-friendly */
 	hd.size = b->len;
 	hd.decode_ns = mono_ns();
@@ -1136,6 +1155,7 @@ int cmd_replay(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "save-image", required_argument, NULL, 'I' },
 		{ "force", no_argument, NULL, 'F' },
+		{ "core", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1143,10 +1163,10 @@ int cmd_replay(int argc, char **argv)
 	struct opts o = { 0 };
 	struct image im = { 0 };
 	struct flrc *c = NULL;
-	char outdir[PATH_MAX], fdarg[16], dirarg[16], shown[PATH_MAX];
+	char outdir[PATH_MAX], fdarg[16], dirarg[16], corearg[16], shown[PATH_MAX];
 	const char *loader;
-	char *lav[8];
-	int ch, r, mfd, dfd, lfd, n = 0;
+	char *lav[10];
+	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0;
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1163,6 +1183,7 @@ int cmd_replay(int argc, char **argv)
 		case 'I': o.save_image = optarg; break;
 		case 'P': o.patch_rdtsc = true; break;
 		case 'F': o.force = true; break;
+		case 'c': o.core = optarg; break;
 		case 'h': usage_replay(stdout); return 0;
 		default: usage_replay(stderr); return FR_EXIT_USAGE;
 		}
@@ -1202,6 +1223,17 @@ int cmd_replay(int argc, char **argv)
 		r = FR_EXIT_FAIL;
 		goto out;
 	}
+	/* the core file: 0600, never over an existing file or through a symlink */
+	if (o.core) {
+		cfd = fr_out_file(AT_FDCWD, o.core, o.force);
+		if (cfd < 0 || fcntl(cfd, F_SETFD, 0)) {
+			fprintf(stderr, PFX "cannot create the core file %s: %s\n",
+				fr_escape(o.core, shown, sizeof(shown)), strerror(errno));
+			r = FR_EXIT_FAIL;
+			goto out;
+		}
+		snprintf(corearg, sizeof(corearg), "%d", cfd);
+	}
 	mfd = memfd_create("flightrec-image", 0);
 	if (mfd < 0 || flrc_write_all(mfd, im.b.p, im.b.len)) {
 		fprintf(stderr, PFX "cannot prepare the replay image: %s\n", strerror(errno));
@@ -1223,6 +1255,10 @@ int cmd_replay(int argc, char **argv)
 	lav[n++] = dirarg;
 	if (o.force)
 		lav[n++] = "-F";
+	if (cfd >= 0) {
+		lav[n++] = "-c";
+		lav[n++] = corearg;
+	}
 	lav[n] = NULL;
 	enter_namespaces(&o);
 	fflush(NULL);

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define FRI_MAGIC	0x49524c46u	/* "FLRI" little-endian */
-#define FRI_VERSION	2
+#define FRI_VERSION	3
 #define FRI_PAGE_SIZE	4096UL
 
 /*
@@ -64,6 +64,7 @@ struct fri_region {
 	uint32_t prot;		/* PROT_* as recorded */
 	uint32_t flags;		/* FRI_R_* */
 	uint64_t name_off;	/* NUL-terminated name ("[stack]", a path), or 0 */
+	uint64_t offset;	/* a file mapping's offset in the file */
 };
 
 /*
@@ -197,6 +198,9 @@ struct fri_header {
 	uint64_t cpuid_off;
 	uint64_t rec_xstate_size;	/* the recording kernel's XSAVE area size, or 0 */
 	struct fri_end end;
+	uint32_t pid;			/* the recorded process's */
+	uint32_t n_auxv;		/* (type, value) pairs at auxv_off, AT_NULL last */
+	uint64_t auxv_off;		/* its auxiliary vector, for the core file */
 	char comm[32];
 };
 

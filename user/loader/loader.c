@@ -44,6 +44,7 @@
 #include "sys.h"
 #include "image.h"
 #include "sandbox.h"
+#include "core.h"
 #include "../../uapi/flightrec_inhash.h"
 #include "../lib/libflightrec.h"
 #include "../../uapi/flightrec.h"
@@ -176,6 +177,9 @@ struct lthread {
 	uint64_t app_mask;		/* the application's signal mask (emulated) */
 	uint64_t app_ss_sp, app_ss_size;	/* its sigaltstack (emulated) */
 	uint32_t app_ss_flags;
+	uint64_t fs_base, gs_base;	/* as set for the application */
+	int has_last;			/* last: its registers when it last entered the loader */
+	struct fri_regs last;		/* (for the core file) */
 	struct sigframe frame;		/* entry frame */
 	uint8_t fp[FP_AREA_MAX] __attribute__((aligned(64)));
 };
@@ -192,6 +196,7 @@ static struct {
 	const struct fri_syscall *sc;
 	uint32_t flags;
 	int outdir;
+	int corefd;			/* -c: the core file at the end, or -1 */
 	int force;			/* -F: replace existing fdN.out (never follow them) */
 	int outfd[1024];
 	unsigned int n_outfds;
@@ -359,6 +364,11 @@ static void check_image(void)
 	    (h->cpuid_off & 7))
 		die(FR_EXIT_BADFILE, "replay image: the CPUID table lies outside the image");
 	g.cpuid = (const void *)(g.base + h->cpuid_off);
+	if (h->n_auxv > 65 || !in_image(h->auxv_off, (uint64_t)h->n_auxv * 16) ||
+	    (h->auxv_off & 7) ||
+	    (h->n_auxv && ((const uint64_t *)(g.base + h->auxv_off))[2 * (h->n_auxv - 1)]))
+		die(FR_EXIT_BADFILE, "replay image: the auxiliary vector lies outside the image "
+		    "or does not end with AT_NULL");
 	if (!in_image(h->sigactions_off, (uint64_t)h->n_sigactions * sizeof(struct fri_sigaction)) ||
 	    (h->sigactions_off & 7))
 		die(FR_EXIT_BADFILE, "replay image: the signal table lies outside the image");
@@ -645,6 +655,7 @@ static void map_regions(void)
 		if (r)
 			die(FR_EXIT_FAIL, "cannot protect region %lx-%lx: %s", reg->start,
 			    reg->end, errname(r));
+		core_map(reg->start, reg->end, reg->flags & FRI_R_NODUMP ? PROT_NONE : reg->prot);
 	}
 	(void)bytes;
 }
@@ -854,6 +865,8 @@ static void enter(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
 	r = sys2(__NR_arch_prctl, ARCH_SET_FS, fs_base);
 	if (r)
 		die(FR_EXIT_FAIL, "arch_prctl(ARCH_SET_FS, %lx): %s", fs_base, errname(r));
+	t->fs_base = fs_base;
+	t->gs_base = gs_base;
 	r = sys2(__NR_arch_prctl, ARCH_SET_GS, gs_base);
 	if (r)
 		die(FR_EXIT_FAIL, "arch_prctl(ARCH_SET_GS, %lx): %s", gs_base, errname(r));
@@ -1171,6 +1184,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 		copy_outs(s);	/* a file's bytes, when the record carries them */
 		r = sys3(__NR_mprotect, addr, len, a[2]);
 		check_real(t, s, mc, r, 0);
+		core_map(addr, addr + len, (uint32_t)a[2]);
 		break;
 	}
 	case __NR_munmap:
@@ -1178,6 +1192,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 			diverged(t, s, mc, "munmap of the loader's window");
 		r = sys2(__NR_munmap, a[0], a[1]);
 		check_real(t, s, mc, r, s->ret);
+		core_unmap(a[0], a[0] + page_up(a[1]));
 		break;
 	case __NR_mprotect:
 	case __NR_pkey_mprotect:
@@ -1185,6 +1200,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 			diverged(t, s, mc, "mprotect of the loader's window");
 		r = sys3(__NR_mprotect, a[0], a[1], a[2]);
 		check_real(t, s, mc, r, s->ret);
+		core_protect(a[0], a[0] + page_up(a[1]), (uint32_t)a[2]);
 		keep_nodump_none(a[0], a[0] + page_up(a[1]));
 		break;
 	case __NR_mremap: {
@@ -1200,6 +1216,10 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 		check_real(t, s, mc, r, s->ret);
 		if (newlen > oldlen)
 			fill_deferred(to + oldlen, to + newlen);
+		if (!(a[3] & MREMAP_DONTUNMAP) || to == a[0])
+			core_move(a[0], oldlen, to, newlen);
+		else
+			core_map(to, to + newlen, PROT_READ | PROT_WRITE);
 		break;
 	}
 	case __NR_brk: {
@@ -1213,9 +1233,11 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 			r = map_anon(old, new - old, 0);
 			check_real(t, s, mc, r, 0);
 			fill_deferred(old, new);
+			core_map(old, new, PROT_READ | PROT_WRITE);
 		} else if (new < old) {
 			r = sys2(__NR_munmap, new, old - new);
 			check_real(t, s, mc, r, 0);
+			core_unmap(new, old);
 		}
 		g.brk = (uint64_t)s->ret;
 		break;
@@ -1242,6 +1264,7 @@ static void replay_threadarea(struct lthread *t, const struct fri_syscall *s,
 		if (s->ret == 0 && (s->args[0] == ARCH_SET_FS || s->args[0] == ARCH_SET_GS)) {
 			r = sys2(__NR_arch_prctl, s->args[0], s->args[1]);
 			check_real(t, s, mc, r, 0);
+			*(s->args[0] == ARCH_SET_FS ? &t->fs_base : &t->gs_base) = s->args[1];
 		}
 		break;
 	case __NR_set_tid_address:
@@ -1274,12 +1297,120 @@ static int rec_is_last(const struct fri_syscall *s)
 	return s->next_same_tid == FRI_NO_NEXT;
 }
 
-static __attribute__((noreturn)) void finish_exit(struct lthread *t, const struct fri_syscall *s)
+/* -------------------------------------------------------------------- */
+/* The core file (core.c, flightrec replay --core) */
+
+static uint64_t fp_frame_size(void);
+
+/* a thread's registers as a core holds them: in a syscall, rax -ENOSYS and orig_rax its number */
+static void regs_of(const struct lthread *t, const struct sigcontext *mc, int in_syscall,
+		    struct fri_regs *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->r15 = mc->r15;
+	r->r14 = mc->r14;
+	r->r13 = mc->r13;
+	r->r12 = mc->r12;
+	r->rbp = mc->rbp;
+	r->rbx = mc->rbx;
+	r->r11 = mc->r11;
+	r->r10 = mc->r10;
+	r->r9 = mc->r9;
+	r->r8 = mc->r8;
+	r->rax = in_syscall ? (uint64_t)-ENOSYS : mc->rax;
+	r->rcx = mc->rcx;
+	r->rdx = mc->rdx;
+	r->rsi = mc->rsi;
+	r->rdi = mc->rdi;
+	r->orig_rax = in_syscall ? mc->rax : (uint64_t)-1;
+	r->rip = mc->rip;
+	r->cs = mc->cs;
+	r->eflags = mc->eflags;
+	r->rsp = mc->rsp;
+	r->ss = mc->ss;
+	r->fs_base = t->fs_base;
+	r->gs_base = t->gs_base;
+}
+
+/* each entry into the loader: the registers the core shows for a thread that is not the last */
+static void note_regs(struct lthread *t, const struct sigcontext *mc, int in_syscall)
+{
+	if (g.corefd < 0 || !t)
+		return;
+	regs_of(t, mc, in_syscall, &t->last);
+	t->has_last = 1;
+}
+
+/*
+ * The replay's end: the application as a core file.  The thread that ended
+ * it with its registers and FPU state now; the others with their registers
+ * as they last entered the loader (at a system call, parked, in a serial
+ * replay: exact).
+ */
+static void write_core(struct lthread *t, const struct ucontext *uc, int sig, int code,
+		       uint64_t addr, int in_syscall)
+{
+	static struct core_thread ct[MAX_THREADS];
+	struct core_info ci;
+	const char *why;
+	uint32_t n = 0, i;
+	uint64_t fs = 0, gs = 0;
+	long r;
+
+	if (g.corefd < 0)
+		return;
+	sys2(__NR_arch_prctl, ARCH_GET_FS, &fs);
+	sys2(__NR_arch_prctl, ARCH_GET_GS, &gs);
+	t->fs_base = fs;
+	t->gs_base = gs;
+	memset(&ct[0], 0, sizeof(ct[0]));
+	ct[0].tid = t->tid;
+	regs_of(t, &uc->uc_mcontext, in_syscall, &ct[0].regs);
+	ct[0].fp = uc->uc_mcontext.fpstate;
+	ct[0].fp_size = ct[0].fp ? (uint32_t)fp_frame_size() : 0;
+	ct[0].sigmask = t->app_mask;
+	n = 1;
+	for (i = 0; i < MAX_THREADS; i++) {
+		const struct lthread *o = &threads[i];
+
+		if (!o->used || o == t || !o->has_last)
+			continue;
+		memset(&ct[n], 0, sizeof(ct[n]));
+		ct[n].tid = o->tid;
+		ct[n].regs = o->last;
+		ct[n].sigmask = o->app_mask;
+		n++;
+	}
+	memset(&ci, 0, sizeof(ci));
+	ci.fd = g.corefd;
+	ci.pid = (int)g.h->pid;
+	ci.sig = sig;
+	ci.code = code;
+	ci.fault_addr = addr;
+	ci.comm = g.h->comm;
+	ci.regions = g.regions;
+	ci.n_regions = g.h->n_regions;
+	ci.base = g.base;
+	ci.auxv = g.h->n_auxv ? (const uint64_t *)(g.base + g.h->auxv_off) : NULL;
+	ci.threads = ct;
+	ci.n_threads = n;
+	r = core_write(&ci, &why);
+	g.corefd = -1;		/* not closed: the sandbox allows no close, and the end is near */
+	if (r)
+		fdprintf(2, PFX "cannot write the core file: %s: %s\n", why, errname(r));
+	else if (!(g.flags & FRI_F_QUIET))
+		fdprintf(2, PFX "wrote the core file: %u thread%s, %s\n", n, n == 1 ? "" : "s",
+			 sig ? signame(sig) : in_syscall ? "in a system call" : "no signal");
+}
+
+static __attribute__((noreturn)) void finish_exit(struct lthread *t, const struct fri_syscall *s,
+						 const struct ucontext *uc)
 {
 	const struct fri_end *e = &g.h->end;
 	int status = (int)(s->args[0] & 0xff);
 
 	print_times("end");
+	write_core(t, uc, 0, 0, 0, 1);
 	if (e->kind == FLIGHTREC_END_EXIT) {
 		int rec = (int)((e->exit_code >> 8) & 0xff);
 
@@ -1973,6 +2104,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	t = self();
 	if (si->si_code != SYS_USER_DISPATCH)
 		die(FR_EXIT_FAIL, "unexpected SIGSYS (code %d) at rip %lx", si->si_code, mc->rip);
+	note_regs(t, mc, 1);
 	get_args(mc, a);
 	idx = t->cur;
 	if (idx == FRI_NO_NEXT) {
@@ -2030,7 +2162,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		break;
 	case FRI_K_EXIT:
 		if (s->nr == __NR_exit_group || g.nthreads <= 1)
-			finish_exit(t, s);
+			finish_exit(t, s, uc);
 		if (t->clear_child_tid)
 			clear_tid_later(idx, t->clear_child_tid);
 		t->cur = FRI_NO_NEXT;	/* the slot is not reused: its stack is in use until exit */
@@ -2151,6 +2283,7 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 		if (e->kind != FLIGHTREC_END_FAULT || e->si_code > 0)
 			return;
 		print_times("end");
+		write_core(t, uc, (int)e->signo, e->si_code, 0, 0);
 		if (e->has_regs && compare_regs(uc, &e->regs, 0)) {
 			fdprintf(2, PFX "MISMATCH: %s (sent by the process) at rip 0x%lx: registers "
 				 "differ from the recording (above)\n", signame((int)e->signo),
@@ -2167,6 +2300,7 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 	}
 	if (e->kind == FLIGHTREC_END_DUMP) {
 		print_times("end");
+		write_core(t, uc, 0, 0, 0, 1);
 		if (e->has_regs && e->regs.rip == mc->rip &&
 		    (uint32_t)e->regs.orig_rax == (uint32_t)mc->rax) {
 			fdprintf(2, PFX "reached the dump point: thread %u in %s at rip 0x%lx, "
@@ -2185,7 +2319,7 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 
 		last.args[0] = mc->rdi;
 		last.seq = e->last_seq;
-		finish_exit(t, &last);
+		finish_exit(t, &last, uc);
 	}
 	fmt(buf, sizeof(buf), "a system call after the end of the log (the recording "
 	    "ended with %s at rip 0x%lx)", e->kind == FLIGHTREC_END_FAULT ?
@@ -2350,6 +2484,7 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	const struct fri_region *reg;
 	int len, kind, bad = 0;
 
+	note_regs(t, mc, 0);
 	/* by the application or by the loader on its behalf */
 	if (sig == SIGSEGV && (reg = region_of(addr)) && (reg->flags & FRI_R_NODUMP))
 		die(FR_EXIT_DIVERGED, "DIVERGED: thread %u touched a page not in the dump "
@@ -2403,6 +2538,7 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		return;
 	}
 	print_times("end");
+	write_core(t, uc, sig, si->si_code, addr, 0);
 	if (t->cur != FRI_NO_NEXT) {
 		const struct fri_syscall *s = &g.sc[t->cur];
 
@@ -2456,6 +2592,8 @@ static void sandbox(void)
 	g.sb.stdout_ok = !!(g.flags & FRI_F_SHOW_OUTPUT);
 	g.sb.clone_flags = THREAD_CLONE_FLAGS;
 	g.sb.n_fds = g.n_outfds;
+	if (g.corefd >= 0 && g.sb.n_fds < FR_SANDBOX_MAX_FDS)
+		g.sb.fds[g.sb.n_fds++] = g.corefd;
 	if ((g.flags & FRI_F_GDB) && g.h->end.kind == FLIGHTREC_END_FAULT)
 		g.sb.raise_sig = (int)g.h->end.signo;
 	/*
@@ -2564,7 +2702,7 @@ static void stage2(void *arg)
 static void usage(void)
 {
 	die(FR_EXIT_USAGE, "usage: flightrec-loader (IMAGE | -f FD) [-o OUTDIR | -d DIRFD] "
-	    "[-q] [-s] [-v] [-g] [-F]\n  (started by `flightrec replay`; not meant to be run by hand)");
+	    "[-c COREFD] [-q] [-s] [-v] [-g] [-F]\n  (started by `flightrec replay`; not meant to be run by hand)");
 }
 
 void loader_main(uint64_t *sp)
@@ -2581,6 +2719,7 @@ void loader_main(uint64_t *sp)
 	g.t_start = now_ns();
 	g.init_sp = sp;
 	g.outdir = -1;
+	g.corefd = -1;
 	while (*envp)
 		envp++;
 	for (auxv = (uint64_t *)(envp + 1); auxv[0] != AT_NULL; auxv += 2)
@@ -2597,6 +2736,10 @@ void loader_main(uint64_t *sp)
 			if (parse_u64(argv[++i], &v))
 				usage();
 			g.outdir = (int)v;
+		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			if (parse_u64(argv[++i], &v) || v > 1 << 20)
+				usage();
+			g.corefd = (int)v;
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			outdir = argv[++i];
 		} else if (!strcmp(argv[i], "-q")) {
