@@ -38,7 +38,9 @@ run() {	# name, vm.sh options..., -- command
 	echo "$rc" > "$LOG/$name.rc"
 }
 
-run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable" FR_PORT_DIR="$PORT" tests/run.sh
+# secretmem.enable=1: memfd_secret for record_security (off by default in 6.1)
+FR_VM_APPEND="${FR_VM_APPEND:+$FR_VM_APPEND }secretmem.enable=1" \
+	run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable" FR_PORT_DIR="$PORT" tests/run.sh
 # shellcheck disable=SC2086  # one name per word
 run serial --smp 1 run -- tests/run.sh $SERIAL
 run yama run -- env FR_YAMA3=1 tests/run.sh record_security

@@ -10,7 +10,7 @@
  *   root copy of tests/progs/dumpable, run by uid 65534) stop the recording:
  *   EVENT_STOPPED with the reason, the ring dropped, dump refused (EPERM),
  *   no dump at exit even with at_exit;
- * - the pages of a MADV_DONTDUMP mapping are not in the checkpoint (its map
+ * - the pages of a MADV_DONTDUMP or memfd_secret mapping are not in the checkpoint (its map
  *   is marked FLIGHTREC_MAPF_DONTDUMP) and replay reports a touch of one;
  * - in a pid namespace (unshare --pid) every tid of a checkpoint (syscall
  *   records, thread contexts, the end) is the one the program saw;
@@ -23,6 +23,10 @@
 #include "fr_dump.h"
 #include "checkpoint.h"
 #include "progs/nodump_secret.h"
+
+#ifndef SYS_memfd_secret
+#define SYS_memfd_secret 447
+#endif
 #include <dirent.h>
 #include <grp.h>
 #include <poll.h>
@@ -358,7 +362,7 @@ static int sec_flrc(const char *dir, char *path, size_t size)
  * any page (decompressed by the reader) nor in the file, its map marked;
  * replay stops at the first touch with the divergence.
  */
-TEST_F_TIMEOUT(sec, dontdump_pages_absent, 180)
+static void nodump_case(struct __test_metadata *_metadata, const char *mode)
 {
 	char dir[64], out[128], path[PATH_MAX], err[256], line[64];
 	char *replay_out = NULL;
@@ -373,8 +377,9 @@ TEST_F_TIMEOUT(sec, dontdump_pages_absent, 180)
 	nodump_secret_fill(secret);
 	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
 	snprintf(out, sizeof(out), "%s/out", dir);
-	status = fr_sh("'%s' record --interval-ms 50 --keep 8 -o '%s' -- '%s' > '%s/stdout' 2>'%s/stderr'",
-		       fr_tool("flightrec"), out, fr_prog("nodump_secret"), dir, dir);
+	status = fr_sh("'%s' record --interval-ms 50 --keep 8 -o '%s' -- '%s' %s > '%s/stdout' "
+		       "2>'%s/stderr'", fr_tool("flightrec"), out, fr_prog("nodump_secret"), mode,
+		       dir, dir);
 	ASSERT_EQ(128 + SIGSEGV, status);
 	snprintf(path, sizeof(path), "%s/stdout", dir);
 	f = fopen(path, "r");
@@ -443,6 +448,27 @@ TEST_F_TIMEOUT(sec, dontdump_pages_absent, 180)
 		TH_LOG("%s", replay_out);
 	free(replay_out);
 	fr_sh("rm -rf '%s'", dir);
+}
+
+TEST_F_TIMEOUT(sec, dontdump_pages_absent, 180)
+{
+	nodump_case(_metadata, "");
+}
+
+/*
+ * The same with the pages a memfd_secret(2) mapping (VM_DONTDUMP set by the
+ * kernel).  The 6.1 kernel has memfd_secret only when booted with
+ * secretmem.enable=1, as scripts/check.sh boots the VM.
+ */
+TEST_F_TIMEOUT(sec, secretmem_pages_absent, 180)
+{
+	long fd = syscall(SYS_memfd_secret, 0);
+
+	if (fd < 0)
+		SKIP(return, "no memfd_secret here (%s): boot with secretmem.enable=1",
+		     strerror(errno));
+	close((int)fd);
+	nodump_case(_metadata, "secretmem");
 }
 
 static int sec_has(const long *v, int n, long x)

@@ -6,6 +6,9 @@
  * lies in the program's file), then copied through a pipe by read() into a
  * second MADV_DONTDUMP page (the read's out-buffer) near the end.  Prints the secret
  * page's address first.
+ * With the argument "secretmem" the pages are a memfd_secret(2) mapping
+ * instead (VM_DONTDUMP by the kernel, not by madvise): exit 6 when this
+ * kernel has none (booted without secretmem.enable=1).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,9 +16,14 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include "nodump_secret.h"
 
-int main(void)
+#ifndef SYS_memfd_secret
+#define SYS_memfd_secret 447
+#endif
+
+int main(int argc, char **argv)
 {
 	struct timespec ts = { 0, 10000000 };
 	unsigned char *m, *secret, *copy;
@@ -27,8 +35,20 @@ int main(void)
 		return 2;
 	secret = m + 4096;
 	copy = m + 8192;
-	if (madvise(secret, 2 * 4096, MADV_DONTDUMP))
+	if (argc > 1 && !strcmp(argv[1], "secretmem")) {
+		int fd = (int)syscall(SYS_memfd_secret, 0);
+
+		if (fd < 0)
+			return 6;
+		/* over the two middle pages: the same layout as with madvise */
+		if (ftruncate(fd, 2 * 4096) ||
+		    mmap(secret, 2 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+			 0) != secret)
+			return 3;
+		close(fd);
+	} else if (madvise(secret, 2 * 4096, MADV_DONTDUMP)) {
 		return 3;
+	}
 	nodump_secret_fill(secret);
 	memset(m, 1, 4096);
 	memset(m + 3 * 4096, 2, 4096);
