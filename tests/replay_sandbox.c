@@ -15,7 +15,8 @@
  *   escaped_comm          a comm with terminal escapes: info, log and the
  *                         replay banner print \x1b, never the byte
  *   replay_in_namespaces  the loader of a running replay is in other mount
- *                         and network namespaces than ours
+ *                         and network namespaces than ours (also as nobody:
+ *                         replay_in_namespaces_unprivileged)
  *   empty_root            fr_empty_root(): no file system, no network
  *   out_dir_parents, numbers_refused, gdb_status_and_paths,
  *   completion_every_option
@@ -29,6 +30,7 @@
  * to see these tests fail there).
  */
 #include <errno.h>
+#include <grp.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -339,7 +341,7 @@ TEST_F_TIMEOUT(sandbox, escaped_name_module, 180)
  * long replay (bc computing pi) runs, the loader's (the same process,
  * exec'd) mount and network namespaces are not ours.
  */
-TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
+static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, uid_t uid)
 {
 	char self_mnt[64], self_net[64], path[64];
 	int i, seen = 0, status;
@@ -350,19 +352,28 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 		SKIP(return, "no /usr/bin/bc");
 	ASSERT_EQ(0, fr_sh("cd %s && echo 'scale=1500; 4*a(1)' > pi.bc && %s --skip 1 -q "
 			   "-o bc.flrc -- /usr/bin/bc -lq pi.bc < /dev/null > bc.live 2>&1",
-			   self->dir, ptsnap));
+			   dir, ptsnap));
 	n = readlink("/proc/self/ns/mnt", self_mnt, sizeof(self_mnt) - 1);
 	ASSERT_GT(n, 0);
 	self_mnt[n] = 0;
 	n = readlink("/proc/self/ns/net", self_net, sizeof(self_net) - 1);
 	ASSERT_GT(n, 0);
 	self_net[n] = 0;
+	if (uid)
+		ASSERT_EQ(0, fr_sh("chown -R %u:%u %s", uid, uid, dir));
 	pid = fork();
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
-		if (chdir(self->dir))
+		int err;
+
+		if (chdir(dir))
 			_exit(126);
-		execl(flightrec, "flightrec", "replay", "-q", "bc.flrc", "--out", "bc.rep",
+		if (uid && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
+			_exit(125);
+		err = open("ns.err", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (err < 0 || dup2(err, 2) < 0)
+			_exit(124);
+		execl(flightrec, "flightrec", "replay", "bc.flrc", "--output", "bc.rep",
 		      (char *)NULL);
 		_exit(127);
 	}
@@ -391,7 +402,27 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 	EXPECT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(0, WEXITSTATUS(status));
 	EXPECT_GT(seen, 0) TH_LOG("never saw the loader running");
-	EXPECT_EQ(0, fr_sh("cmp %s/bc.live %s/bc.rep/fd1.out", self->dir, self->dir));
+	EXPECT_EQ(0, fr_sh("cmp %s/bc.live %s/bc.rep/fd1.out", dir, dir));
+	EXPECT_FALSE(has(dir, "ns.err", "no namespace sandbox here"))
+		fr_sh("cat %s/ns.err >&2", dir);
+}
+
+TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
+{
+	replay_ns_case(_metadata, self->dir, 0);
+}
+
+/*
+ * The same as an unprivileged user (nobody): the namespaces are the
+ * kernel's unprivileged user namespaces, where it has them.
+ */
+TEST_F_TIMEOUT(sandbox, replay_in_namespaces_unprivileged, 300)
+{
+	if (fr_sh("setpriv --reuid=65534 --regid=65534 --clear-groups unshare -U -r -m -n true "
+		  "2> /dev/null"))
+		SKIP(return, "this kernel allows no unprivileged user namespace "
+		     "(kernel.unprivileged_userns_clone or a policy)");
+	replay_ns_case(_metadata, self->dir, 65534);
 }
 
 /* the one escaping helper, byte by byte */
@@ -469,25 +500,25 @@ TEST_F_TIMEOUT(sandbox, gdb_status_and_paths, 300)
  * issue 27.6: the bash completion offers every long option each command's
  * code accepts (read from its getopt table in user/cmd/), and nothing else.
  */
-TEST(completion_every_option)
+TEST_F_TIMEOUT(sandbox, completion_every_option, 300)
 {
 	const char *top = getenv("FR_TOP");
 	char src[PATH_MAX];
 
-	find_flightrec();
 	snprintf(src, sizeof(src), "%s", top ? top : "../..");
 	if (fr_sh("command -v bash > /dev/null"))
 		SKIP(return, "no bash");
+	/* one bash for all the commands: each one is slow under TCG */
 	EXPECT_EQ(0, fr_sh("cd %s && T=$(mktemp -d) && "
 			   "for f in user/cmd/*.c; do awk '/^int cmd_/ { c = $2; sub(/^cmd_/, \"\", c);"
 			   " sub(/\\(.*/, \"\", c) } /\\{ \"[a-z-]+\", (no|required|optional)_argument/ "
 			   "{ match($0, /\"[a-z-]+\"/); o = substr($0, RSTART + 1, RLENGTH - 2);"
 			   " if (o != \"help\") print c, \"--\" o }' $f; done | sort > $T/code && "
 			   "[ -s $T/code ] && "
-			   "for c in $(cut -d' ' -f1 $T/code | sort -u); do "
 			   "PATH=$(dirname %s):$PATH bash -c '. user/bash-completion/flightrec; "
-			   "COMP_WORDS=(flightrec $1 --); COMP_CWORD=2; _flightrec flightrec; "
-			   "printf \"$1 %%s\\n\" \"${COMPREPLY[@]}\"' _ $c; done | grep -v ' --help$' "
+			   "for c in \"$@\"; do COMP_WORDS=(flightrec $c --); COMP_CWORD=2; "
+			   "_flightrec flightrec; printf \"$c %%s\\n\" \"${COMPREPLY[@]}\"; done' _ "
+			   "$(cut -d' ' -f1 $T/code | sort -u) | grep -v ' --help$' "
 			   "| sort > $T/compl && diff $T/code $T/compl; r=$?; rm -rf $T; exit $r",
 			   src, flightrec));
 }
