@@ -1214,21 +1214,6 @@ out:
 
 #define EXTRACT_MAX	(64u << 20)
 
-static bool parse_u64(const char *s, uint64_t *v)
-{
-	unsigned long long n;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	n = strtoull(s, &end, 0);
-	if (errno || *end)
-		return false;
-	*v = n;
-	return true;
-}
-
 static void usage_extract(FILE *f)
 {
 	fr_usage(f, "extract");
@@ -1280,7 +1265,7 @@ int cmd_extract(int argc, char **argv)
 		usage_extract(stderr);
 		return FR_EXIT_USAGE;
 	}
-	if (!parse_u64(argv[optind + 1], &addr) || !parse_u64(argv[optind + 2], &len) ||
+	if (!fr_parse_u64(argv[optind + 1], 0, &addr) || !fr_parse_u64(argv[optind + 2], 0, &len) ||
 	    !len || len > EXTRACT_MAX || addr + len < addr) {
 		fprintf(stderr, "flightrec extract: ADDR and LEN must be numbers, LEN 1..%u "
 			"and ADDR+LEN within the address space\n", EXTRACT_MAX);

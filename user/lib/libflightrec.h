@@ -60,8 +60,13 @@ int fr_out_file(int dirfd, const char *name, int force);
 /* creates the missing directories above PATH's last component, 0700 (mkdir -p) */
 int fr_mkdir_parents(const char *path, char *err, size_t errlen);
 
-/* A decimal number in [min, max], nothing else around it: true and *v, or false. */
+/*
+ * A decimal number in [min, max], nothing else around it: true and *v, or
+ * false.  fr_parse_u64: any number strtoull reads in that base (0: 0x hex
+ * too), no sign, no space, nothing after it.
+ */
 bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v);
+bool fr_parse_u64(const char *s, int base, uint64_t *v);
 
 /*
  * Moves the caller into a fresh user and mount namespace (and network

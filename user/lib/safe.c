@@ -132,7 +132,7 @@ char *fr_escape_dup(const char *s)
 /* ------------------------------------------------------------------ */
 /* Output files */
 
-bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
+bool fr_parse_u64(const char *s, int base, uint64_t *v)
 {
 	unsigned long long n;
 	char *end;
@@ -140,10 +140,20 @@ bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
 	if (!s || *s < '0' || *s > '9')
 		return false;
 	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno || *end || n < min || n > max)
+	n = strtoull(s, &end, base);
+	if (errno || *end)
 		return false;
 	*v = n;
+	return true;
+}
+
+bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
+{
+	uint64_t n;
+
+	if (!fr_parse_u64(s, 10, &n) || n < min || n > max)
+		return false;
+	*v = (uint32_t)n;
 	return true;
 }
 

@@ -214,20 +214,27 @@ static uint32_t xsave_of(const struct core_thread *t, uint64_t *xcr0)
 	return size;
 }
 
+/* a file mapping's name (NT_FILE lists those), or NULL; its length in *len */
+static const char *file_name(const struct core_info *ci, uint32_t i, uint64_t *len)
+{
+	const struct fri_region *r = &ci->regions[i];
+	const char *name = r->name_off ? (const char *)ci->base + r->name_off : "";
+
+	if (name[0] != '/')
+		return NULL;
+	for (*len = 0; name[*len]; (*len)++)
+		;
+	return name;
+}
+
 static uint64_t file_note_size(const struct core_info *ci, uint32_t *count)
 {
-	uint64_t size = 16;
+	uint64_t size = 16, len;
 	uint32_t i, n = 0;
 
 	for (i = 0; i < ci->n_regions; i++) {
-		const struct fri_region *r = &ci->regions[i];
-		const char *name = r->name_off ? (const char *)ci->base + r->name_off : "";
-		uint64_t len = 0;
-
-		if (name[0] != '/')
+		if (!file_name(ci, i, &len))
 			continue;
-		while (name[len])
-			len++;
 		size += 24 + len + 1;
 		n++;
 	}
@@ -239,21 +246,20 @@ static void file_note(uint8_t *d, const struct core_info *ci, uint32_t count)
 {
 	uint8_t *names = d + 16 + 24ull * count;
 	uint32_t i, k = 0;
+	const char *name;
+	uint64_t len;
 
 	put64(d, count);
 	put64(d + 8, PAGE);
 	for (i = 0; i < ci->n_regions; i++) {
 		const struct fri_region *r = &ci->regions[i];
-		const char *name = r->name_off ? (const char *)ci->base + r->name_off : "";
-		uint64_t len = 0;
 
-		if (name[0] != '/')
+		name = file_name(ci, i, &len);
+		if (!name)
 			continue;
 		put64(d + 16 + 24ull * k, r->start);
 		put64(d + 16 + 24ull * k + 8, r->end);
 		put64(d + 16 + 24ull * k + 16, r->offset / PAGE);
-		while (name[len])
-			len++;
 		memcpy(names, name, len + 1);
 		names += len + 1;
 		k++;
