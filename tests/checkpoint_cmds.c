@@ -217,7 +217,8 @@ TEST(record_crash)
 
 	FR_REQUIRE_MODULE();
 	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
-	snprintf(out, sizeof(out), "%s/out", dir);
+	/* -o makes the missing parents (issue 27.6) */
+	snprintf(out, sizeof(out), "%s/a/b/out", dir);
 	snprintf(input, sizeof(input), "%s/input", dir);
 	f = fopen(input, "w");
 	ASSERT_NE(NULL, f);
@@ -272,6 +273,12 @@ TEST(record_status)
 	status = run_status(atexit_, NULL, 0);
 	EXPECT_EQ(0, WEXITSTATUS(status));
 	ASSERT_EQ(1, flrc_files(out, path, sizeof(path)));
+	/* stderr not a terminal: no progress line (carriage return, escape) */
+	EXPECT_EQ(0, fr_sh("'%s' record --at-exit -o '%s/p' -- /bin/true 2> '%s/err' && "
+			   "! grep -q \"$(printf '\\r\\033')\" '%s/err' && [ -s '%s/err' ]",
+			   fr_tool("flightrec"), dir, dir, dir, dir)) {
+		fr_sh("od -c '%s/err' | head >&2", dir);
+	}
 	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
 	EXPECT_EQ(FLIGHTREC_END_EXIT, c->end->kind);
 	flrc_free(c);
