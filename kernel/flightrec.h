@@ -12,8 +12,10 @@
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
  *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
  *   reuse; taken under proc->lock by the write-fault probe) and
- *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) are
- *   leaf locks.
+ *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) and
+ *   fr_tw_lock (spinlock, irqsave, twork.c: queued task_work) are leaf
+ *   locks, but for unload's orphaning (in stop_machine()), which takes
+ *   fr_tsc_lock under fr_tw_lock.
  *   The xa_locks of an interval's page set are leaf locks: pages's (irq,
  *   under proc->lock: the write-fault probe, the boundary's resolution)
  *   and acc's (the boundary walk, under a PTE lock; memory.c).
@@ -552,9 +554,32 @@ void fr_tsc_disown(struct fr_thread *t);
 void fr_tsc_release(struct fr_thread *t);
 bool fr_tsc_trapped(struct task_struct *task, int sig,
 		    struct kernel_siginfo *info);
-void fr_tsc_exit(void);
+void fr_tsc_untrap_stopped(struct task_struct *task);
 /* trigger.c: a fatal signal the probe left for a task_work to judge */
 void fr_fault_deferred(int sig);
+
+/*
+ * twork.c: every task_work of the module is a struct fr_tw, the first member
+ * of a kmalloc'd object whose callback frees it; unload orphans those that
+ * a stopped task would run too late (fr_tw_drain).
+ */
+struct fr_tw;
+typedef void (*fr_tw_fn)(struct fr_tw *w);
+struct fr_tw {
+	struct callback_head cb;	/* first: an orphan is kfree(&cb)'d */
+	struct list_head node;		/* twork.c's list until it runs */
+	struct task_struct *task;	/* queued on it */
+	fr_tw_fn fn;			/* in task; frees the object */
+	fr_tw_fn orphan;		/* unload, stop_machine(): it will not run */
+};
+int __fr_tw_add(struct task_struct *task, struct fr_tw *w, fr_tw_fn fn,
+		fr_tw_fn orphan, enum task_work_notify_mode mode);
+/* obj: a pointer to a struct whose first member is struct fr_tw tw */
+#define fr_tw_add(task, obj, fn, orphan, mode) ({			\
+	BUILD_BUG_ON(offsetof(typeof(*(obj)), tw) != 0);		\
+	__fr_tw_add(task, &(obj)->tw, fn, orphan, mode);		\
+})
+void fr_tw_drain(void);
 
 /* vdso.c */
 int fr_vdso_patch(void);

@@ -52,15 +52,11 @@ static atomic_t fr_next_dump_id = ATOMIC_INIT(0);
  */
 #define FR_STOP_WAIT_MS	150
 
-/* task_work items in flight: unload waits for them */
-static atomic_t fr_tworks = ATOMIC_INIT(0);
-static DECLARE_WAIT_QUEUE_HEAD(fr_tworks_wq);
-
 struct fr_twork {
-	struct callback_head cb;
+	struct fr_tw tw;
 };
 
-static void fr_twork_fn(struct callback_head *cb);
+static void fr_twork_fn(struct fr_tw *tw);
 
 /*
  * Queues the thread's task_work unless one is queued already.  Callable from
@@ -79,16 +75,9 @@ bool fr_twork_queue(struct fr_thread *t, enum task_work_notify_mode mode)
 	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
 	if (!w)
 		goto out_clear;
-	init_task_work(&w->cb, fr_twork_fn);
-	atomic_inc(&fr_tworks);
-	if (task_work_add(t->task, &w->cb, mode))
-		goto out_free;
-	return true;
-
-out_free:
+	if (!fr_tw_add(t->task, w, fr_twork_fn, NULL, mode))
+		return true;
 	kfree(w);
-	if (atomic_dec_and_test(&fr_tworks))
-		wake_up(&fr_tworks_wq);
 out_clear:
 	atomic_set(&t->twork_queued, 0);
 	return false;
@@ -1154,12 +1143,11 @@ bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t)
 	return false;
 }
 
-static void fr_twork_fn(struct callback_head *cb)
+static void fr_twork_fn(struct fr_tw *tw)
 {
-	struct fr_twork *w = container_of(cb, struct fr_twork, cb);
 	struct fr_thread *t;
 
-	kfree(w);
+	kfree(container_of(tw, struct fr_twork, tw));
 	rcu_read_lock();
 	t = fr_thread_find(current);
 	if (t && !refcount_inc_not_zero(&t->ref))
@@ -1174,8 +1162,6 @@ static void fr_twork_fn(struct callback_head *cb)
 		fr_serial_wait(t->proc);
 		fr_thread_put(t);
 	}
-	if (atomic_dec_and_test(&fr_tworks))
-		wake_up(&fr_tworks_wq);
 }
 
 /* Asks every thread of proc to pass a boundary. */
@@ -1346,18 +1332,16 @@ int fr_interval_init(void)
 }
 
 /*
- * Unload: every registered process is gone (fr_registry_exit ran first), so
- * no new task_work is queued.  Wait for queued ones, then for their tasks to
- * leave the module's text (RCU-tasks: a task is quiescent only once it has
- * returned to user space or switched voluntarily).
+ * Unload: every registered process is gone (fr_unregister_all ran first), so
+ * no new task_work is queued.  Queued ones run or are orphaned, and their
+ * tasks leave the module's text (fr_tw_drain).
  */
 void fr_interval_exit(void)
 {
 	struct fr_dump *dump, *tmp;
 	LIST_HEAD(dumps);
 
-	wait_event(fr_tworks_wq, !atomic_read(&fr_tworks));
-	synchronize_rcu_tasks();
+	fr_tw_drain();
 	spin_lock_irq(&fr_dumps_lock);
 	list_splice_init(&fr_dumps, &dumps);
 	spin_unlock_irq(&fr_dumps_lock);

@@ -245,52 +245,6 @@ void fr_thread_remove(struct task_struct *task)
 	fr_thread_put(thr);
 }
 
-/*
- * Unload must wait for task_work queued on recorded threads (it is module
- * code), and a thread blocked in a syscall runs TWA_RESUME work only when it
- * returns to user space, maybe never.  At unload, every thread with work
- * pending gets one more, with TWA_SIGNAL: the kernel interrupts its blocking
- * syscall, which restarts (or fails with EINTR where the kernel does not
- * restart it), and the pending work runs on the way.  fr_kicks counts these
- * kicks until they have run.
- */
-struct fr_kick {
-	struct callback_head cb;
-};
-
-static atomic_t fr_kicks = ATOMIC_INIT(0);
-static DECLARE_WAIT_QUEUE_HEAD(fr_kicks_wq);
-
-static void fr_kick_fn(struct callback_head *cb)
-{
-	kfree(container_of(cb, struct fr_kick, cb));
-	if (atomic_dec_and_test(&fr_kicks))
-		wake_up(&fr_kicks_wq);
-}
-
-static void fr_proc_kick(struct fr_proc *proc)
-{
-	struct fr_thread *thr;
-	struct fr_kick *k;
-
-	rcu_read_lock();
-	list_for_each_entry_rcu(thr, &proc->threads, pnode) {
-		if (!atomic_read(&thr->twork_queued))
-			continue;
-		k = kmalloc(sizeof(*k), GFP_ATOMIC | __GFP_NOWARN);
-		if (!k)
-			continue;
-		init_task_work(&k->cb, fr_kick_fn);
-		atomic_inc(&fr_kicks);
-		if (task_work_add(thr->task, &k->cb, TWA_SIGNAL)) {
-			/* exiting: its work runs in do_exit() */
-			kfree(k);
-			atomic_dec(&fr_kicks);
-		}
-	}
-	rcu_read_unlock();
-}
-
 /* Removes every thread of a dying proc.  Process context. */
 static void fr_proc_remove_threads(struct fr_proc *proc)
 {
@@ -731,14 +685,11 @@ void fr_unregister_all(void)
 	fr_registry_closed = true;
 	while ((proc = list_first_entry_or_null(&fr_proc_list,
 						struct fr_proc, lnode))) {
-		fr_proc_kick(proc);
 		fr_proc_teardown(proc);
 	}
 	mutex_unlock(&fr_registry_lock);
 	/* every proc is dying now: nothing queues the reaper again */
 	cancel_work_sync(&fr_reap_work);
-	/* the tail of fr_kick_fn() is covered by fr_interval_exit()'s RCU-tasks wait */
-	wait_event(fr_kicks_wq, !atomic_read(&fr_kicks));
 }
 
 /* pid of @proc in the caller's pid namespace, 0 where it is not visible */

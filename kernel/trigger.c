@@ -30,14 +30,12 @@
 static struct tracepoint *fr_tp_fork, *fr_tp_exit, *fr_tp_signal, *fr_tp_deliver;
 
 struct fr_child_work {
-	struct callback_head cb;
+	struct fr_tw tw;
 	u32 interval_ms, keep;
 	bool at_exit, serial;
 	bool tsc;	/* the parent's rdtsc is trapped: so is the child's */
 };
 
-static atomic_t fr_child_works = ATOMIC_INIT(0);
-static DECLARE_WAIT_QUEUE_HEAD(fr_child_wq);
 
 /* a thread that could not be followed: its syscalls are missing */
 static void fr_lost_thread(struct fr_proc *proc)
@@ -57,9 +55,9 @@ static void fr_lost_thread(struct fr_proc *proc)
  * child's dumpability.  A child refused is announced (EVENT_STOPPED with
  * its reason) and runs unrecorded.
  */
-static void fr_child_fn(struct callback_head *cb)
+static void fr_child_fn(struct fr_tw *tw)
 {
-	struct fr_child_work *w = container_of(cb, struct fr_child_work, cb);
+	struct fr_child_work *w = container_of(tw, struct fr_child_work, tw);
 	u32 reason = FLIGHTREC_STOP_NONE;
 	int err;
 
@@ -90,8 +88,15 @@ static void fr_child_fn(struct callback_head *cb)
 		}
 	}
 	kfree(w);
-	if (atomic_dec_and_test(&fr_child_works))
-		wake_up(&fr_child_wq);
+}
+
+/* Unload, the child never ran: it was not registered, it traps nothing. */
+static void fr_child_orphan(struct fr_tw *tw)
+{
+	struct fr_child_work *w = container_of(tw, struct fr_child_work, tw);
+
+	if (w->tsc)
+		fr_tsc_untrap_stopped(tw->task);
 }
 
 static void fr_fork_probe(void *data, struct task_struct *parent,
@@ -128,18 +133,13 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
 	if (!w)
 		goto out;
-	init_task_work(&w->cb, fr_child_fn);
 	w->interval_ms = proc->interval_ms;
 	w->keep = proc->keep;
 	w->at_exit = proc->at_exit;
 	w->serial = proc->serial;
 	w->tsc = t->tsc_trapped;
-	atomic_inc(&fr_child_works);
-	if (task_work_add(child, &w->cb, TWA_RESUME)) {
+	if (fr_tw_add(child, w, fr_child_fn, fr_child_orphan, TWA_RESUME))
 		kfree(w);
-		if (atomic_dec_and_test(&fr_child_works))
-			wake_up(&fr_child_wq);
-	}
 out:
 	rcu_read_unlock();
 }
@@ -303,7 +303,7 @@ out_fork:
 
 /*
  * Called after the registry is empty.  Pending child registrations run when
- * their child returns to user space; wait for them to leave our text.
+ * their child returns to user space, or are orphaned (fr_tw_drain).
  */
 void fr_trigger_exit(void)
 {
@@ -312,10 +312,9 @@ void fr_trigger_exit(void)
 	tracepoint_probe_unregister(fr_tp_exit, fr_exit_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_fork, fr_fork_probe, NULL);
 	tracepoint_synchronize_unregister();
-	wait_event(fr_child_wq, !atomic_read(&fr_child_works));
+	fr_tw_drain();
 	/* a child registered while we waited is dropped again */
 	fr_unregister_all();
 	/* the threads given their rdtsc back: their task_work is our text */
-	fr_tsc_exit();
-	synchronize_rcu_tasks();
+	fr_tw_drain();
 }

@@ -39,14 +39,10 @@
 #include "flightrec.h"
 
 struct fr_tsc_work {
-	struct callback_head cb;
+	struct fr_tw tw;		/* tw.task: the thread */
 	struct list_head node;		/* fr_tsc_releases, release works only */
-	struct task_struct *task;
 };
 
-/* works in flight (unload waits for them) */
-static atomic_t fr_tsc_works = ATOMIC_INIT(0);
-static DECLARE_WAIT_QUEUE_HEAD(fr_tsc_wq);
 /* release works queued, not yet run: their tasks still trap */
 static LIST_HEAD(fr_tsc_releases);
 static DEFINE_SPINLOCK(fr_tsc_lock);
@@ -93,20 +89,13 @@ static bool fr_tsc_releasing(struct task_struct *task)
 
 	spin_lock_irqsave(&fr_tsc_lock, flags);
 	list_for_each_entry(w, &fr_tsc_releases, node) {
-		if (w->task == task) {
+		if (w->tw.task == task) {
 			found = true;
 			break;
 		}
 	}
 	spin_unlock_irqrestore(&fr_tsc_lock, flags);
 	return found;
-}
-
-static void fr_tsc_work_done(struct fr_tsc_work *w)
-{
-	kfree(w);
-	if (atomic_dec_and_test(&fr_tsc_works))
-		wake_up(&fr_tsc_wq);
 }
 
 /* The instruction at rip: 2 for rdtsc, 3 for rdtscp, 0 for anything else. */
@@ -188,9 +177,8 @@ static void fr_tsc_record(u64 ip, int len, u64 tsc, u32 aux)
 }
 
 /* get_signal() runs this before it dequeues the SIGSEGV of the trap. */
-static void fr_tsc_trap_fn(struct callback_head *cb)
+static void fr_tsc_trap_fn(struct fr_tw *tw)
 {
-	struct fr_tsc_work *w = container_of(cb, struct fr_tsc_work, cb);
 	struct fr_thread *t;
 	u64 ip = task_pt_regs(current)->ip, tsc;
 	bool owned;
@@ -208,7 +196,7 @@ static void fr_tsc_trap_fn(struct callback_head *cb)
 		fr_tsc_record(ip, len, tsc, aux);
 	else
 		fr_fault_deferred(SIGSEGV);	/* a real #GP: the trigger's turn */
-	fr_tsc_work_done(w);
+	kfree(container_of(tw, struct fr_tsc_work, tw));
 }
 
 /*
@@ -230,21 +218,18 @@ bool fr_tsc_trapped(struct task_struct *task, int sig,
 	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
 	if (!w)
 		return false;
-	init_task_work(&w->cb, fr_tsc_trap_fn);
 	INIT_LIST_HEAD(&w->node);
-	w->task = task;
-	atomic_inc(&fr_tsc_works);
-	if (task_work_add(task, &w->cb, TWA_RESUME)) {
-		fr_tsc_work_done(w);
+	if (fr_tw_add(task, w, fr_tsc_trap_fn, NULL, TWA_RESUME)) {
+		kfree(w);
 		return false;
 	}
 	return true;
 }
 
 /* In the released thread: emulate a trap that came first, then untrap. */
-static void fr_tsc_release_fn(struct callback_head *cb)
+static void fr_tsc_release_fn(struct fr_tw *tw)
 {
-	struct fr_tsc_work *w = container_of(cb, struct fr_tsc_work, cb);
+	struct fr_tsc_work *w = container_of(tw, struct fr_tsc_work, tw);
 	unsigned long flags;
 	u64 tsc;
 	u32 aux;
@@ -255,7 +240,28 @@ static void fr_tsc_release_fn(struct callback_head *cb)
 	spin_lock_irqsave(&fr_tsc_lock, flags);
 	list_del(&w->node);
 	spin_unlock_irqrestore(&fr_tsc_lock, flags);
-	fr_tsc_work_done(w);
+	kfree(w);
+}
+
+/*
+ * Unload, in stop_machine() (twork.c): @task did not run, and will not run,
+ * the work that would give it rdtsc back.  No task runs now, so its flag may
+ * change from outside: each CPU goes back from its stopper thread (no
+ * TIF_NOTSC) to a task whose CR4.TSD the context switch sets from the flag.
+ */
+void fr_tsc_untrap_stopped(struct task_struct *task)
+{
+	clear_tsk_thread_flag(task, TIF_NOTSC);
+}
+
+static void fr_tsc_release_orphan(struct fr_tw *tw)
+{
+	struct fr_tsc_work *w = container_of(tw, struct fr_tsc_work, tw);
+
+	spin_lock(&fr_tsc_lock);
+	list_del(&w->node);
+	spin_unlock(&fr_tsc_lock);
+	fr_tsc_untrap_stopped(tw->task);
 }
 
 /* Unregistration: @t stops being recorded; give its thread rdtsc back. */
@@ -272,21 +278,19 @@ void fr_tsc_release(struct fr_thread *t)
 				    t->tid);
 		return;
 	}
-	init_task_work(&w->cb, fr_tsc_release_fn);
-	w->task = t->task;
-	atomic_inc(&fr_tsc_works);
 	/* listed before it stops being ours: a trap always finds an owner */
 	spin_lock_irqsave(&fr_tsc_lock, flags);
 	list_add(&w->node, &fr_tsc_releases);
 	spin_unlock_irqrestore(&fr_tsc_lock, flags);
 	WRITE_ONCE(t->tsc_trapped, false);
 	/* TWA_SIGNAL: the thread may be blocked in a syscall for long */
-	if (task_work_add(t->task, &w->cb, TWA_SIGNAL)) {
+	if (fr_tw_add(t->task, w, fr_tsc_release_fn, fr_tsc_release_orphan,
+		      TWA_SIGNAL)) {
 		/* exiting: no more user code */
 		spin_lock_irqsave(&fr_tsc_lock, flags);
 		list_del(&w->node);
 		spin_unlock_irqrestore(&fr_tsc_lock, flags);
-		fr_tsc_work_done(w);
+		kfree(w);
 	}
 }
 
@@ -294,10 +298,4 @@ void fr_tsc_release(struct fr_thread *t)
 void fr_tsc_disown(struct fr_thread *t)
 {
 	t->tsc_trapped = false;
-}
-
-/* Unload, after the registry is empty: every work has run. */
-void fr_tsc_exit(void)
-{
-	wait_event(fr_tsc_wq, !atomic_read(&fr_tsc_works));
 }

@@ -5,13 +5,17 @@
  * cycles with registered processes (one multithreaded, one blocked in a long
  * sleep) and frozen dumps; the tools without the module.  The module is
  * loaded again at the end (FR_MODULE, FR_MODPARAMS from the test rig).
+ * A recorded process stopped (SIGSTOP, or by ptrace) while the module goes
+ * does not hold the unload up, and continues unharmed afterwards.
  */
 #include "kselftest_harness.h"
 #include "fr_test.h"
 
 #include <pthread.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/syscall.h>
+#include <x86intrin.h>
 #include "flightrec.h"		/* uapi */
 #include "libflightrec.h"
 
@@ -223,6 +227,126 @@ TEST_F(rl, tools_without_module)
 	ASSERT_EQ(0, load());
 	ASSERT_EQ(0, fr_client_open(&c, err, sizeof(err))) TH_LOG("%s", err);
 	fr_client_close(c);
+}
+
+/* The state letter of /proc/PID/stat ('T' stopped, 't' traced), or 0. */
+static char proc_state(pid_t pid)
+{
+	char path[64], buf[512], *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (fr_read_file(path, buf, sizeof(buf)) <= 0)
+		return 0;
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/*
+ * A recorded loop that, once its gate opens, reads the TSC a few times and
+ * exits 7: what it does after the module went shows it unharmed (a TIF_NOTSC
+ * left behind would kill it with SIGSEGV at its first rdtsc).
+ */
+static pid_t spawn_stoppable(int *gate)
+{
+	int fds[2];
+	pid_t pid;
+	char c;
+	int i;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid) {
+		close(fds[0]);
+		*gate = fds[1];
+		return pid;
+	}
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	close(fds[1]);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	while (read(fds[0], &c, 1) != 1)
+		usleep(5000);
+	for (i = 0; i < 4; i++)
+		(void)__rdtsc();
+	_exit(7);
+}
+
+/* delete_module in a child, which the test can wait for with a timeout. */
+static pid_t unload_async(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(unload() ? 1 : 0);
+	return pid;
+}
+
+/*
+ * Unload while a recorded process is stopped (kind 0: SIGSTOP; 1: a ptrace
+ * stop): the task_work queued on it for the next boundary and for its rdtsc
+ * cannot run until it continues.  The unload must not wait for that.
+ */
+static void unload_while_stopped(struct __test_metadata *_metadata, int kind)
+{
+	int status, gate, rc;
+	pid_t pid, rm;
+
+	pid = spawn_stoppable(&gate);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, fr_control("register %d interval_ms=20", pid));
+	usleep(100000);		/* its first boundaries: rdtsc trapped, work queued */
+	if (kind == 0) {
+		ASSERT_EQ(0, kill(pid, SIGSTOP));
+	} else {
+		ASSERT_EQ(0, ptrace(PTRACE_SEIZE, pid, 0, 0));
+		ASSERT_EQ(0, ptrace(PTRACE_INTERRUPT, pid, 0, 0));
+		ASSERT_EQ(pid, waitpid(pid, &status, __WALL));
+		ASSERT_TRUE(WIFSTOPPED(status));
+	}
+	while (proc_state(pid) != (kind ? 't' : 'T'))
+		usleep(1000);
+	usleep(100000);		/* boundaries come and queue work on it */
+
+	rm = unload_async();
+	ASSERT_LT(0, rm);
+	rc = fr_wait_timeout(rm, &status, 20000);
+	if (rc) {
+		/* let the unload finish, or the VM hangs on it */
+		if (kind == 0)
+			kill(pid, SIGCONT);
+		else
+			ptrace(PTRACE_DETACH, pid, 0, 0);
+		waitpid(rm, &status, 0);
+	}
+	ASSERT_EQ(0, rc) TH_LOG("unload still waiting after 20 s for a stopped process");
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	ASSERT_FALSE(fr_module_loaded());
+	/* still stopped, and it never ran in between */
+	ASSERT_EQ(kind ? 't' : 'T', proc_state(pid));
+
+	if (kind == 0) {
+		ASSERT_EQ(0, kill(pid, SIGCONT));
+	} else {
+		ASSERT_EQ(0, ptrace(PTRACE_DETACH, pid, 0, 0));
+	}
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 10000));
+	ASSERT_TRUE(WIFEXITED(status)) TH_LOG("status %#x: killed by signal %d",
+					      status, WTERMSIG(status));
+	ASSERT_EQ(7, WEXITSTATUS(status));
+	ASSERT_EQ(0, load());
+	ASSERT_TRUE(status_has("\nprocesses 0\n"));
+}
+
+TEST_F_TIMEOUT(rl, unload_sigstopped, 60)
+{
+	unload_while_stopped(_metadata, 0);
+}
+
+TEST_F_TIMEOUT(rl, unload_ptrace_stopped, 60)
+{
+	unload_while_stopped(_metadata, 1);
 }
 
 TEST_HARNESS_MAIN
