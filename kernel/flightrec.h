@@ -309,6 +309,11 @@ struct fr_thread {
 	struct fr_thread_ctx *stop_ctx;
 	u32 kick_seq;			/* proc->stop_seq of its last kick */
 	atomic_t kick_pending;		/* a TWA_SIGNAL kick not run yet */
+	/*
+	 * A TWA_SIGNAL work of ours is queued and has not run: an EINTR at
+	 * sys_exit with no real signal pending is ours (fr_sc_eintr_ours).
+	 */
+	bool sig_kicked;
 	/* signals: delivered at sig_ip right after a syscall, or in user code */
 	bool sig_boundary;
 	u64 sig_ip;
@@ -550,11 +555,13 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 void fr_tsc_own(struct fr_thread *t);
 void fr_tsc_inherit(struct fr_thread *t, bool parent_trapped);
 void fr_tsc_disown_current(void);
-void fr_tsc_disown(struct fr_thread *t);
+void fr_tsc_prctl_set(struct fr_thread *t, unsigned long mode);
 void fr_tsc_release(struct fr_thread *t);
 bool fr_tsc_trapped(struct task_struct *task, int sig,
 		    struct kernel_siginfo *info);
 void fr_tsc_untrap_stopped(struct task_struct *task);
+void fr_tsc_init(void);
+void fr_tsc_exit(void);
 /* trigger.c: a fatal signal the probe left for a task_work to judge */
 void fr_fault_deferred(int sig);
 

@@ -75,6 +75,8 @@ bool fr_twork_queue(struct fr_thread *t, enum task_work_notify_mode mode)
 	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
 	if (!w)
 		goto out_clear;
+	if (mode == TWA_SIGNAL)
+		WRITE_ONCE(t->sig_kicked, true);
 	if (!fr_tw_add(t->task, w, fr_twork_fn, NULL, mode))
 		return true;
 	kfree(w);
@@ -1155,6 +1157,7 @@ static void fr_twork_fn(struct fr_tw *tw)
 	rcu_read_unlock();
 	if (t) {
 		atomic_set(&t->kick_pending, 0);
+		WRITE_ONCE(t->sig_kicked, false);
 		/* before a boundary can take this thread's stop */
 		fr_sc_flush_signal(t);
 		/* t holds a reference on its proc */
@@ -1296,7 +1299,8 @@ int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
 
 	/*
 	 * TWA_SIGNAL: a thread blocked in a syscall is interrupted; the call
-	 * restarts transparently (the interrupted attempt is not recorded).
+	 * restarts transparently (the interrupted attempt is not recorded),
+	 * also one that the kernel ends with EINTR (fr_sc_eintr_ours).
 	 */
 	rcu_read_lock();
 	list_for_each_entry_rcu(t, &proc->threads, pnode)

@@ -79,6 +79,7 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 #define FR_FE_SMALL	BIT(6)	/* fr_build_small() may build its record */
 #define FR_FE_NEWLIFE	BIT(7)	/* fr_collect_new_life() looks at it */
 #define FR_FE_XEXIT	BIT(8)	/* sys_exit looks at it: prctl, execve(at) */
+#define FR_FE_EINTR	BIT(9)	/* EINTR without effect: restartable (fr_sc_eintr_ours) */
 static u16 fr_fe[FR_NR_SYSCALLS + 1] __read_mostly;	/* and 0 past the end */
 
 /*
@@ -1169,6 +1170,18 @@ static void fr_fast_init(void)
 			fe |= FR_FE_NEWLIFE;
 		if (nr == __NR_prctl || nr == __NR_execve || nr == __NR_execveat)
 			fe |= FR_FE_XEXIT;
+		switch (nr) {
+		/*
+		 * Interrupted, these fail with EINTR (the kernel does not
+		 * restart them) and have done nothing: fr_sc_eintr_ours.
+		 */
+		case __NR_epoll_wait: case __NR_epoll_pwait:
+		case __NR_epoll_pwait2: case __NR_io_getevents:
+		case __NR_io_pgetevents: case __NR_semop: case __NR_semtimedop:
+		case __NR_msgrcv: case __NR_msgsnd: case __NR_mq_timedsend:
+		case __NR_mq_timedreceive: case __NR_rt_sigtimedwait:
+			fe |= FR_FE_EINTR;
+		}
 		if (d->valid && (in[0].kind != FR_SZ_NONE ||
 				 in[1].kind != FR_SZ_NONE)) {
 			fe |= FR_FE_IN;
@@ -1853,8 +1866,22 @@ out:
 static noinline bool fr_sys_exit_special(struct fr_thread *t, u32 nr)
 {
 	if (nr == __NR_prctl) {
-		if (t->sc_args[0] == PR_SET_TSC)
-			fr_tsc_disown(t);	/* its own rdtsc setting */
+		if (t->sc_args[0] == PR_SET_TSC) {
+			fr_tsc_prctl_set(t, t->sc_args[1]);
+		} else if (t->sc_args[0] == PR_GET_TSC && t->tsc_trapped) {
+			/*
+			 * The kernel answered PR_TSC_SIGSEGV: the flag is ours,
+			 * the program's mode is PR_TSC_ENABLE.  Before the
+			 * record copies the answer.  The kernel has just
+			 * written that int: only another thread unmapping it
+			 * now makes the nofault write fail.
+			 */
+			int mode = PR_TSC_ENABLE;
+
+			if (copy_to_user_nofault((int __user *)t->sc_args[1],
+						 &mode, sizeof(mode)))
+				fr_lost(t->proc);
+		}
 		return false;
 	}
 	/* execve, execveat: the ring restarts at the new first instruction */
@@ -1862,6 +1889,23 @@ static noinline bool fr_sys_exit_special(struct fr_thread *t, u32 nr)
 	fr_sc_close(t);
 	fr_twork_queue(t, TWA_RESUME);
 	return true;
+}
+
+/*
+ * An EINTR that only our own TWA_SIGNAL work caused (a dump request, a
+ * boundary's kick: t->sig_kicked), with no signal of the program's pending,
+ * from a call that did nothing when it failed so: unrecorded, the call
+ * would have gone on waiting.  It becomes -ERESTARTNOHAND, which the kernel
+ * turns into a restart of the call after our work ran (or into EINTR, as it
+ * would have been, when a signal with a handler arrives meanwhile).  The
+ * call restarts with its arguments: a timeout starts again.
+ */
+static __always_inline bool fr_sc_eintr_ours(struct fr_thread *t,
+					     struct pt_regs *regs, long ret)
+{
+	return unlikely(ret == -EINTR) && READ_ONCE(t->sig_kicked) &&
+	       (fr_fe_of(syscall_get_nr(current, regs)) & FR_FE_EINTR) &&
+	       !task_sigpending(current);
 }
 
 static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
@@ -1879,7 +1923,13 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		if (!fr_token_try(t->proc))
 			fr_twork_queue(t, TWA_RESUME);	/* waits for the token */
 	}
-	if (!t || !t->in_sc)
+	if (!t)
+		return;
+	if (fr_sc_eintr_ours(t, regs, ret)) {
+		regs->ax = -ERESTARTNOHAND;
+		ret = -ERESTARTNOHAND;
+	}
+	if (!t->in_sc)
 		return;
 	/*
 	 * in_sc stays set until the record is in an interval (fr_append), or

@@ -272,9 +272,11 @@ int fr_trigger_init(void)
 {
 	int err;
 
+	fr_tsc_init();
 	for_each_kernel_tracepoint(fr_find_tp, NULL);
 	if (!fr_tp_fork || !fr_tp_exit || !fr_tp_signal || !fr_tp_deliver) {
 		pr_err("sched/signal tracepoints not found\n");
+		fr_tsc_exit();
 		return -ENOENT;
 	}
 	err = tracepoint_probe_register(fr_tp_fork, fr_fork_probe, NULL);
@@ -298,6 +300,7 @@ out_exit:
 out_fork:
 	tracepoint_probe_unregister(fr_tp_fork, fr_fork_probe, NULL);
 	tracepoint_synchronize_unregister();
+	fr_tsc_exit();
 	return err;
 }
 
@@ -317,4 +320,5 @@ void fr_trigger_exit(void)
 	fr_unregister_all();
 	/* the threads given their rdtsc back: their task_work is our text */
 	fr_tw_drain();
+	fr_tsc_exit();
 }

@@ -16,14 +16,17 @@
  * when the flags of the two tasks differ, so the flag of a running task must
  * match its CPU's CR4): it is set in the thread's boundary task_work
  * (fr_tsc_own), inherited by its threads and children, and cleared at
- * unregistration by a task_work queued on each thread (fr_tsc_release),
- * which first emulates an rdtsc that trapped in between.  A thread that had
- * TIF_NOTSC before (the program asked for SIGSEGV itself) is left alone, and
- * so is one whose program calls PR_SET_TSC later (syscall.c drops ownership).
+ * unregistration by a TWA_RESUME task_work queued on each thread
+ * (fr_tsc_release), which first emulates an rdtsc that trapped in between.
+ * A thread that had TIF_NOTSC before (the program asked for SIGSEGV itself)
+ * is left alone, and so is one whose program calls PR_SET_TSC(PR_TSC_SIGSEGV)
+ * later (fr_tsc_prctl_set drops ownership).
  *
  * Side effects the program may see: force_sig() unblocks SIGSEGV and resets
- * an ignored SIGSEGV to SIG_DFL before the work can run, and PR_GET_TSC
- * answers PR_TSC_SIGSEGV.
+ * an ignored SIGSEGV to SIG_DFL before the work can run.  PR_GET_TSC answers
+ * PR_TSC_ENABLE (syscall.c rewrites the answer), PR_SET_TSC(PR_TSC_ENABLE)
+ * keeps the trap (fr_tsc_prctl_set), and the kernel log shows no line for a
+ * trapped rdtsc (fr_tsc_log_entry).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -34,6 +37,8 @@
 #include <linux/sched/signal.h>
 #include <linux/sched/task_stack.h>
 #include <linux/task_work.h>
+#include <linux/prctl.h>
+#include <linux/kprobes.h>
 #include <asm/tlbflush.h>
 #include <asm/trapnr.h>
 #include "flightrec.h"
@@ -98,17 +103,22 @@ static bool fr_tsc_releasing(struct task_struct *task)
 	return found;
 }
 
-/* The instruction at rip: 2 for rdtsc, 3 for rdtscp, 0 for anything else. */
-static int fr_tsc_insn(unsigned long ip)
+/*
+ * The instruction at rip: 2 for rdtsc, 3 for rdtscp, 0 for anything else.
+ * @nofault: in atomic context (the kretprobe), where no page is faulted in.
+ */
+static int fr_tsc_insn(unsigned long ip, bool nofault)
 {
+	const void __user *p = (const void __user *)ip;
 	u8 b[3];
 
-	if (copy_from_user(b, (const void __user *)ip, 2))
+	if (nofault ? copy_from_user_nofault(b, p, 2) : copy_from_user(b, p, 2))
 		return 0;
 	if (b[0] == 0x0f && b[1] == 0x31)
 		return 2;
 	if (b[0] != 0x0f || b[1] != 0x01 ||
-	    copy_from_user(b, (const void __user *)ip, 3) || b[2] != 0xf9)
+	    (nofault ? copy_from_user_nofault(b, p, 3) : copy_from_user(b, p, 3)) ||
+	    b[2] != 0xf9)
 		return 0;
 	return 3;
 }
@@ -131,7 +141,7 @@ static int fr_tsc_emulate(u64 *tsc, u32 *aux)
 	u32 lo, hi, c = 0;
 	int len;
 
-	len = fr_tsc_insn(regs->ip);
+	len = fr_tsc_insn(regs->ip, false);
 	if (!len)
 		return 0;
 	spin_lock_irq(&sh->siglock);
@@ -244,6 +254,70 @@ static void fr_tsc_release_fn(struct fr_tw *tw)
 }
 
 /*
+ * The kernel log.  The #GP of a trapped rdtsc goes through show_signal()
+ * before it becomes a SIGSEGV, and show_signal() logs "traps: NAME[PID]
+ * general protection fault ..." for a task without a SIGSEGV handler when
+ * printk_ratelimit() allows: one line per rdtsc of every recorded program,
+ * which operators read as crashes.  A kretprobe on __printk_ratelimit()
+ * answers "no" to show_signal() for exactly those traps: current traps
+ * rdtsc for us and #GP'd at an rdtsc or rdtscp.  Any other line, a real
+ * #GP of a recorded program included, is logged as before.
+ */
+static int fr_tsc_log_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	const char *func = (const char *)regs->di;
+	struct fr_thread *t;
+	bool ours;
+
+	if (!atomic_read(&fr_nr_threads) && list_empty(&fr_tsc_releases))
+		return 1;
+	if (!func || strcmp(func, "show_signal") || in_interrupt() ||
+	    !current->mm || !test_thread_flag(TIF_NOTSC) ||
+	    current->thread.trap_nr != X86_TRAP_GP)
+		return 1;
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	ours = t && READ_ONCE(t->tsc_trapped);
+	rcu_read_unlock();
+	if (!ours && !fr_tsc_releasing(current))
+		return 1;
+	return fr_tsc_insn(task_pt_regs(current)->ip, true) ? 0 : 1;
+}
+
+static int fr_tsc_log_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	regs->ax = 0;		/* not now: show_signal() prints nothing */
+	return 0;
+}
+
+static struct kretprobe fr_tsc_log_probe = {
+	.kp.symbol_name = "__printk_ratelimit",
+	.entry_handler = fr_tsc_log_entry,
+	.handler = fr_tsc_log_ret,
+	.maxactive = 64,
+};
+static bool fr_tsc_log_on;
+
+void fr_tsc_init(void)
+{
+	int err = register_kretprobe(&fr_tsc_log_probe);
+
+	/* not fatal: the traps are then logged, as without the probe */
+	if (err)
+		pr_info("rdtsc traps of recorded programs will show in the kernel log (kretprobe: %d)\n",
+			err);
+	fr_tsc_log_on = !err;
+}
+
+/* Unload, after the last trap: no recorded thread is left. */
+void fr_tsc_exit(void)
+{
+	if (fr_tsc_log_on)
+		unregister_kretprobe(&fr_tsc_log_probe);
+	fr_tsc_log_on = false;
+}
+
+/*
  * Unload, in stop_machine() (twork.c): @task did not run, and will not run,
  * the work that would give it rdtsc back.  No task runs now, so its flag may
  * change from outside: each CPU goes back from its stopper thread (no
@@ -283,9 +357,13 @@ void fr_tsc_release(struct fr_thread *t)
 	list_add(&w->node, &fr_tsc_releases);
 	spin_unlock_irqrestore(&fr_tsc_lock, flags);
 	WRITE_ONCE(t->tsc_trapped, false);
-	/* TWA_SIGNAL: the thread may be blocked in a syscall for long */
+	/*
+	 * TWA_RESUME: a thread blocked in a syscall executes no rdtsc before
+	 * it returns, and then it runs this first; interrupting it would make
+	 * some calls fail with EINTR.
+	 */
 	if (fr_tw_add(t->task, w, fr_tsc_release_fn, fr_tsc_release_orphan,
-		      TWA_SIGNAL)) {
+		      TWA_RESUME)) {
 		/* exiting: no more user code */
 		spin_lock_irqsave(&fr_tsc_lock, flags);
 		list_del(&w->node);
@@ -294,8 +372,16 @@ void fr_tsc_release(struct fr_thread *t)
 	}
 }
 
-/* The program set its own TSC mode (PR_SET_TSC): no longer ours. */
-void fr_tsc_disown(struct fr_thread *t)
+/*
+ * sys_exit of the thread's successful PR_SET_TSC(@mode).  PR_TSC_SIGSEGV: the
+ * program wants the SIGSEGV itself, the flag is no longer ours.
+ * PR_TSC_ENABLE: the kernel cleared the flag; the program sees an enabled
+ * TSC (PR_GET_TSC says so, fr_sc_prctl_get) and its rdtsc stays recorded.
+ * Preemption is off (the probe): the flag and CR4 change together.
+ */
+void fr_tsc_prctl_set(struct fr_thread *t, unsigned long mode)
 {
 	t->tsc_trapped = false;
+	if (mode == PR_TSC_ENABLE && !READ_ONCE(t->proc->dying))
+		fr_tsc_own(t);
 }
