@@ -24,6 +24,7 @@
 enum {
 	FR_PH_SYSINFO,
 	FR_PH_PROCESS,
+	FR_PH_CMDLINE,
 	FR_PH_INTERVALS,
 	FR_PH_END,
 	FR_PH_DONE,
@@ -128,10 +129,17 @@ out:
 	return err;
 }
 
+/* Does the command line go in CMDLINE_CHUNK records (uapi/flightrec.h)? */
+static bool fr_cmdline_chunked(const struct fr_dump *d)
+{
+	return d->cmdline && d->cmdline_len > FLIGHTREC_OUT_CHUNK;
+}
+
 static int fr_put_process(struct sk_buff *skb, struct netlink_callback *cb,
 			  struct fr_dump *d)
 {
 	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_PROCESS);
+	bool chunked = fr_cmdline_chunked(d);
 
 	if (!hdr)
 		return -EMSGSIZE;
@@ -139,8 +147,9 @@ static int fr_put_process(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_u32(skb, FLIGHTREC_A_PPID, d->ppid) ||
 	    nla_put_string(skb, FLIGHTREC_A_COMM, d->comm) ||
 	    (d->exe && nla_put_string(skb, FLIGHTREC_A_EXE, d->exe)) ||
-	    (d->cmdline && nla_put(skb, FLIGHTREC_A_CMDLINE, d->cmdline_len,
-				   d->cmdline)) ||
+	    (d->cmdline && !chunked &&
+	     nla_put(skb, FLIGHTREC_A_CMDLINE, d->cmdline_len, d->cmdline)) ||
+	    (chunked && nla_put_u32(skb, FLIGHTREC_A_CMDLINE_LEN, d->cmdline_len)) ||
 	    nla_put(skb, FLIGHTREC_A_AUXV, d->auxv_len, d->auxv) ||
 	    nla_put_u32(skb, FLIGHTREC_A_PERSONALITY, d->personality))
 		goto nla_put_failure;
@@ -149,6 +158,31 @@ static int fr_put_process(struct sk_buff *skb, struct netlink_callback *cb,
 nla_put_failure:
 	genlmsg_cancel(skb, hdr);
 	return -EMSGSIZE;
+}
+
+/* The command line's CMDLINE_CHUNK records from offset *pos on. */
+static int fr_put_cmdline(struct sk_buff *skb, struct netlink_callback *cb,
+			  struct fr_dump *d, long *pos)
+{
+	void *hdr;
+	u32 len;
+
+	if (!fr_cmdline_chunked(d))
+		return 0;
+	while (*pos < d->cmdline_len) {
+		len = min_t(u32, FLIGHTREC_OUT_CHUNK, d->cmdline_len - *pos);
+		hdr = fr_msg(skb, cb, FLIGHTREC_REC_CMDLINE_CHUNK);
+		if (!hdr)
+			return -EMSGSIZE;
+		if (nla_put_u32(skb, FLIGHTREC_A_CMDLINE_OFFSET, *pos) ||
+		    nla_put(skb, FLIGHTREC_A_CMDLINE, len, d->cmdline + *pos)) {
+			genlmsg_cancel(skb, hdr);
+			return -EMSGSIZE;
+		}
+		genlmsg_end(skb, hdr);
+		*pos += len;
+	}
+	return 0;
 }
 
 static int fr_put_ctx(struct sk_buff *skb, struct fr_thread_ctx *c)
@@ -609,7 +643,15 @@ int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		err = fr_put_process(skb, cb, d);
 		if (err)
 			break;
+		a[A_PHASE] = FR_PH_CMDLINE;
+		a[A_POS] = 0;
+		fallthrough;
+	case FR_PH_CMDLINE:
+		err = fr_put_cmdline(skb, cb, d, &a[A_POS]);
+		if (err)
+			break;
 		a[A_PHASE] = FR_PH_INTERVALS;
+		a[A_POS] = 0;
 		fallthrough;
 	case FR_PH_INTERVALS:
 		while ((iv = fr_nth_interval(d, a[A_IV]))) {

@@ -849,7 +849,7 @@ void fr_dump_free(struct fr_dump *dump)
 	if (dump->end.ctx)
 		fr_ctx_free(dump->end.ctx);
 	kfree(dump->exe);
-	kfree(dump->cmdline);
+	kvfree(dump->cmdline);	/* kvmalloc'd: vmalloc under fragmentation */
 	fr_uncharge(dump->bytes);
 	kfree(dump);
 }

@@ -469,4 +469,56 @@ TEST_F(watch, module_reload)
 	EXPECT_LE(0, ms) TH_LOG("no file after the reload");
 }
 
+/*
+ * A command line longer than one netlink message holds (issue 24.10: a
+ * PROCESS record with 40,000 bytes of arguments made GET_DUMP fail with
+ * "a record does not fit the receive buffer"): the checkpoint has every
+ * argument, byte for byte.
+ */
+TEST(long_cmdline)
+{
+	enum { BIG = 40000 };
+	static char big[BIG + 1];
+	char *argv[] = { "/bin/sh", "-c", "sleep 30; :", "sh", big, NULL };
+	struct fr_asm_opts o = { 0 };
+	char dir[64], err[256], path[512];
+	struct fr_asm_stats st;
+	struct fr_client *cl;
+	struct fr_asm *a;
+	struct flrc *c;
+	uint32_t id;
+	int gate = -1, i;
+	pid_t pid;
+
+	FR_REQUIRE_MODULE();
+	for (i = 0; i < BIG; i++)
+		big[i] = 'a' + i % 26 + (i % 1000 == 999 ? 'A' - 'a' : 0);
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err))) TH_LOG("%s", err);
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, fr_client_register(cl, pid, 50, 8, 0, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	usleep(300000);
+	ASSERT_EQ(0, fr_client_dump(cl, pid, &id, err, sizeof(err))) TH_LOG("%s", err);
+	o.dump_id = id;
+	ASSERT_EQ(0, fr_asm_begin(&a, dir, &o, err, sizeof(err)));
+	ASSERT_EQ(0, fr_client_get_dump_raw(cl, id, fr_asm_raw_cb, a, err,
+					    sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_asm_finish(a, NULL, path, sizeof(path), &st, err,
+				   sizeof(err))) TH_LOG("%s", err);
+	fr_client_release_dump(cl, id, err, sizeof(err));
+	fr_kill_wait(pid);
+	fr_client_close(cl);
+	EXPECT_EQ(0, st.dropped);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(5, c->hdr->process->n_argv);
+	for (i = 0; i < 4; i++)
+		EXPECT_STREQ(argv[i], c->hdr->process->argv[i]);
+	EXPECT_EQ(BIG, strlen(c->hdr->process->argv[4]));
+	EXPECT_EQ(0, strcmp(big, c->hdr->process->argv[4]));
+	flrc_free(c);
+}
+
 TEST_HARNESS_MAIN

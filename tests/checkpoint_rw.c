@@ -141,8 +141,25 @@ struct gen {
 	bool no_end;
 	bool distinct_code;	/* the code page differs in every interval */
 	bool chunks;		/* large out-buffers, sent in OUT_CHUNK pieces */
+	/* the command line in CMDLINE_CHUNK pieces: 1 in order, 2 one missing */
+	int cmdline_chunks;
 	uint64_t xstate_bv;
 };
+
+#define LONG_CMDLINE	(2 * FLIGHTREC_OUT_CHUNK + 100)
+
+/* "synth\0" then 'a'..'z' repeated, then "\0x y\0": three arguments */
+static char *long_cmdline(void)
+{
+	static char s[LONG_CMDLINE];
+	size_t i;
+
+	memcpy(s, "synth", 6);
+	for (i = 6; i < LONG_CMDLINE - 5; i++)
+		s[i] = 'a' + i % 26;
+	memcpy(s + LONG_CMDLINE - 5, "\0x y", 5);
+	return s;
+}
 
 static int gen_sysinfo(struct fr_asm *a, const struct gen *g)
 {
@@ -166,21 +183,38 @@ static int gen_sysinfo(struct fr_asm *a, const struct gen *g)
 	return feed(a, m);
 }
 
-static int gen_process(struct fr_asm *a)
+static int gen_process(struct fr_asm *a, const struct gen *g)
 {
 	static const char cmdline[] = "synth\0--flag\0x y";
 	uint64_t auxv[4] = { 6 /* AT_PAGESZ */, 4096, 0, 0 };
 	struct nl_msg *m = rec(FLIGHTREC_REC_PROCESS);
+	const char *lc = long_cmdline();
+	uint32_t off, len;
+	int err;
 
 	nla_put_u32(m, FLIGHTREC_A_PID, PID);
 	nla_put_u32(m, FLIGHTREC_A_PPID, 1);
 	nla_put_string(m, FLIGHTREC_A_COMM, "synth");
 	nla_put_string(m, FLIGHTREC_A_EXE, "/usr/bin/synth");
-	nla_put(m, FLIGHTREC_A_CMDLINE, sizeof(cmdline), cmdline);
+	if (g->cmdline_chunks)
+		nla_put_u32(m, FLIGHTREC_A_CMDLINE_LEN, LONG_CMDLINE);
+	else
+		nla_put(m, FLIGHTREC_A_CMDLINE, sizeof(cmdline), cmdline);
 	nla_put(m, FLIGHTREC_A_AUXV, sizeof(auxv), auxv);
 	nla_put_u32(m, FLIGHTREC_A_PERSONALITY, 0);
 	nla_put_u64(m, FLIGHTREC_A_BRK_START, HEAP);
-	return feed(a, m);
+	err = feed(a, m);
+	for (off = 0; !err && g->cmdline_chunks && off < LONG_CMDLINE; off += len) {
+		len = LONG_CMDLINE - off < FLIGHTREC_OUT_CHUNK ?
+		      LONG_CMDLINE - off : FLIGHTREC_OUT_CHUNK;
+		if (g->cmdline_chunks == 2 && off == FLIGHTREC_OUT_CHUNK)
+			continue;	/* lost */
+		m = rec(FLIGHTREC_REC_CMDLINE_CHUNK);
+		nla_put_u32(m, FLIGHTREC_A_CMDLINE_OFFSET, off);
+		nla_put(m, FLIGHTREC_A_CMDLINE, len, lc + off);
+		err = feed(a, m);
+	}
+	return err;
 }
 
 static uint32_t encode_dev(dev_t d)
@@ -375,7 +409,7 @@ static int gen_dump(struct fr_asm *a, const struct gen *g)
 	static const uint8_t zero[PG];
 	int err, i;
 
-	err = gen_sysinfo(a, g) ?: gen_process(a);
+	err = gen_sysinfo(a, g) ?: gen_process(a, g);
 	for (i = 0; i < g->nr_intervals && !err; i++) {
 		struct nl_msg *m = rec(FLIGHTREC_REC_INTERVAL);
 
@@ -1091,6 +1125,46 @@ TEST(out_chunks)
 	ASSERT_EQ(1, s->n_out);
 	EXPECT_EQ(FLIGHTREC_OUT_CHUNK, s->out[0]->data.len);
 	EXPECT_EQ(3, c->end->last_seq);
+	flrc_free(c);
+	rmtree(dir);
+}
+
+/*
+ * A command line in CMDLINE_CHUNK records is put together byte for byte;
+ * with a piece missing it is left out, counted and said, never made up.
+ */
+TEST(cmdline_chunks)
+{
+	struct gen g = full;
+	struct fr_asm_stats st;
+	char path[PATH_MAX], err[512], *dir = tmpdir();
+	const char *lc = long_cmdline();
+	struct flrc *c;
+
+	init_data(true);
+	g.minimal = true;
+	g.nr_intervals = 1;
+	g.cmdline_chunks = 1;
+	ASSERT_NE(NULL, dir);
+	ASSERT_EQ(0, make_file(dir, &g, NULL, path, sizeof(path), &st));
+	EXPECT_EQ(0, st.dropped);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(3, c->hdr->process->n_argv);
+	EXPECT_STREQ("synth", c->hdr->process->argv[0]);
+	EXPECT_EQ(0, strcmp(lc + 6, c->hdr->process->argv[1]));
+	EXPECT_EQ(LONG_CMDLINE - 11, strlen(c->hdr->process->argv[1]));
+	EXPECT_STREQ("x y", c->hdr->process->argv[2]);
+	flrc_free(c);
+	rmtree(dir);
+
+	dir = tmpdir();
+	g.cmdline_chunks = 2;
+	ASSERT_NE(NULL, dir);
+	ASSERT_EQ(0, make_file(dir, &g, NULL, path, sizeof(path), &st));
+	/* the piece after the gap */
+	EXPECT_EQ(1, st.dropped);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(0, c->hdr->process->n_argv);
 	flrc_free(c);
 	rmtree(dir);
 }

@@ -79,6 +79,15 @@ enum flightrec_rec_type {
 	 * of at most FLIGHTREC_OUT_CHUNK bytes, in order.
 	 */
 	FLIGHTREC_REC_OUT_CHUNK,
+	/*
+	 * CMDLINE, CMDLINE_OFFSET: a piece of the command line of the PROCESS
+	 * record just before.  A command line longer than
+	 * FLIGHTREC_OUT_CHUNK bytes does not fit one message: the PROCESS
+	 * record then carries CMDLINE_LEN (its whole length) and no CMDLINE,
+	 * and all of it follows in CMDLINE_CHUNK records of at most
+	 * FLIGHTREC_OUT_CHUNK bytes, in order.
+	 */
+	FLIGHTREC_REC_CMDLINE_CHUNK,
 	__FLIGHTREC_REC_MAX,
 };
 
@@ -246,6 +255,8 @@ enum flightrec_attr {
 	FLIGHTREC_A_SERIAL,		/* u8: 1 = serial mode: the process's threads run user
 					 * code one at a time, switching at syscalls */
 	FLIGHTREC_A_STOP_REASON,	/* u32: enum flightrec_stop_reason (EVENT_STOPPED, PROC) */
+	FLIGHTREC_A_CMDLINE_LEN,	/* u32: the whole command line, in CMDLINE_CHUNKs */
+	FLIGHTREC_A_CMDLINE_OFFSET,	/* u32: where this CMDLINE piece goes (CMDLINE_CHUNK) */
 
 	__FLIGHTREC_A_MAX,
 };

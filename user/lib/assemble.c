@@ -80,6 +80,9 @@ struct fr_asm {
 	char *comm, *exe;
 	char **argv;
 	size_t n_argv;
+	/* a command line that comes in CMDLINE_CHUNK records */
+	char *cmdline;
+	uint32_t cmdline_len, cmdline_have;
 	uint64_t *auxv;
 	size_t n_auxv;
 	Flightrec__IntervalInfo **iv;
@@ -335,6 +338,7 @@ static const char *rec_name(uint32_t type)
 		[FLIGHTREC_REC_END] = "END",
 		[FLIGHTREC_REC_SYSINFO] = "SYSINFO",
 		[FLIGHTREC_REC_OUT_CHUNK] = "OUT_CHUNK",
+		[FLIGHTREC_REC_CMDLINE_CHUNK] = "CMDLINE_CHUNK",
 	};
 
 	if (type < sizeof(names) / sizeof(names[0]) && names[type])
@@ -539,6 +543,60 @@ static int rec_sysinfo(struct fr_asm *a, struct nlattr **tb)
 	return err;
 }
 
+/* argv from a command line: NUL-separated arguments. */
+static int set_argv(struct fr_asm *a, const char *s, size_t len)
+{
+	const char *end = s + len;
+	size_t n = 0;
+
+	while (s < end) {
+		size_t l = strnlen(s, end - s);
+		char **nv = realloc(a->argv, (n + 1) * sizeof(*nv));
+
+		if (!nv)
+			return afail(a, -ENOMEM, "out of memory");
+		a->argv = nv;
+		a->argv[n] = strndup(s, l);
+		if (!a->argv[n])
+			return afail(a, -ENOMEM, "out of memory");
+		a->n_argv = ++n;
+		s += l + 1;
+	}
+	return 0;
+}
+
+/* A piece of the command line: in order, within CMDLINE_LEN. */
+static int rec_cmdline_chunk(struct fr_asm *a, struct nlattr **tb)
+{
+	const struct nlattr *nla = tb[FLIGHTREC_A_CMDLINE];
+	uint32_t off, len;
+	int err;
+
+	if (!nla || !a_u32(tb, FLIGHTREC_A_CMDLINE_OFFSET, &off))
+		return dropped(a, FLIGHTREC_REC_CMDLINE_CHUNK,
+			       "without CMDLINE or CMDLINE_OFFSET");
+	if (!a->cmdline)
+		return dropped(a, FLIGHTREC_REC_CMDLINE_CHUNK,
+			       "without a PROCESS record with CMDLINE_LEN before it");
+	len = nla_len(nla);
+	if (off != a->cmdline_have || len > a->cmdline_len - off) {
+		warn(a, "CMDLINE_CHUNK of %u bytes at offset %u, expected offset %u of %u bytes: command line left out",
+		     len, off, a->cmdline_have, a->cmdline_len);
+		a->st.dropped++;
+		free(a->cmdline);
+		a->cmdline = NULL;
+		return 0;
+	}
+	memcpy(a->cmdline + off, nla_data(nla), len);
+	a->cmdline_have += len;
+	if (a->cmdline_have < a->cmdline_len)
+		return 0;
+	err = set_argv(a, a->cmdline, a->cmdline_len);
+	free(a->cmdline);
+	a->cmdline = NULL;
+	return err;
+}
+
 static int rec_process(struct fr_asm *a, struct nlattr **tb)
 {
 	Flightrec__ProcessInfo *p = &a->proc;
@@ -555,22 +613,20 @@ static int rec_process(struct fr_asm *a, struct nlattr **tb)
 	a->comm = a_str(tb[FLIGHTREC_A_COMM]);
 	a->exe = a_str(tb[FLIGHTREC_A_EXE]);
 	nla = tb[FLIGHTREC_A_CMDLINE];
-	if (nla && nla_len(nla) > 0 && !a->argv) {
-		const char *s = nla_data(nla), *end = s + nla_len(nla);
-		size_t n = 0;
+	if (nla && nla_len(nla) > 0 && !a->argv && !a->cmdline) {
+		int err = set_argv(a, nla_data(nla), nla_len(nla));
 
-		while (s < end) {
-			size_t l = strnlen(s, end - s);
-			char **nv = realloc(a->argv, (n + 1) * sizeof(*nv));
-
-			if (!nv)
+		if (err)
+			return err;
+	} else if (!nla && tb[FLIGHTREC_A_CMDLINE_LEN] && !a->argv &&
+		   !a->cmdline) {
+		/* CMDLINE_CHUNK records follow (uapi/flightrec.h) */
+		a->cmdline_len = nla_get_u32(tb[FLIGHTREC_A_CMDLINE_LEN]);
+		a->cmdline_have = 0;
+		if (a->cmdline_len) {
+			a->cmdline = malloc(a->cmdline_len);
+			if (!a->cmdline)
 				return afail(a, -ENOMEM, "out of memory");
-			a->argv = nv;
-			a->argv[n] = strndup(s, l);
-			if (!a->argv[n])
-				return afail(a, -ENOMEM, "out of memory");
-			a->n_argv = ++n;
-			s += l + 1;
 		}
 	}
 	nla = tb[FLIGHTREC_A_AUXV];
@@ -1747,6 +1803,9 @@ int fr_asm_record(struct fr_asm *a, struct nlattr **tb,
 	case FLIGHTREC_REC_PROCESS:
 		err = rec_process(a, tb);
 		break;
+	case FLIGHTREC_REC_CMDLINE_CHUNK:
+		err = rec_cmdline_chunk(a, tb);
+		break;
 	case FLIGHTREC_REC_INTERVAL:
 		err = rec_interval_info(a, tb);
 		break;
@@ -1858,6 +1917,7 @@ void fr_asm_abort(struct fr_asm *a)
 	for (i = 0; i < a->n_argv; i++)
 		free(a->argv[i]);
 	free(a->argv);
+	free(a->cmdline);
 	free(a->auxv);
 	for (i = 0; i < a->n_iv; i++)
 		free(a->iv[i]);
@@ -1983,6 +2043,11 @@ int fr_asm_finish(struct fr_asm *a, const char *name, char *path,
 		snprintf(err, errlen, "the dump has no PROCESS record");
 		ret = -EBADMSG;
 		goto out;
+	}
+	if (a->cmdline) {
+		warn(a, "the command line is incomplete (%u of %u bytes): left out",
+		     a->cmdline_have, a->cmdline_len);
+		a->st.dropped++;
 	}
 	if (!a->n_iv) {
 		snprintf(err, errlen, "the dump has no interval");
