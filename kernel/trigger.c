@@ -105,8 +105,11 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	struct fr_child_work *w;
 	struct fr_thread *t;
 	struct fr_proc *proc;
+	bool tracked = false;
 
-	if (likely(!atomic_read(&fr_nr_threads)))
+	/* no thread recorded, no TIF_NOTSC of ours (fr_tsc_fork) either */
+	if (likely(!atomic_read(&fr_nr_threads)) &&
+	    likely(!test_tsk_thread_flag(child, TIF_NOTSC)))
 		return;
 	rcu_read_lock();
 	t = fr_thread_find(parent);
@@ -124,8 +127,10 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 		}
 		/* TIF_NOTSC came with the rest of the parent's flags */
 		ct = fr_thread_find(child);
-		if (ct)
+		if (ct) {
 			ct->tsc_trapped = t->tsc_trapped;
+			tracked = true;
+		}
 		goto out;
 	}
 	if (child->flags & PF_KTHREAD)
@@ -140,7 +145,10 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	w->tsc = t->tsc_trapped;
 	if (fr_tw_add(child, w, fr_child_fn, fr_child_orphan, TWA_RESUME))
 		kfree(w);
+	else
+		tracked = true;	/* fr_child_fn decides about its TIF_NOTSC */
 out:
+	fr_tsc_fork(parent, t, child, tracked);
 	rcu_read_unlock();
 }
 

@@ -86,6 +86,7 @@ void fr_tsc_disown_current(void)
 	fr_tsc_set_current(false);
 }
 
+/* Is a release of @task's flag queued and not run yet? */
 static bool fr_tsc_releasing(struct task_struct *task)
 {
 	struct fr_tsc_work *w;
@@ -101,6 +102,24 @@ static bool fr_tsc_releasing(struct task_struct *task)
 	}
 	spin_unlock_irqrestore(&fr_tsc_lock, flags);
 	return found;
+}
+
+/*
+ * sched_process_fork, before the child first runs (wake_up_new_task() comes
+ * after): @child copied @parent's flags.  If the parent's TIF_NOTSC is ours
+ * (@t recorded with it, or a release of it pending) and @tracked is false
+ * (the child will not be recorded with it: its process is not followed, the
+ * parent's is dying, an allocation failed), the child's flag goes: it is
+ * not running, so its flag may change from outside.  A TIF_NOTSC that is
+ * the program's own (PR_SET_TSC) is inherited as the kernel does.
+ */
+void fr_tsc_fork(struct task_struct *parent, struct fr_thread *t,
+		 struct task_struct *child, bool tracked)
+{
+	if (tracked || !test_tsk_thread_flag(child, TIF_NOTSC))
+		return;
+	if ((t && READ_ONCE(t->tsc_trapped)) || fr_tsc_releasing(parent))
+		clear_tsk_thread_flag(child, TIF_NOTSC);
 }
 
 /*

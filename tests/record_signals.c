@@ -246,6 +246,34 @@ TEST_F_TIMEOUT(sig, rdtsc_after_unregister, 120)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
+/*
+ * Children forked around an unregistration: a child the fork probe does not
+ * track (its parent's process is dying, or no longer in the registry while
+ * its rdtsc is still trapped) inherited TIF_NOTSC, and nothing cleared it:
+ * its first rdtsc killed it with SIGSEGV (issue 24.2).
+ */
+TEST_F_TIMEOUT(sig, untracked_child_keeps_rdtsc, 120)
+{
+	char *argv[] = { (char *)fr_prog("fork_rdtsc"), "6000", NULL };
+	int gate = -1, status, i;
+	pid_t pid;
+
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	fr_gate_open(gate);
+	for (i = 0; i < 25; i++) {
+		ASSERT_EQ(0, fr_client_register(self->c, pid, 20, 2, 0, self->err,
+						sizeof(self->err))) TH_LOG("%s", self->err);
+		usleep(80000);
+		ASSERT_EQ(0, fr_client_unregister(self->c, pid, self->err,
+						  sizeof(self->err))) TH_LOG("%s", self->err);
+		usleep(20000);
+	}
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	ASSERT_TRUE(WIFEXITED(status)) TH_LOG("killed by signal %d", WTERMSIG(status));
+	EXPECT_EQ(0, WEXITSTATUS(status)) TH_LOG("a child died at its rdtsc");
+}
+
 /* hlt raises #GP like a trapped rdtsc: a real fault, the ring freezes. */
 TEST_F_TIMEOUT(sig, gp_fault_freezes, 120)
 {
