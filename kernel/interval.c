@@ -1196,8 +1196,7 @@ static enum hrtimer_restart fr_timer_fn(struct hrtimer *timer)
  */
 void fr_proc_start(struct fr_proc *proc)
 {
-	mutex_init(&proc->work_lock);
-	init_waitqueue_head(&proc->stop_wq);
+	/* work_lock and stop_wq are set up at allocation: the threads' work may use them */
 	hrtimer_init(&proc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	proc->timer.function = fr_timer_fn;
 	smp_store_release(&proc->started, true);

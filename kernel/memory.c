@@ -653,6 +653,8 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		struct vm_area_struct *vma;
 		struct fr_page *pg;
 		void *data, *repl;
+		bool lost = false;
+		size_t add = 0;
 		loff_t pos;
 		ssize_t n;
 
@@ -669,13 +671,11 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		repl = xa_mk_value(FLIGHTREC_PAGE_WRITTEN);	/* unknown */
 		if (vma->vm_flags & VM_SHARED) {
 			/* the file holds the new bytes already */
-			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
-			proc->lost_pages++;
+			lost = true;
 			goto store;
 		}
 		if (!fr_charge(proc, PAGE_SIZE + sizeof(*pg))) {
-			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
-			proc->lost_pages++;
+			lost = true;
 			goto store;
 		}
 		data = fr_page_alloc(GFP_KERNEL);
@@ -686,8 +686,7 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 			fr_page_free(data);
 			kfree(pg);
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
-			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
-			proc->lost_pages++;
+			lost = true;
 			goto store;
 		}
 		pos = ((loff_t)((addr - vma->vm_start) >> PAGE_SHIFT) +
@@ -697,17 +696,25 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 			fr_page_free(data);
 			kfree(pg);
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
-			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
-			proc->lost_pages++;
+			lost = true;
 			goto store;
 		}
 		pg->flags = FLIGHTREC_PAGE_DATA | FLIGHTREC_PAGE_WRITTEN;
 		pg->data = data;
 		repl = pg;
-		iv->bytes += PAGE_SIZE + sizeof(*pg);
+		add = PAGE_SIZE + sizeof(*pg);
 store:
-		/* replaces an entry: allocates nothing, cannot fail */
+		/*
+		 * Replaces an entry: allocates nothing, cannot fail.  iv may be
+		 * the open interval, whose counters the probes change under
+		 * proc->lock.
+		 */
 		spin_lock(&proc->lock);
+		iv->bytes += add;
+		if (lost) {
+			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			proc->lost_pages++;
+		}
 		xa_lock_irq(&iv->pages);
 		__xa_store(&iv->pages, idx, repl, GFP_ATOMIC | __GFP_NOWARN);
 		__xa_clear_mark(&iv->pages, idx, FR_XA_NOTPRESENT);

@@ -577,7 +577,9 @@ int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
 	INIT_LIST_HEAD(&proc->ring);
 	INIT_LIST_HEAD(&proc->lnode);
 	INIT_HLIST_NODE(&proc->hnode);
+	/* once, before any thread is added: its task_work takes work_lock */
 	mutex_init(&proc->work_lock);
+	init_waitqueue_head(&proc->stop_wq);
 	/* the proc owns pid and mm from here: fr_proc_put() releases them */
 	pid = NULL;
 	mm = NULL;

@@ -1625,6 +1625,8 @@ static void fr_token_release(struct fr_proc *proc, struct task_struct *task)
 void fr_serial_exit(struct fr_proc *proc, struct task_struct *task)
 {
 	cmpxchg(&proc->token_to, task, NULL);
+	/* PF_EXITING (set before) against fr_token_yield()'s handover */
+	smp_mb();
 	fr_token_release(proc, task);
 }
 
@@ -1636,9 +1638,25 @@ void fr_serial_exit(struct fr_proc *proc, struct task_struct *task)
 static void fr_token_yield(struct fr_proc *proc, bool in_call)
 {
 	struct task_struct *to = xchg(&proc->token_to, NULL);
+	struct fr_thread *tt;
 
 	if (cmpxchg(&proc->token, current, to) != current)
 		return;
+	/*
+	 * The thread that asked may be exiting: its exit probe gave nothing
+	 * back (fr_serial_exit saw another holder), so a token handed to it
+	 * now would never come back and every thread would wait for it.
+	 * Handed over first, checked after (cmpxchg is a full barrier,
+	 * fr_serial_exit has one): either it sees PF_EXITING here, or its
+	 * exit probe sees the token its own and releases it.  RCU: a
+	 * recorded thread holds its task.
+	 */
+	rcu_read_lock();
+	tt = to ? fr_thread_find(to) : NULL;
+	if (to && (!tt || tt->proc != proc ||
+		   (READ_ONCE(to->flags) & PF_EXITING)))
+		cmpxchg(&proc->token, to, NULL);
+	rcu_read_unlock();
 	spin_lock(&proc->lock);
 	if (proc->cur && !in_call)
 		proc->cur->flags |= FLIGHTREC_IF_PREEMPTED;
