@@ -1825,6 +1825,19 @@ static __always_inline void fr_args_of(u64 *args, const struct pt_regs *regs)
 	args[5] = regs->r9;
 }
 
+/*
+ * An int $0x80 (ia32) or x32 call of a recorded 64-bit process: the table
+ * is x86_64's, so it is not recorded, and replay cannot answer it.  Never a
+ * silent gap: the interval is flagged.
+ */
+static noinline void fr_sc_foreign(struct fr_proc *proc)
+{
+	spin_lock(&proc->lock);
+	if (proc->cur)
+		proc->cur->flags |= FLIGHTREC_IF_FOREIGN_SYSCALL;
+	spin_unlock(&proc->lock);
+}
+
 static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 {
 	struct fr_thread *t;
@@ -1839,9 +1852,12 @@ static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	 * in_compat_syscall(), with the x32 bit read from id (regs->orig_ax,
 	 * which in_x32_syscall() reads through current)
 	 */
-	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying) ||
-	    (id & __X32_SYSCALL_BIT) || in_ia32_syscall())
+	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
 		goto out;
+	if (unlikely((id & __X32_SYSCALL_BIT) || in_ia32_syscall())) {
+		fr_sc_foreign(proc);
+		goto out;
+	}
 	t->sig_boundary = false;
 	fe = fr_fe_of(id);
 	if (unlikely(t->enter_work)) {

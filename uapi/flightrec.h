@@ -134,6 +134,8 @@ enum flightrec_stop_reason {
 						 * syscalls: replay must find the instruction */
 #define FLIGHTREC_IF_THREAD_LATE	0x80	/* a thread did not stop at the interval start
 						 * in time: its context is from a little later */
+#define FLIGHTREC_IF_FOREIGN_SYSCALL	0x200	/* a 32-bit (int $0x80) or x32 syscall of the
+						 * 64-bit process: not recorded */
 
 /*
  * Records that are not syscalls travel in the syscall stream (SYSCALL

@@ -424,6 +424,9 @@ static void not_replayable(const struct facts *f,
 		if (fl & FLIGHTREC_IF_PARTIAL)
 			say(arg, "interval #%u: still open at the dump (ends at the %s)",
 			    iv->index, end_kind_name(f->c->end->kind));
+		if (fl & FLIGHTREC_IF_FOREIGN_SYSCALL)
+			say(arg, "interval #%u: a 32-bit (int $0x80) or x32 syscall, not recorded: "
+			    "replay diverges there", iv->index);
 		if (fl & FLIGHTREC_IF_THREAD_LATE)
 			say(arg, "interval #%u: a thread did not stop at its start in time: "
 			    "its context is from a little later (approximate)", iv->index);
