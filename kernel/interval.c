@@ -1250,6 +1250,8 @@ void fr_proc_exec_reset(struct fr_proc *proc)
 	list_for_each_entry_safe(iv, tmp, &ring, node)
 		fr_interval_free(iv);
 	fr_interval_free(cur);
+	/* a new vDSO, unpatched, maybe at the old one's address */
+	proc->vdso_patched = NULL;
 	old = proc->mm;
 	if (old != current->mm) {
 		mmgrab(current->mm);

@@ -330,4 +330,29 @@ TEST_F_TIMEOUT(rec, int80_flagged, 60)
 	frd_free(&d);
 }
 
+/*
+ * The vDSO of a new program is patched even when it lands at the address
+ * of the old one (issue 24.8: vdso_patched was not reset at exec, so with
+ * address randomization off the new vDSO's time calls went unrecorded).
+ */
+TEST_F_TIMEOUT(rec, vdso_patched_after_exec, 60)
+{
+	char *argv[] = { (char *)fr_prog("exec_vdso"), NULL };
+	char err[256];
+	struct frd d;
+	size_t i, n = 0;
+	pid_t pid;
+	int id;
+
+	id = run_to_exit(_metadata, self->c, argv, &pid, &d);
+	ASSERT_GT(id, 0);
+	for (i = 0; i < d.nsc; i++)
+		if (d.sc[i].nr == SYS_clock_gettime)
+			n++;
+	/* the ring restarted at the last exec: its 50 calls, and ld.so's */
+	EXPECT_LE(50, n);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
 TEST_HARNESS_MAIN
