@@ -1067,9 +1067,15 @@ static __always_inline bool fr_sc_unmaps(struct fr_proc *proc, u32 nr,
 		*end = a[0] + PAGE_ALIGN(a[1]);
 		return true;
 	case __NR_mremap:
+		/* and, with MREMAP_FIXED, the destination: fr_sc_held_work */
 		*start = a[0];
 		*end = a[0] + PAGE_ALIGN(a[1]);
 		return true;
+	case __NR_shmdt:
+		/* the segment's extent: fr_sc_held_work finds it */
+		*start = a[0];
+		*end = a[0] + PAGE_SIZE;
+		return offset_in_page(a[0]) == 0;
 	case __NR_madvise:
 		if (a[2] != MADV_DONTNEED && a[2] != MADV_FREE &&
 		    a[2] != MADV_REMOVE && a[2] != MADV_DONTNEED_LOCKED)
@@ -1107,6 +1113,31 @@ static __always_inline bool fr_sc_needs_hold(struct fr_proc *proc,
 	       READ_ONCE(proc->nr_ring) + 1 > 0;
 }
 
+/*
+ * The end of the System V segment attached at @start, as shmdt() will
+ * detach it: the mappings of the same shm file from @start on, adjacent.
+ * @start itself when there is none.
+ */
+static unsigned long fr_shm_end(unsigned long start)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	unsigned long end = start;
+	struct file *file;
+
+	mmap_read_lock(mm);
+	vma = find_vma(mm, start);
+	if (vma && vma->vm_start == start && vma->vm_file) {
+		file = vma->vm_file;
+		do {
+			end = vma->vm_end;
+			vma = find_vma(mm, end);
+		} while (vma && vma->vm_start == end && vma->vm_file == file);
+	}
+	mmap_read_unlock(mm);
+	return end;
+}
+
 /* task_work of a held syscall: capture what it is about to destroy. */
 void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 {
@@ -1119,6 +1150,12 @@ void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 			      (unsigned long *)args);
 	if (!fr_sc_unmaps(proc, t->held_nr, args, &start, &end))
 		return;
+	if (t->held_nr == __NR_shmdt)
+		end = fr_shm_end(start);
+	/* mremap(MREMAP_FIXED) unmaps whatever is at its destination first */
+	if (t->held_nr == __NR_mremap && (args[3] & MREMAP_FIXED))
+		fr_mem_capture_range(proc, args[4], args[4] + PAGE_ALIGN(args[2]),
+				     NULL, 0);
 	/* mmap(MAP_FIXED, fd): the new mapping may show the same bytes */
 	if (t->held_nr == __NR_mmap && !(args[3] & MAP_ANONYMOUS))
 		file = fget(args[4]);
@@ -1157,7 +1194,7 @@ static void fr_fast_init(void)
 		switch (nr) {
 		case __NR_munmap: case __NR_mremap: case __NR_madvise:
 		case __NR_brk: case __NR_mmap: case __NR_exit:
-		case __NR_exit_group:
+		case __NR_exit_group: case __NR_shmdt:
 			fe |= FR_FE_HOLD;	/* fr_sc_needs_hold() */
 		}
 		if (fr_seq_at_entry(nr))

@@ -17,6 +17,7 @@
 #include "fr_dump.h"
 #include "../progs/mem_pattern.h"
 #include "../progs/mem_read.h"
+#include "../progs/unmap_dest.h"
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <elf.h>
@@ -495,6 +496,41 @@ TEST_F_TIMEOUT(mem, gup_write_flagged, 120)
 {
 	flagged_rounds(_metadata, self->c, "gup", SYS_process_vm_writev,
 		       FLIGHTREC_IF_GUP_WRITE);
+}
+
+/* The page kept for @addr in interval @iv: its first byte, or -1. */
+static int first_byte(const struct frd *d, uint32_t iv, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < d->npg; i++)
+		if (d->pg[i].interval == iv && d->pg[i].addr == addr)
+			return d->pg[i].data ? d->pg[i].data[0] : 0;
+	return -1;
+}
+
+/*
+ * Memory that the destination of mremap(MREMAP_FIXED) replaces, and a
+ * segment shmdt() detaches, read in the interval: kept with the bytes of
+ * the interval's start (issue 24.12).
+ */
+TEST_F_TIMEOUT(mem, unmapped_by_mremap_fixed_and_shmdt, 120)
+{
+	char *argv[] = { (char *)fr_prog("unmap_dest"), NULL };
+	struct frd d;
+	int status;
+	long m;
+	pid_t pid;
+
+	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 100, 64, &d, &pid, &status));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	m = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, UD_MARK);
+	ASSERT_GE(m, 0);
+	EXPECT_EQ(0xa1, first_byte(&d, d.sc[m].interval, UD_A))
+		TH_LOG("mremap's destination");
+	EXPECT_EQ(0x5c, first_byte(&d, d.sc[m].interval, UD_S)) TH_LOG("shmdt");
+	frd_free(&d);
 }
 
 TEST_HARNESS_MAIN
