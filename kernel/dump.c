@@ -672,6 +672,8 @@ int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		if (err)
 			break;
 		a[A_PHASE] = FR_PH_DONE;
+		/* all of it handed out: the cap may reclaim it from now on */
+		WRITE_ONCE(d->collected, true);
 		fallthrough;
 	case FR_PH_DONE:
 		return 0;

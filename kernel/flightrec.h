@@ -238,6 +238,8 @@ struct fr_dump {
 	struct fr_end end;
 	size_t bytes;
 	u64 created_ns;
+	/* read to its end once (GET_DUMP): the cap may reclaim it now */
+	bool collected;
 };
 
 struct fr_thread {

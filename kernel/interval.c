@@ -593,15 +593,20 @@ static void fr_ring_push(struct fr_proc *proc, struct fr_interval *closed)
 
 /*
  * fr_charge() at the cap: the oldest whole interval of the charging process
- * goes first, then the oldest frozen dump, until the bytes fit; a kept
- * interval is always complete.  Any context.
+ * goes first, then the oldest frozen dump that was collected (read to its
+ * end), until the bytes fit; a kept interval is always complete.  A dump
+ * nobody has read yet - a crash waiting for its reader - is never
+ * reclaimed for live recording, and nothing is evicted for a request that
+ * cannot fit even in an empty cap.  Any context.
  */
 bool fr_charge_evict(struct fr_proc *proc, size_t bytes)
 {
 	struct fr_interval *iv;
-	struct fr_dump *dump;
+	struct fr_dump *dump, *d;
 	unsigned long flags;
 
+	if ((u64)bytes > (u64)READ_ONCE(fr_ring_mb) << 20)
+		return false;
 	while (!fr_charge_fits(bytes)) {
 		iv = NULL;
 		if (proc) {
@@ -615,10 +620,15 @@ bool fr_charge_evict(struct fr_proc *proc, size_t bytes)
 			fr_interval_free(iv);
 			continue;
 		}
+		dump = NULL;
 		spin_lock_irqsave(&fr_dumps_lock, flags);
-		dump = list_first_entry_or_null(&fr_dumps, struct fr_dump, node);
-		if (dump)
-			list_del_init(&dump->node);
+		list_for_each_entry(d, &fr_dumps, node) {
+			if (READ_ONCE(d->collected)) {
+				dump = d;
+				list_del_init(&dump->node);
+				break;
+			}
+		}
 		spin_unlock_irqrestore(&fr_dumps_lock, flags);
 		if (!dump)
 			return false;

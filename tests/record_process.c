@@ -324,6 +324,52 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 }
 
 /*
+ * A crash dump nobody has read yet survives the live recording of another
+ * process that fills the cap (issue 24.3: fr_charge_evict reclaimed every
+ * frozen dump on the machine for the records of a live ring).
+ */
+TEST_F_TIMEOUT(proc, uncollected_dump_survives_cap, 180)
+{
+	char *crash[] = { (char *)fr_prog("crash_div"), NULL };
+	char *fill[] = { (char *)fr_prog("read_zero"), "48", NULL };
+	int gate = -1, status, id;
+	struct frd d;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	ASSERT_EQ(0, fr_read_param("ring_mb", &self->ring_mb));
+	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", "8", 1));
+	pid = fr_spawn_gated(crash, &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 250, 8, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	ASSERT_TRUE(WIFSIGNALED(status));
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_FAULT, pid, 10000);
+	ASSERT_GT(id, 0);
+
+	/*
+	 * 48 reads of 1 MiB, recorded in one long interval: six times the
+	 * cap, with no closed interval of its own to give back
+	 */
+	pid = fr_spawn_gated(fill, &gate);
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 10000, 64, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+
+	ASSERT_EQ(0, frd_read(self->c, id, &d)) TH_LOG("the crash dump is gone");
+	EXPECT_TRUE(d.have_end);
+	EXPECT_EQ(FLIGHTREC_END_FAULT, d.end_kind);
+	frd_free(&d);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
+}
+
+/*
  * Freed record chunks are kept for reuse (kernel/arena.c): while a
  * syscall-heavy process is recorded, the pools hold at most a quarter of
  * the cap besides the ring; when it is gone its
