@@ -679,9 +679,26 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 		if (!rec)
 			return ERR_PTR(-EAGAIN);
 	} else {
+		/*
+		 * A big record (a readv of 64 x 16 MiB is 1 GiB) is charged
+		 * before it is allocated, into the thread's credit, which
+		 * fr_append_rec() then spends: memory past the cap is never
+		 * taken, not even for a moment.
+		 */
+		if (size > FR_REC_CHUNKED) {
+			if (size > U32_MAX - t->credit ||
+			    !fr_charge(t->proc, size))
+				return ERR_PTR(-ENOSPC);
+			t->credit += size;
+		}
 		rec = fr_rec_alloc(t, size, GFP_KERNEL);
-		if (!rec)
+		if (!rec) {
+			if (size > FR_REC_CHUNKED) {
+				t->credit -= size;
+				fr_uncharge(size);
+			}
 			return ERR_PTR(-ENOMEM);
+		}
 	}
 	fr_rec_head(t, rec, sp->flags, ret, size);
 	p = (u8 *)rec + hdr;
