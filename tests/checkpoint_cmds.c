@@ -152,14 +152,39 @@ static void compare(struct __test_metadata *_metadata, const struct frd *d,
 	}
 }
 
+/*
+ * The module's dump @id as a checkpoint in @dir (its path in @path), the
+ * way flightrec dump makes one; the dump is released.  0, or the error
+ * with its message in @err.
+ */
+static int assemble(struct fr_client *cl, uint32_t id, const char *dir,
+		    char *path, size_t pathlen, struct fr_asm_stats *st,
+		    char *err, size_t errlen)
+{
+	struct fr_asm_opts o = { .abi_version = FLIGHTREC_ABI_VERSION };
+	struct fr_asm *a;
+	char rel[256];
+	int ret;
+
+	o.dump_id = id;
+	ret = fr_asm_begin(&a, dir, &o, err, errlen);
+	if (!ret) {
+		ret = fr_client_get_dump_raw(cl, id, fr_asm_raw_cb, a, err, errlen);
+		if (ret)
+			fr_asm_abort(a);
+		else
+			ret = fr_asm_finish(a, NULL, path, pathlen, st, err, errlen);
+	}
+	fr_client_release_dump(cl, id, rel, sizeof(rel));
+	return ret;
+}
+
 TEST(roundtrip_module)
 {
 	char *argv[] = { (char *)fr_prog("mem_pattern"), "60", NULL };
-	struct fr_asm_opts o = { .abi_version = FLIGHTREC_ABI_VERSION };
 	char dir[64], err[512], path[PATH_MAX];
 	struct fr_asm_stats st;
 	struct fr_client *cl;
-	struct fr_asm *a;
 	struct flrc *c;
 	struct frd d;
 	int gate = -1, status, id;
@@ -180,13 +205,8 @@ TEST(roundtrip_module)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 
 	ASSERT_EQ(0, frd_read(cl, id, &d));
-	o.dump_id = id;
-	ASSERT_EQ(0, fr_asm_begin(&a, dir, &o, err, sizeof(err)));
-	ASSERT_EQ(0, fr_client_get_dump_raw(cl, id, fr_asm_raw_cb, a, err,
-					    sizeof(err))) TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_asm_finish(a, NULL, path, sizeof(path), &st, err,
-				   sizeof(err))) TH_LOG("%s", err);
-	fr_client_release_dump(cl, id, err, sizeof(err));
+	ASSERT_EQ(0, assemble(cl, id, dir, path, sizeof(path), &st, err,
+			      sizeof(err))) TH_LOG("%s", err);
 	EXPECT_EQ(0, st.dropped);
 	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
 	EXPECT_EQ(FLIGHTREC_END_EXIT, c->end->kind);
@@ -480,11 +500,9 @@ TEST(long_cmdline)
 	enum { BIG = 40000 };
 	static char big[BIG + 1];
 	char *argv[] = { "/bin/sh", "-c", "sleep 30; :", "sh", big, NULL };
-	struct fr_asm_opts o = { 0 };
 	char dir[64], err[256], path[512];
 	struct fr_asm_stats st;
 	struct fr_client *cl;
-	struct fr_asm *a;
 	struct flrc *c;
 	uint32_t id;
 	int gate = -1, i;
@@ -502,13 +520,8 @@ TEST(long_cmdline)
 	ASSERT_EQ(0, fr_gate_open(gate));
 	usleep(300000);
 	ASSERT_EQ(0, fr_client_dump(cl, pid, &id, err, sizeof(err))) TH_LOG("%s", err);
-	o.dump_id = id;
-	ASSERT_EQ(0, fr_asm_begin(&a, dir, &o, err, sizeof(err)));
-	ASSERT_EQ(0, fr_client_get_dump_raw(cl, id, fr_asm_raw_cb, a, err,
-					    sizeof(err))) TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_asm_finish(a, NULL, path, sizeof(path), &st, err,
-				   sizeof(err))) TH_LOG("%s", err);
-	fr_client_release_dump(cl, id, err, sizeof(err));
+	ASSERT_EQ(0, assemble(cl, id, dir, path, sizeof(path), &st, err,
+			      sizeof(err))) TH_LOG("%s", err);
 	fr_kill_wait(pid);
 	fr_client_close(cl);
 	EXPECT_EQ(0, st.dropped);
