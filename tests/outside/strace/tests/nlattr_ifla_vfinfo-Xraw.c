@@ -1,0 +1,2 @@
+#define XLAT_RAW 1
+#include "nlattr_ifla_vfinfo.c"

@@ -1,0 +1,1 @@
+#include "pidfd_open.c"
