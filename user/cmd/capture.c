@@ -948,6 +948,7 @@ int cmd_record(int argc, char **argv)
 
 	/* the dumps of the child are ours: watch leaves them alone */
 	pid_claim = claim("pid", r.child);
+	tree_add(&r, r.child, 0);
 	ro.interval_ms = interval_ms;
 	ro.keep = keep;
 	ro.at_exit = r.at_exit ? 1 : -1;

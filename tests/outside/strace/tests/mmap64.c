@@ -1,1 +1,0 @@
-#include "mmap.c"

@@ -1,2 +1,0 @@
-#define XLAT_RAW 1
-#include "nlattr_ifla_vfinfo.c"

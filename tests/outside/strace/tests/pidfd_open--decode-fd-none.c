@@ -1,1 +1,0 @@
-#include "pidfd_open.c"

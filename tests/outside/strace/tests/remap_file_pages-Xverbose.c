@@ -1,2 +1,0 @@
-#define XLAT_VERBOSE 1
-#include "remap_file_pages.c"
