@@ -12,8 +12,9 @@
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
  *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
  *   reuse; taken under proc->lock by the write-fault probe) and
- *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) are
- *   leaf locks.
+ *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) and
+ *   fr_vforks_lock (spinlock, trigger.c: CLONE_VM children waiting for
+ *   their exec; taken by the fork, exec and exit probes) are leaf locks.
  *   The xa_locks of an interval's page set are leaf locks: pages's (irq,
  *   under proc->lock: the write-fault probe, the boundary's resolution)
  *   and acc's (the boundary walk, under a PTE lock; memory.c).
