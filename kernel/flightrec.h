@@ -13,8 +13,10 @@
  *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
  *   reuse; taken under proc->lock by the write-fault probe) and
  *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) and
- *   fr_tw_lock (spinlock, irqsave, twork.c: queued task_work) are leaf
- *   locks, but for unload's orphaning (in stop_machine()), which takes
+ *   fr_tw_lock (spinlock, irqsave, twork.c: queued task_work) and
+ *   fr_vforks_lock (spinlock, trigger.c: CLONE_VM children waiting for
+ *   their exec; taken by the fork, exec and exit probes) are leaf locks,
+ *   but for unload's orphaning (in stop_machine()), which takes
  *   fr_tsc_lock under fr_tw_lock.
  *   The xa_locks of an interval's page set are leaf locks: pages's (irq,
  *   under proc->lock: the write-fault probe, the boundary's resolution)

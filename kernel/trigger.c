@@ -5,7 +5,13 @@
  * sched_process_fork: a new thread of a registered process is recorded from
  * its first instruction; a child process is registered with its parent's
  * settings by a task_work that runs in the child before it first returns to
- * user space (registration sleeps; the probe cannot).
+ * user space (registration sleeps; the probe cannot).  A child that shares
+ * its parent's memory (CLONE_VM without CLONE_THREAD: vfork, posix_spawn)
+ * is not a process of its own until it execs: registering it then would
+ * make its boundaries walk, clear and write-protect its parent's page
+ * tables under the parent's recording.  Its work waits in fr_vforks until
+ * sched_process_exec (then it runs at the new image's first instruction)
+ * or the child's exit (then it is dropped).
  * sched_process_exit: the thread leaves the registry; the registry drops the
  * process after its last thread.
  * signal_deliver: a signal about to run a handler is recorded (syscall.c).
@@ -27,14 +33,40 @@
 #include <linux/task_work.h>
 #include "flightrec.h"
 
-static struct tracepoint *fr_tp_fork, *fr_tp_exit, *fr_tp_signal, *fr_tp_deliver;
+static struct tracepoint *fr_tp_fork, *fr_tp_exit, *fr_tp_signal, *fr_tp_deliver, *fr_tp_exec;
 
 struct fr_child_work {
 	struct fr_tw tw;
 	u32 interval_ms, keep;
 	bool at_exit, serial;
 	bool tsc;	/* the parent's rdtsc is trapped: so is the child's */
+	struct list_head vfork;		/* on fr_vforks until the child execs */
+	struct task_struct *child;	/* while on fr_vforks (no reference:
+					 * its exit takes it off first) */
 };
+
+/* works of CLONE_VM children waiting for their exec; a leaf lock */
+static LIST_HEAD(fr_vforks);
+static DEFINE_SPINLOCK(fr_vforks_lock);
+
+/* The work of task p on fr_vforks, taken off the list; NULL if none. */
+static struct fr_child_work *fr_vfork_take(struct task_struct *p)
+{
+	struct fr_child_work *w, *found = NULL;
+
+	if (list_empty_careful(&fr_vforks))
+		return NULL;
+	spin_lock(&fr_vforks_lock);
+	list_for_each_entry(w, &fr_vforks, vfork) {
+		if (w->child == p) {
+			list_del_init(&w->vfork);
+			found = w;
+			break;
+		}
+	}
+	spin_unlock(&fr_vforks_lock);
+	return found;
+}
 
 
 /* a thread that could not be followed: its syscalls are missing */
@@ -143,18 +175,43 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	w->at_exit = proc->at_exit;
 	w->serial = proc->serial;
 	w->tsc = t->tsc_trapped;
-	if (fr_tw_add(child, w, fr_child_fn, fr_child_orphan, TWA_RESUME))
+	INIT_LIST_HEAD(&w->vfork);
+	w->child = child;
+	if (child->mm && child->mm == parent->mm) {
+		/*
+		 * CLONE_VM: the parent's recording goes on; the child's starts
+		 * at exec, where its first thread work traps its rdtsc
+		 * (fr_tsc_own).  Until then it is not recorded: untracked, it
+		 * loses our TIF_NOTSC (fr_tsc_fork).
+		 */
+		spin_lock(&fr_vforks_lock);
+		list_add(&w->vfork, &fr_vforks);
+		spin_unlock(&fr_vforks_lock);
+	} else if (fr_tw_add(child, w, fr_child_fn, fr_child_orphan, TWA_RESUME)) {
 		kfree(w);
-	else
+	} else {
 		tracked = true;	/* fr_child_fn decides about its TIF_NOTSC */
+	}
 out:
 	fr_tsc_fork(parent, t, child, tracked);
 	rcu_read_unlock();
 }
 
+/* A CLONE_VM child of a recorded process execs: record the new image. */
+static void fr_exec_probe(void *data, struct task_struct *p, pid_t old_pid,
+			  struct linux_binprm *bprm)
+{
+	struct fr_child_work *w = fr_vfork_take(p);
+
+	if (w && fr_tw_add(p, w, fr_child_fn, fr_child_orphan, TWA_RESUME))
+		kfree(w);
+}
+
 static void fr_exit_probe(void *data, struct task_struct *p)
 {
 	struct fr_thread *t;
+
+	kfree(fr_vfork_take(p));	/* a CLONE_VM child that never exec'd */
 
 	if (likely(!atomic_read(&fr_nr_threads)))
 		return;
@@ -274,6 +331,8 @@ static void fr_find_tp(struct tracepoint *tp, void *priv)
 		fr_tp_signal = tp;
 	else if (!strcmp(tp->name, "signal_deliver"))
 		fr_tp_deliver = tp;
+	else if (!strcmp(tp->name, "sched_process_exec"))
+		fr_tp_exec = tp;
 }
 
 int fr_trigger_init(void)
@@ -282,14 +341,15 @@ int fr_trigger_init(void)
 
 	fr_tsc_init();
 	for_each_kernel_tracepoint(fr_find_tp, NULL);
-	if (!fr_tp_fork || !fr_tp_exit || !fr_tp_signal || !fr_tp_deliver) {
+	if (!fr_tp_fork || !fr_tp_exit || !fr_tp_signal || !fr_tp_deliver ||
+	    !fr_tp_exec) {
 		pr_err("sched/signal tracepoints not found\n");
 		fr_tsc_exit();
 		return -ENOENT;
 	}
 	err = tracepoint_probe_register(fr_tp_fork, fr_fork_probe, NULL);
 	if (err)
-		return err;
+		goto out_tsc;
 	err = tracepoint_probe_register(fr_tp_exit, fr_exit_probe, NULL);
 	if (err)
 		goto out_fork;
@@ -299,8 +359,13 @@ int fr_trigger_init(void)
 	err = tracepoint_probe_register(fr_tp_deliver, fr_deliver_probe, NULL);
 	if (err)
 		goto out_signal;
+	err = tracepoint_probe_register(fr_tp_exec, fr_exec_probe, NULL);
+	if (err)
+		goto out_deliver;
 	return 0;
 
+out_deliver:
+	tracepoint_probe_unregister(fr_tp_deliver, fr_deliver_probe, NULL);
 out_signal:
 	tracepoint_probe_unregister(fr_tp_signal, fr_signal_probe, NULL);
 out_exit:
@@ -308,6 +373,7 @@ out_exit:
 out_fork:
 	tracepoint_probe_unregister(fr_tp_fork, fr_fork_probe, NULL);
 	tracepoint_synchronize_unregister();
+out_tsc:
 	fr_tsc_exit();
 	return err;
 }
@@ -318,11 +384,19 @@ out_fork:
  */
 void fr_trigger_exit(void)
 {
+	struct fr_child_work *w, *tmp;
+
+	tracepoint_probe_unregister(fr_tp_exec, fr_exec_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_deliver, fr_deliver_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_signal, fr_signal_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_exit, fr_exit_probe, NULL);
 	tracepoint_probe_unregister(fr_tp_fork, fr_fork_probe, NULL);
 	tracepoint_synchronize_unregister();
+	/* CLONE_VM children that have not exec'd yet stay unrecorded */
+	list_for_each_entry_safe(w, tmp, &fr_vforks, vfork) {
+		list_del(&w->vfork);
+		kfree(w);
+	}
 	fr_tw_drain();
 	/* a child registered while we waited is dropped again */
 	fr_unregister_all();

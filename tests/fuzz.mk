@@ -25,7 +25,7 @@ FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -std=gnu11 -D_GNU_SOURCE \
 	-Wall -Wextra -Werror -I$(TOP)/user/lib -I$(TOP)/user -I$(TOP)/uapi \
 	$(shell pkg-config --cflags libprotobuf-c libzstd 2>/dev/null)
 FUZZ_LIBS := $(shell pkg-config --libs libprotobuf-c libzstd 2>/dev/null)
-FUZZ_SRCS := fuzz_checkpoint.c $(TOP)/user/lib/checkpoint.c \
+FUZZ_SRCS := fuzz_checkpoint.c $(TOP)/user/lib/checkpoint.c $(TOP)/user/lib/syscalls.c \
 	$(TOP)/user/flightrec.pb-c.c
 
 $(TOP)/user/flightrec.pb-c.c: $(TOP)/user/flightrec.proto

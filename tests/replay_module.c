@@ -213,6 +213,27 @@ TEST_F_TIMEOUT(rm, stack_growth, 300)
 		     cmd);
 }
 
+/*
+ * Children that share the parent's memory until they exec (vfork,
+ * posix_spawn): the parent's checkpoint replays (its children did not walk
+ * its page tables as processes of their own), and each child has a
+ * checkpoint of its own, from its exec, that replays too (issue 25, class 2).
+ */
+TEST_F_TIMEOUT(rm, vfork_exec, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/vfork_exec /bin/true", top);
+	real_program(_metadata, self->dir, "vfork", "--at-exit --interval-ms 1000 --keep 16",
+		     cmd);
+	EXPECT_EQ(0, fr_sh("test $(ls %s/vfork/*.flrc | wc -l) = 7", self->dir))
+		fr_sh("ls %s/vfork; tail -3 %s/vfork.liveerr", self->dir, self->dir);
+	EXPECT_EQ(0, fr_sh("cd %s && for f in $(ls -v vfork/*.flrc | tail -n +2); do "
+			   "%s/user/flightrec replay $f --out ch.rep > /dev/null 2> ch.rerr && "
+			   "grep -q 'exited with status 0 .*as recorded' ch.rerr || "
+			   "{ echo $f; tail -3 ch.rerr; exit 1; }; done", self->dir, top));
+}
+
 TEST_F_TIMEOUT(rm, bc_pi, 600)
 {
 	ASSERT_EQ(0, fr_sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));

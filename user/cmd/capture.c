@@ -635,21 +635,90 @@ static void usage_record(FILE *f)
 		"  (128+N when a signal N killed it).\n");
 }
 
+#define RECORD_MAX_TREE	4096
+
+/*
+ * The process tree of a record session: the pids known to belong to it
+ * (the child, and each process a written checkpoint says a tree process
+ * created), and which of them have a checkpoint.  An event whose process
+ * is already gone (reaped before the event was read: /proc no longer says
+ * whose child it was) waits in pend until a checkpoint names it.
+ */
+struct record_pid {
+	uint32_t pid, parent;
+	bool written;
+	uint32_t stop_reason;	/* FLIGHTREC_EVENT_STOPPED: why it was not recorded */
+};
+
+struct record_pend {
+	uint32_t pid, dump_id;
+	char what[64];
+};
+
 struct record {
 	const char *dir;
 	struct fr_client *c;
 	pid_t child;
 	bool at_exit;
 	unsigned int written;
+	struct record_pid tree[RECORD_MAX_TREE];
+	size_t n_tree;
+	struct record_pend pend[256];
+	size_t n_pend;
 };
 
-static bool ours(const struct record *r, uint32_t pid)
+static struct record_pid *tree_find(struct record *r, uint32_t pid)
 {
-	return pid == (uint32_t)r->child || descends_from(pid, r->child);
+	size_t i;
+
+	for (i = 0; i < r->n_tree; i++)
+		if (r->tree[i].pid == pid)
+			return &r->tree[i];
+	return NULL;
 }
 
-static void record_take(struct record *r, uint32_t id, const char *what)
+static struct record_pid *tree_add(struct record *r, uint32_t pid, uint32_t parent)
 {
+	struct record_pid *p = tree_find(r, pid);
+
+	if (p || r->n_tree == RECORD_MAX_TREE)
+		return p;
+	p = &r->tree[r->n_tree++];
+	*p = (struct record_pid){ .pid = pid, .parent = parent };
+	return p;
+}
+
+static bool ours(struct record *r, uint32_t pid)
+{
+	if (pid == (uint32_t)r->child || tree_find(r, pid))
+		return true;
+	if (!descends_from(pid, r->child))
+		return false;
+	tree_add(r, pid, 0);
+	return true;
+}
+
+/* The processes the checkpoint at path says pid created join the tree. */
+static void record_children(struct record *r, const char *path, uint32_t pid)
+{
+	uint32_t kids[RECORD_MAX_TREE];
+	char err[256];
+	struct flrc *c;
+	size_t i, n;
+
+	if (flrc_read(path, &c, err, sizeof(err))) {
+		fprintf(stderr, "flightrec record: %s: %s\n", path, err);
+		return;
+	}
+	n = flrc_children(c, kids, RECORD_MAX_TREE);
+	for (i = 0; i < n && i < RECORD_MAX_TREE; i++)
+		tree_add(r, kids[i], pid);
+	flrc_free(c);
+}
+
+static void record_take(struct record *r, uint32_t pid, uint32_t id, const char *what)
+{
+	struct record_pid *p = tree_add(r, pid, 0);
 	struct saved s;
 	int claim = claim_dump(id);
 
@@ -658,15 +727,43 @@ static void record_take(struct record *r, uint32_t id, const char *what)
 	if (!save_dump(r->c, id, r->dir, true, &s)) {
 		print_saved_to(stderr, "flightrec record: wrote ", &s, what);
 		r->written++;
+		if (p)
+			p->written = true;
+		record_children(r, s.path, pid);
 	}
 	unclaim(claim);
+}
+
+/* Pending events whose process a checkpoint has named since. */
+static void record_pending(struct record *r)
+{
+	size_t i = 0;
+
+	while (i < r->n_pend) {
+		struct record_pend e = r->pend[i];
+
+		if (!tree_find(r, e.pid)) {
+			i++;
+			continue;
+		}
+		r->pend[i] = r->pend[--r->n_pend];
+		record_take(r, e.pid, e.dump_id, e.what);
+		i = 0;	/* taking one may have named more */
+	}
 }
 
 static void record_event(struct record *r, const struct fr_event *ev)
 {
 	char what[64];
 
-	if (!ev->dump_id || !ours(r, ev->pid))
+	if (ev->event == FLIGHTREC_EVENT_STOPPED) {
+		struct record_pid *p = ours(r, ev->pid) ? tree_find(r, ev->pid) : NULL;
+
+		if (p)
+			p->stop_reason = ev->stop_reason;
+		return;
+	}
+	if (!ev->dump_id)
 		return;
 	if (ev->event == FLIGHTREC_EVENT_FAULT) {
 		snprintf(what, sizeof(what), "pid %u fault", ev->pid);
@@ -675,12 +772,24 @@ static void record_event(struct record *r, const struct fr_event *ev)
 	} else {
 		return;
 	}
-	record_take(r, ev->dump_id, what);
+	if (!ours(r, ev->pid)) {
+		/* gone already, or not ours: a checkpoint of the tree may name it */
+		if (r->n_pend < sizeof(r->pend) / sizeof(r->pend[0])) {
+			struct record_pend *e = &r->pend[r->n_pend++];
+
+			e->pid = ev->pid;
+			e->dump_id = ev->dump_id;
+			snprintf(e->what, sizeof(e->what), "%s", what);
+		}
+		return;
+	}
+	record_take(r, ev->pid, ev->dump_id, what);
+	record_pending(r);
 }
 
 struct record_scan {
 	struct record *r;
-	uint32_t ids[64];
+	uint32_t ids[64], pids[64];
 	char what[64][64];
 	size_t n;
 };
@@ -689,13 +798,14 @@ static int record_scan_cb(const struct fr_dump_info *d, void *arg)
 {
 	struct record_scan *rs = arg;
 
-	if (rs->n == 64 || d->pid != (uint32_t)rs->r->child)
+	if (rs->n == 64 || !ours(rs->r, d->pid))
 		return 0;
 	if (d->end_kind == FLIGHTREC_END_FAULT ||
 	    (d->end_kind == FLIGHTREC_END_EXIT && rs->r->at_exit)) {
 		snprintf(rs->what[rs->n], sizeof(rs->what[0]), "pid %u %s",
 			 d->pid, d->end_kind == FLIGHTREC_END_FAULT ?
 			 sig_name(d->signo) : "exit");
+		rs->pids[rs->n] = d->pid;
 		rs->ids[rs->n++] = d->id;
 	}
 	return 0;
@@ -711,10 +821,32 @@ static void record_leftovers(struct record *r)
 	/* events sent before the child died are already queued: no wait */
 	while (fr_client_next_event(r->c, 0, &ev) == 1)
 		record_event(r, &ev);
-	if (fr_client_list_dumps(r->c, record_scan_cb, &rs))
+	/* until no checkpoint names another process of the tree */
+	do {
+		rs.n = 0;
+		if (fr_client_list_dumps(r->c, record_scan_cb, &rs))
+			break;
+		for (i = 0; i < rs.n; i++)
+			record_take(r, rs.pids[i], rs.ids[i], rs.what[i]);
+		record_pending(r);
+	} while (rs.n);
+	if (!r->at_exit)
 		return;
-	for (i = 0; i < rs.n; i++)
-		record_take(r, rs.ids[i], rs.what[i]);
+	/* every process of the tree ends in a checkpoint, or we say why not */
+	for (i = 0; i < r->n_tree; i++) {
+		const struct record_pid *p = &r->tree[i];
+
+		if (p->written)
+			continue;
+		fprintf(stderr, "flightrec record: pid %u", p->pid);
+		if (p->parent)
+			fprintf(stderr, " (created by pid %u)", p->parent);
+		if (p->stop_reason)
+			fprintf(stderr, ": no checkpoint: not recorded: %s\n",
+				fr_stop_reason_name(p->stop_reason));
+		else
+			fprintf(stderr, ": no checkpoint: the module kept no recording of its end\n");
+	}
 }
 
 int cmd_record(int argc, char **argv)
@@ -816,6 +948,7 @@ int cmd_record(int argc, char **argv)
 
 	/* the dumps of the child are ours: watch leaves them alone */
 	pid_claim = claim("pid", r.child);
+	tree_add(&r, r.child, 0);
 	ro.interval_ms = interval_ms;
 	ro.keep = keep;
 	ro.at_exit = r.at_exit ? 1 : -1;

@@ -23,6 +23,7 @@
 #include <zstd.h>
 
 #include "checkpoint.h"
+#include "syscalls.h"
 #include "fr_htab.h"
 
 /* ------------------------------------------------------------------ */
@@ -1076,6 +1077,38 @@ uint32_t flrc_first_interval(const struct flrc *c)
 uint32_t flrc_nr_intervals(const struct flrc *c)
 {
 	return (uint32_t)c->hdr->n_intervals;
+}
+
+static bool flrc_has_task(const struct flrc *c, int64_t tid)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_threads; i++)
+		if (c->threads[i]->tid == tid)
+			return true;
+	for (i = 0; i < c->n_syscalls; i++)
+		if (c->syscalls[i]->tid == tid)
+			return true;
+	return false;
+}
+
+size_t flrc_children(const struct flrc *c, uint32_t *out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->n_syscalls; i++) {
+		const Flightrec__Syscall *sc = c->syscalls[i];
+		const struct fr_syscall *row = fr_syscall(sc->nr);
+
+		/* of the FR_F_PROCESS calls, only those that make a task return > 0 */
+		if (!row || !(row->flags & FR_F_PROCESS) || sc->ret <= 0 ||
+		    sc->ret > UINT32_MAX || flrc_has_task(c, sc->ret))
+			continue;
+		if (n < max)
+			out[n] = (uint32_t)sc->ret;
+		n++;
+	}
+	return n;
 }
 
 const Flightrec__IntervalInfo *flrc_interval(const struct flrc *c,

@@ -69,6 +69,14 @@ uint32_t flrc_nr_intervals(const struct flrc *c);
 const struct flrc_page *flrc_page_at(const struct flrc *c, uint32_t from,
 				     uint64_t addr);
 
+/*
+ * The processes that the checkpoint's process created in its intervals:
+ * the pids (as the recording saw them) that its successful fork, vfork,
+ * clone and clone3 calls returned, less those of its own threads.  Writes
+ * up to max of them to out and returns how many there are.
+ */
+size_t flrc_children(const struct flrc *c, uint32_t *out, size_t max);
+
 /* The interval `index` of the header, or NULL. */
 const Flightrec__IntervalInfo *flrc_interval(const struct flrc *c,
 					     uint32_t index);

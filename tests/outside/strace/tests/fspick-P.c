@@ -1,0 +1,2 @@
+#define PATH_TRACING
+#include "fspick.c"

@@ -1,0 +1,2 @@
+#define VERBOSE 1
+#include "ioctl_gpio.c"

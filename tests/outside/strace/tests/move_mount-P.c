@@ -1,0 +1,2 @@
+#define PATH_TRACING
+#include "move_mount.c"

@@ -1,0 +1,2 @@
+#define XLAT_NAME(s_) s_##_abbrev
+#include "printxval.c"

@@ -1,0 +1,2 @@
+#define STRACE_X 1
+#include "strace-x.c"
