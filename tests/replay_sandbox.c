@@ -50,14 +50,9 @@ static char crafter[PATH_MAX + 64];
 
 static void find_flightrec(void)
 {
-	const char *env = getenv("FLIGHTREC");
-
-	if (env && *env)
-		snprintf(flightrec, sizeof(flightrec), "%s", env);
-	else
-		snprintf(flightrec, sizeof(flightrec), "%s/../../user/flightrec", fr_bin_dir());
-	snprintf(ptsnap, sizeof(ptsnap), "%s/tools/ptsnap", fr_bin_dir());
-	snprintf(crafter, sizeof(crafter), "%s/tools/craft_replay", fr_bin_dir());
+	snprintf(flightrec, sizeof(flightrec), "%s", fr_flightrec());
+	snprintf(ptsnap, sizeof(ptsnap), "%s", fr_test_tool("ptsnap"));
+	snprintf(crafter, sizeof(crafter), "%s", fr_test_tool("craft_replay"));
 }
 
 /* The whole of DIR/NAME, NUL-terminated (NULL if it cannot be read). */
@@ -129,11 +124,8 @@ FIXTURE_SETUP(sandbox)
 	if (access(ptsnap, X_OK) || access(crafter, X_OK) ||
 	    access(flightrec, X_OK))
 		SKIP(return, "ptsnap, craft_replay or flightrec is not built");
-	ASSERT_EQ(0, fr_sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
 	/* a real recording: crash_null from its marker to its SIGSEGV */
-	ASSERT_EQ(128 + 11, fr_sh("cd %s && %s --marker -q -o %s/cn.flrc -- %s data.bin "
-				  "> cn.live 2> cn.liveerr", self->dir, ptsnap,
-				  self->dir, fr_prog("crash_null")));
+	ASSERT_EQ(128 + 11, fr_record_crash_null(self->dir));
 }
 
 FIXTURE_TEARDOWN(sandbox)
