@@ -1,7 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Peak RSS and time of `flightrec info`, `log` and `replay` on the crafted
-# checkpoints of tests/bounds.c (docs/security.md, "Resource bounds").
+# Peak RSS and time of `flightrec info`, `log`, the replay image build
+# (`replay --save-image`: what `replay` and `gdb` do before the loader runs)
+# and the whole `replay` (the loader too, which fills the recorded program's
+# memory) on the crafted checkpoints of tests/bounds.c (docs/security.md,
+# "Resource bounds").
 #
 #   scripts/measure-bounds.sh [FLIGHTREC [LOADER]]
 #
@@ -46,14 +49,16 @@ run() {	# NAME CMD...: "RSS_MiB s status" for one command
 	fi
 }
 
-echo "| file | size | info | log | replay |"
-echo "|---|---|---|---|---|"
+echo "| file | size | info | log | image build | replay |"
+echo "|---|---|---|---|---|---|"
 for f in cn x-expand x-same x-zero x-tids x-counts; do
 	size=$(stat -c %s "$f.flrc")
 	i=$(run info "$fr" info "$f.flrc")
 	l=$(run log "$fr" log "$f.flrc")
-	rm -rf out
+	rm -rf out image
+	b=$(run image "$fr" replay -q --save-image image "$f.flrc")
 	r=$(run replay "$fr" replay -q --out out "$f.flrc")
-	printf '| %s | %s | %s | %s | %s |\n' "$f" \
-		"$(awk -v s="$size" 'BEGIN { printf "%.1f MiB", s / 1048576 }')" "$i" "$l" "$r"
+	printf '| %s | %s | %s | %s | %s | %s |\n' "$f" \
+		"$(awk -v s="$size" 'BEGIN { printf "%.1f MiB", s / 1048576 }')" \
+		"$i" "$l" "$b" "$r"
 done
