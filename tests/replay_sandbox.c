@@ -16,6 +16,7 @@
  *                         replay banner print \x1b, never the byte
  *   replay_in_namespaces  the loader of a running replay is in other mount
  *                         and network namespaces than ours
+ *   killed_replay_no_core a replay killed by SIGQUIT dumps no core
  *   empty_root            fr_empty_root(): no file system, no network
  *   out_dir_parents, numbers_refused, gdb_status_and_paths,
  *   completion_every_option
@@ -37,6 +38,7 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -384,6 +386,68 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 	EXPECT_GT(seen, 0) TH_LOG("never saw the loader running");
 	EXPECT_EQ(0, fr_sh("cmp %s/bc.live %s/bc.rep/fd1.out", self->dir, self->dir));
+}
+
+/* SIGQUIT to argv run in DIR/SUB with core files allowed; the wait status */
+static int quit_in(const char *dir, const char *sub, char *const argv[], bool wait_loader)
+{
+	char path[PATH_MAX + 64], comm[32];
+	int status, i;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	if (mkdir(path, 0700))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
+
+		if (chdir(path) || setrlimit(RLIMIT_CORE, &rl))
+			_exit(126);
+		/* the dumpable flag itself, not the empty root's read-only cwd */
+		setenv("FLIGHTREC_NO_NAMESPACES", "1", 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	for (i = 0; wait_loader && i < 3000; i++) {	/* until it runs the program */
+		if (fr_read_file(path, comm, sizeof(comm)) <= 0 ||
+		    !strncmp(comm, "flightrec-loade", 15))
+			break;
+		usleep(10000);
+	}
+	usleep(500000);
+	kill(pid, SIGQUIT);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
+}
+
+/*
+ * A replay killed by a signal leaves no core file: a core holds the
+ * application's memory (the loader is not dumpable outside gdb).  The
+ * checkpoint spins (`jmp .` at its entry) until SIGQUIT comes; `sleep`
+ * killed the same way shows that this system does write core files.
+ */
+TEST_F_TIMEOUT(sandbox, killed_replay_no_core, 120)
+{
+	char *const sleep_argv[] = { "/bin/sleep", "30", NULL };
+	char *const replay_argv[] = { flightrec, "replay", "-q", "--out", "out",
+				      "../spin.flrc", NULL };
+	int status;
+
+	ASSERT_EQ(0, craft(self->dir, "spin", "-", "spin.flrc"));
+	status = quit_in(self->dir, "control", sleep_argv, false);
+	ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGQUIT);
+	if (!WCOREDUMP(status))
+		SKIP(return, "a process killed by SIGQUIT leaves no core here (core_pattern, limits)");
+	status = quit_in(self->dir, "run", replay_argv, true);
+	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGQUIT)
+		TH_LOG("replay status %#x", status);
+	EXPECT_FALSE(WCOREDUMP(status));
+	EXPECT_NE(0, fr_sh("ls %s/run | grep -q core", self->dir));
 }
 
 /* the one escaping helper, byte by byte */

@@ -12,6 +12,8 @@
  *	by a scan of the loader's text for a `syscall` instruction (0f 05)
  *	and a jump there with mkdir(PATH, 0700) in the registers: Syscall
  *	User Dispatch lets calls from the loader's text through.
+ *   craft_replay spin - IN OUT
+ *	The same place holds `jmp .`: a replay that runs until it is killed.
  *   craft_replay outbuf-window ADDR IN OUT
  *	The first out-buffer of the log is aimed at ADDR (the loader's
  *	window, say): replay would copy recorded bytes over the loader.
@@ -225,7 +227,7 @@ int main(int argc, char **argv)
 	size_t n_ivs_old = 0;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: craft_replay (jump-loader PATH | outbuf-window ADDR | "
+		fprintf(stderr, "usage: craft_replay (jump-loader PATH | spin - | outbuf-window ADDR | "
 			"comm STRING | expand N | same N | zero N | tids N | counts N) IN OUT\n");
 		return 64;
 	}
@@ -251,7 +253,8 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (!strcmp(mode, "jump-loader")) {
+	if (!strcmp(mode, "jump-loader") || !strcmp(mode, "spin")) {
+		static const uint8_t spin[] = { 0xeb, 0xfe };	/* jmp . */
 		const Flightrec__Thread *t = NULL;
 		uint8_t code[512];
 		size_t len;
@@ -269,7 +272,12 @@ int main(int argc, char **argv)
 		}
 		if (!t)
 			die("%s", "no thread at the first interval");
-		len = jump_code(code, arg);
+		if (!strcmp(mode, "spin")) {
+			memcpy(code, spin, sizeof(spin));
+			len = sizeof(spin);
+		} else {
+			len = jump_code(code, arg);
+		}
 		/* at rip: after the syscall a thread blocked in it re-enters */
 		patch_bytes(pages, c->n_pages, t->regs->rip, code, len);
 		done = 1;
