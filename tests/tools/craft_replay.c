@@ -158,6 +158,22 @@ static void add(struct flrc_writer *w, Flightrec__Entry *e)
 		die("write: %s", flrc_writer_error(w));
 }
 
+/* pg becomes a PAGE_DATA page of these bytes, compressed into z */
+static void data_page(Flightrec__Page *pg, const uint8_t *bytes, uint8_t *z, size_t zcap,
+		      int level)
+{
+	size_t zn = ZSTD_compress(z, zcap, bytes, PG, level);
+
+	if (ZSTD_isError(zn))
+		die("zstd: %s", ZSTD_getErrorName(zn));
+	pg->kind = FLIGHTREC__PAGE_KIND__PAGE_DATA;
+	pg->has_zdata = 1;
+	pg->zdata.data = z;
+	pg->zdata.len = zn;
+	pg->has_hash = 1;
+	pg->hash = flrc_hash(bytes, PG);
+}
+
 /*
  * n pages at EXTRA_BASE.  'e': each a page of zeros with its index in the
  * first 8 bytes (distinct, ~20-byte frames); 's': the first a patterned
@@ -172,7 +188,7 @@ static void extra_pages(struct flrc_writer *w, char how, unsigned long n, uint32
 
 	for (k = 0; k < n; k++) {
 		Flightrec__Page pg = FLIGHTREC__PAGE__INIT;
-		size_t zn, j;
+		size_t j;
 
 		pg.addr = EXTRA_BASE + (uint64_t)k * PG;
 		pg.interval = from;
@@ -190,15 +206,7 @@ static void extra_pages(struct flrc_writer *w, char how, unsigned long n, uint32
 			pg.has_same_as = 1;
 			pg.same_as = first_hash;
 		} else {
-			zn = ZSTD_compress(z, sizeof(z), page, PG, 19);
-			if (ZSTD_isError(zn))
-				die("zstd: %s", ZSTD_getErrorName(zn));
-			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_DATA;
-			pg.has_zdata = 1;
-			pg.zdata.data = z;
-			pg.zdata.len = zn;
-			pg.has_hash = 1;
-			pg.hash = flrc_hash(page, PG);
+			data_page(&pg, page, z, sizeof(z), 19);
 			first_hash = pg.hash;
 		}
 		e.e_case = FLIGHTREC__ENTRY__E_PAGE;
@@ -407,16 +415,7 @@ int main(int argc, char **argv)
 		if (!pages[i].data) {
 			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_ZERO;
 		} else {
-			size_t zn = ZSTD_compress(z, sizeof(z), pages[i].data, PG, 1);
-
-			if (ZSTD_isError(zn))
-				die("zstd: %s", ZSTD_getErrorName(zn));
-			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_DATA;
-			pg.has_zdata = 1;
-			pg.zdata.data = z;
-			pg.zdata.len = zn;
-			pg.has_hash = 1;
-			pg.hash = flrc_hash(pages[i].data, PG);
+			data_page(&pg, pages[i].data, z, sizeof(z), 1);
 		}
 		e.e_case = FLIGHTREC__ENTRY__E_PAGE;
 		e.page = &pg;
