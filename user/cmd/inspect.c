@@ -295,6 +295,14 @@ static int count_nrs(struct facts *f)
 	for (i = 0; i < c->n_syscalls; i++)
 		nrs[i] = c->syscalls[i]->nr;
 	qsort(nrs, c->n_syscalls, sizeof(*nrs), cmp_u64);
+	for (i = 0; i < c->n_syscalls; i++)	/* distinct numbers: f->sc's size */
+		f->n_sc += !i || nrs[i] != nrs[i - 1];
+	f->sc = calloc(f->n_sc + 1, sizeof(*f->sc));
+	if (!f->sc) {
+		free(nrs);
+		return -ENOMEM;
+	}
+	f->n_sc = 0;
 	for (i = 0; i < c->n_syscalls; i++) {
 		if (!f->n_sc || f->sc[f->n_sc - 1].nr != nrs[i])
 			f->sc[f->n_sc++] = (struct sc_count){ (unsigned int)nrs[i], 0 };
@@ -353,12 +361,11 @@ static int gather(struct facts *f, const struct flrc *c)
 		return -E2BIG;
 	f->ivm = calloc(h->n_intervals, sizeof(*f->ivm));
 	f->maps = calloc(c->n_maps + 1, sizeof(*f->maps));
-	f->sc = calloc(c->n_syscalls + 1, sizeof(*f->sc));
 	f->tids = calloc(c->n_threads + c->n_syscalls + 1, sizeof(*f->tids));
 	f->ivs = calloc(h->n_intervals, sizeof(*f->ivs));
 	kinds = calloc(c->n_pages + 1, sizeof(*kinds));
 	late = calloc(c->n_pages + 1, sizeof(*late));
-	if (!f->ivm || !f->maps || !f->sc || !f->tids || !f->ivs || !kinds || !late)
+	if (!f->ivm || !f->maps || !f->tids || !f->ivs || !kinds || !late)
 		goto out;
 	f->n_ivm = h->n_intervals;
 	if (c->n_maps)		/* none: c->maps is NULL */

@@ -84,7 +84,7 @@ int flrc_page_load(const struct flrc *c, const struct flrc_page *p, uint8_t *out
  * allocations: with FLRC_LAZY_PAGES, info and log stay under 64 MiB plus 8
  * times the file size in all (tests/bounds.c).
  */
-#define FLRC_MEM_PER_BYTE	4
+#define FLRC_MEM_PER_BYTE	6
 #define FLRC_MEM_BASE		(16u << 20)
 #define FLRC_MEM_CEILING	(4ull << 30)
 
