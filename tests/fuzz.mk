@@ -30,12 +30,13 @@ FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -std=gnu11 -D_GNU_SOURCE \
 FUZZ_LIBS := $(shell pkg-config --libs libprotobuf-c libzstd 2>/dev/null)
 FUZZ_SRCS := fuzz_checkpoint.c $(TOP)/user/lib/checkpoint.c \
 	$(TOP)/user/flightrec.pb-c.c
-# the commands: every source of the flightrec tool but its main()
-FUZZ_CMD_SRCS := fuzz_commands.c $(wildcard $(TOP)/user/cmd/*.c) \
+# the commands: every source of the flightrec tool, its main() renamed
+# (libFuzzer has the process's)
+FUZZ_CMD_SRCS := fuzz_commands.c $(TOP)/user/flightrec.c $(wildcard $(TOP)/user/cmd/*.c) \
 	$(wildcard $(TOP)/user/lib/*.c) $(TOP)/user/flightrec.pb-c.c
-FUZZ_CMD_CFLAGS := $(FUZZ_CFLAGS) -DFR_VERSION='"fuzz"' \
-	$(shell pkg-config --cflags libnl-genl-3.0 2>/dev/null)
-FUZZ_CMD_LIBS := $(FUZZ_LIBS) $(shell pkg-config --libs libnl-genl-3.0 2>/dev/null)
+FUZZ_CMD_CFLAGS := $(FUZZ_CFLAGS) -DFR_VERSION='"fuzz"' -Dmain=flightrec_main \
+	$(shell pkg-config --cflags libnl-genl-3.0 json-c 2>/dev/null)
+FUZZ_CMD_LIBS := $(FUZZ_LIBS) $(shell pkg-config --libs libnl-genl-3.0 json-c 2>/dev/null)
 # Limits of make fuzz and fuzz_short.sh.  The commands' own bound is 64 MiB
 # plus 8 times the input (docs/security.md, "Resource bounds"); ASan's shadow
 # and quarantine come on top of the RSS, so the RSS limit is looser than the
@@ -63,7 +64,7 @@ bin/fuzz/fuzz_commands: $(FUZZ_CMD_SRCS) $(wildcard $(TOP)/user/lib/*.h) \
 	@mkdir -p bin/fuzz
 	@if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return !d + !n; }' | \
 	    $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then \
-		echo "$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ fuzz_commands.c user/cmd/*.c user/lib/*.c"; \
+		echo "$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ fuzz_commands.c user/flightrec.c user/cmd/*.c user/lib/*.c"; \
 		$(FUZZ_CC) $(FUZZ_CMD_CFLAGS) -o $@ $(FUZZ_CMD_SRCS) $(FUZZ_CMD_LIBS); \
 	else \
 		echo "fuzz: no $(FUZZ_CC) with libFuzzer here: fuzz_commands will skip"; \
