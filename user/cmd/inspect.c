@@ -894,11 +894,69 @@ static json_object *prot_json(uint32_t prot, uint32_t flags)
 	return json_object_new_string(p);
 }
 
-static json_object *maps_json(const struct flrc *c)
+/*
+ * The JSON goes out as it is made: each top-level member, and each element
+ * of the long arrays (intervals, threads, maps), is serialized and freed
+ * before the next is built, so that a file of many intervals or maps does
+ * not become a tree of as many json-c objects at once (docs/security.md,
+ * "Resource bounds").  The text is json-c's pretty form, indented as the
+ * whole tree would be.
+ */
+#define JFLAGS	(JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | \
+		 JSON_C_TO_STRING_NOSLASHESCAPE)
+
+struct jout {
+	FILE *f;
+	size_t members, elems;
+};
+
+/* v's text, each line after the first indented by `indent` spaces; frees v */
+static void jput(FILE *f, json_object *v, int indent)
 {
-	json_object *a = json_object_new_array();
+	const char *t = json_object_to_json_string_ext(v, JFLAGS);
+
+	for (; *t; t++) {
+		fputc(*t, f);
+		if (*t == '\n')
+			fprintf(f, "%*s", indent, "");
+	}
+	json_object_put(v);
+}
+
+static void jmember_key(struct jout *j, const char *key)
+{
+	fprintf(j->f, "%s\n  \"%s\": ", j->members++ ? "," : "{", key);
+}
+
+static void jmember(struct jout *j, const char *key, json_object *v)
+{
+	jmember_key(j, key);
+	jput(j->f, v, 2);
+}
+
+static void jarray_begin(struct jout *j, const char *key)
+{
+	jmember_key(j, key);
+	fputc('[', j->f);
+	j->elems = 0;
+}
+
+static void jelem(struct jout *j, json_object *v)
+{
+	fprintf(j->f, "%s\n    ", j->elems++ ? "," : "");
+	jput(j->f, v, 4);
+}
+
+static void jarray_end(struct jout *j)
+{
+	fputs("\n  ]", j->f);	/* json-c's pretty "[\n  ]" when empty too */
+}
+
+static void maps_json(struct jout *j, const struct flrc *c)
+{
 	size_t i, k;
 
+	jarray_begin(j, "maps");
 	for (i = 0; i < c->n_maps; i++) {
 		const Flightrec__Map *m = c->maps[i];
 		json_object *o = json_object_new_object();
@@ -924,16 +982,16 @@ static json_object *maps_json(const struct flrc *c)
 			bid[2 * k] = 0;
 			jadd(o, "build_id", json_object_new_string(bid));
 		}
-		json_object_array_add(a, o);
+		jelem(j, o);
 	}
-	return a;
+	jarray_end(j);
 }
 
-static json_object *threads_json(const struct flrc *c)
+static void threads_json(struct jout *j, const struct flrc *c)
 {
-	json_object *a = json_object_new_array();
 	size_t i;
 
+	jarray_begin(j, "threads");
 	for (i = 0; i < c->n_threads; i++) {
 		const Flightrec__Thread *t = c->threads[i];
 		json_object *o = json_object_new_object();
@@ -955,9 +1013,9 @@ static json_object *threads_json(const struct flrc *c)
 			jadd(o, "robust_list", jhex(t->robust_list));
 		if (t->xsave)
 			jadd(o, "xsave_components", ju(t->xsave->n_components));
-		json_object_array_add(a, o);
+		jelem(j, o);
 	}
-	return a;
+	jarray_end(j);
 }
 
 static int info_json(const char *path, const struct facts *f, uint64_t size)
@@ -967,21 +1025,22 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	const Flightrec__SystemInfo *s = h->system;
 	const Flightrec__ProcessInfo *p = h->process;
 	const Flightrec__End *e = c->end;
-	json_object *root = json_object_new_object(), *o, *a, *b;
+	struct jout j = { .f = stdout };
+	json_object *o, *a, *b;
 	char vendor[13];
 	size_t i;
-	int k, r;
+	int k;
 
-	jadd(root, "file", jstr(path));
-	jadd(root, "size", ju(size));
-	jadd(root, "format", ju(h->format_version));
-	jadd(root, "tool_version", jstr(h->tool_version));
-	jadd(root, "assembled_on", jstr(h->assembled_on));
-	jadd(root, "created_unix_ns", ju(h->created_unix_ns));
+	jmember(&j, "file", jstr(path));
+	jmember(&j, "size", ju(size));
+	jmember(&j, "format", ju(h->format_version));
+	jmember(&j, "tool_version", jstr(h->tool_version));
+	jmember(&j, "assembled_on", jstr(h->assembled_on));
+	jmember(&j, "created_unix_ns", ju(h->created_unix_ns));
 	if (h->has_abi_version)
-		jadd(root, "abi_version", ju(h->abi_version));
+		jmember(&j, "abi_version", ju(h->abi_version));
 	if (h->has_dump_id)
-		jadd(root, "dump_id", ju(h->dump_id));
+		jmember(&j, "dump_id", ju(h->dump_id));
 
 	o = json_object_new_object();
 	jadd(o, "sysname", jstr(s->sysname));
@@ -1005,7 +1064,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(o, "xsave_components", a);
 	jadd(o, "cpuid_leaves", ju(s->n_cpuid));
 	jadd(o, "cpuid_local_leaves", ju(s->n_cpuid_local));
-	jadd(root, "system", o);
+	jmember(&j, "system", o);
 
 	o = json_object_new_object();
 	jadd(o, "pid", ju(p->pid));
@@ -1016,9 +1075,9 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	for (i = 0; i < p->n_argv; i++)
 		json_object_array_add(a, jstr(p->argv[i]));
 	jadd(o, "argv", a);
-	jadd(root, "process", o);
+	jmember(&j, "process", o);
 
-	a = json_object_new_array();
+	jarray_begin(&j, "intervals");
 	for (i = 0; i < h->n_intervals; i++) {
 		const Flightrec__IntervalInfo *iv = h->intervals[i];
 		size_t nt = f->ivs[i].threads;
@@ -1036,16 +1095,16 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 		jadd(o, "dirtied_pages", ju(f->ivs[i].dirtied.pages));
 		jadd(o, "dirtied_stored_bytes", ju(f->ivs[i].dirtied.stored));
 		jadd(o, "syscall_out_bytes", ju(f->ivs[i].out_bytes));
-		json_object_array_add(a, o);
+		jelem(&j, o);
 	}
-	jadd(root, "intervals", a);
+	jarray_end(&j);
 	a = json_object_new_array();
 	for (i = 0; i < f->n_tids; i++)
 		json_object_array_add(a, ju(f->tids[i]));
-	jadd(root, "tids", a);
-	jadd(root, "threads", threads_json(c));
-	jadd(root, "maps", maps_json(c));
-	jadd(root, "build_ids", ju(f->n_build_ids));
+	jmember(&j, "tids", a);
+	threads_json(&j, c);
+	maps_json(&j, c);
+	jmember(&j, "build_ids", ju(f->n_build_ids));
 
 	o = json_object_new_object();
 	jadd(o, "total", ju(c->n_pages));
@@ -1070,7 +1129,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(b, "pages", ju(f->written.pages));
 	jadd(b, "stored_bytes", ju(f->written.stored));
 	jadd(o, "dirtied", b);
-	jadd(root, "pages", o);
+	jmember(&j, "pages", o);
 
 	o = json_object_new_object();
 	jadd(o, "total", ju(c->n_syscalls));
@@ -1082,7 +1141,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 		jadd(b, sc_name(f->sc[i].nr, nb, sizeof(nb)), ju(f->sc[i].n));
 	}
 	jadd(o, "by_name", b);
-	jadd(root, "syscalls", o);
+	jmember(&j, "syscalls", o);
 
 	o = json_object_new_object();
 	jadd(o, "kind", jstr(end_kind_name(e->kind)));
@@ -1105,17 +1164,13 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 		jadd(o, "regs", regs_json(e->regs));
 	if (e->has_last_seq)
 		jadd(o, "last_seq", ju(e->last_seq));
-	jadd(root, "end", o);
+	jmember(&j, "end", o);
 	a = json_object_new_array();
 	not_replayable(f, say_json, a);
-	jadd(root, "may_not_replay", a);
+	jmember(&j, "may_not_replay", a);
 
-	r = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-						 JSON_C_TO_STRING_SPACED |
-						 JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
-	putchar('\n');
-	json_object_put(root);
-	return r < 0 ? -1 : 0;
+	fputs("\n}\n", stdout);
+	return ferror(stdout) ? -1 : 0;
 }
 
 static void usage_info(FILE *f)
