@@ -11,6 +11,7 @@
  *   tids     100000 records, each of another thread id
  *   counts   20000 more intervals and 20000 maps (per-interval map lists)
  *
+ * make check runs it on the host (scripts/check.sh), not in the VM.
  * On each, `flightrec info`, `info --json`, `log`, `log --merged` and the
  * replay image build (`replay --save-image`, what `replay` and `gdb` do
  * before the loader runs) must succeed with a peak RSS (ru_maxrss of the
