@@ -3,7 +3,8 @@
  * Checkpoints from the real module: what the module handed over equals what
  * the file holds (round trip), and the commands that make files (record,
  * watch, dump) and read them (info, log) do what they promise: exit statuses,
- * mode 0600, a file within 1 s of a crash under watch, watch surviving the
+ * mode 0600, a file within 1 s of a crash under watch, the comm that watch
+ * prints escaped, watch surviving the
  * module's unload and reload.
  */
 #include <dirent.h>
@@ -435,6 +436,37 @@ TEST_F(watch, file_within_1s)
 	ASSERT_EQ(0, fr_wait_timeout(self->watch, &status, 5000));
 	self->watch = 0;
 	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/*
+ * A process that names itself with terminal escapes (tests/progs/esc_name:
+ * an OSC title change and a colour) crashes under watch: the line watch
+ * prints names it escaped, never with the raw bytes.
+ */
+TEST_F(watch, escaped_comm)
+{
+	char *argv[] = { (char *)fr_prog("esc_name"), NULL };
+	char err[512], buf[16384];
+	struct fr_client *cl;
+	int gate = -1, status;
+	ssize_t n;
+	pid_t pid;
+
+	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err)));
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, fr_client_register(cl, pid, 100, 4, -1, err, sizeof(err)))
+		TH_LOG("register: %s", err);
+	fr_client_close(cl);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 20000));
+	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
+	ASSERT_EQ(0, log_says(self->log, "wrote", 1, 10000));
+	n = fr_read_file(self->log, buf, sizeof(buf));
+	ASSERT_LT(0, n);
+	TH_LOG("%s", buf);
+	EXPECT_NE(NULL, strstr(buf, "(\\x1b]0;x\\x07\\x1b[31m) SIGSEGV"));
+	EXPECT_EQ(NULL, memchr(buf, '\033', (size_t)n));
 }
 
 /* flightrec dump while watch runs: one file, in dump's directory. */

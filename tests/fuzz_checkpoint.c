@@ -2,7 +2,8 @@
 /*
  * libFuzzer target: the checkpoint reader on arbitrary bytes.  It must
  * return 0 or an error with a message, never crash, leak or allocate
- * without bound.  Built by tests/fuzz.mk with clang
+ * without bound; what it accepts whole it accepts lazily (FLRC_LAZY_PAGES)
+ * with the same page bytes from flrc_page_load().  Built by tests/fuzz.mk with clang
  * -fsanitize=fuzzer,address,undefined; seed corpus in tests/corpus/checkpoint.
  */
 #include <stddef.h>
@@ -16,8 +17,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static uint8_t buf[FLRC_PAGE_SIZE], zero[FLRC_PAGE_SIZE];
 	char err[512];
-	struct flrc *c;
+	struct flrc *c, *lazy;
 	size_t i;
 
 	err[0] = '\0';
@@ -42,6 +44,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!c->end || !c->hdr || !flrc_nr_intervals(c))
 		abort();
 	flrc_page_at(c, flrc_first_interval(c), 0x400000);
+	/* the lazy read accepts it too, and loads the same bytes */
+	if (flrc_read_mem_flags(data, size, FLRC_LAZY_PAGES, &lazy, err, sizeof(err)) ||
+	    lazy->n_pages != c->n_pages)
+		abort();
+	for (i = 0; i < c->n_pages; i++) {
+		const struct flrc_page *p = &c->pages[i];
+
+		if (lazy->pages[i].data || flrc_page_load(lazy, &lazy->pages[i], buf) ||
+		    (p->data ? memcmp(buf, p->data, FLRC_PAGE_SIZE) :
+			       memcmp(buf, zero, FLRC_PAGE_SIZE)))
+			abort();
+	}
+	flrc_free(lazy);
 	flrc_free(c);
 	return 0;
 }

@@ -17,6 +17,7 @@
  *   replay_in_namespaces  the loader of a running replay is in other mount
  *                         and network namespaces than ours (also as nobody:
  *                         replay_in_namespaces_unprivileged)
+ *   killed_replay_no_core a replay killed by SIGQUIT dumps no core
  *   empty_root            fr_empty_root(): no file system, no network
  *   out_dir_parents, numbers_refused, gdb_status_and_paths,
  *   completion_every_option
@@ -39,6 +40,7 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -52,14 +54,9 @@ static char crafter[PATH_MAX + 64];
 
 static void find_flightrec(void)
 {
-	const char *env = getenv("FLIGHTREC");
-
-	if (env && *env)
-		snprintf(flightrec, sizeof(flightrec), "%s", env);
-	else
-		snprintf(flightrec, sizeof(flightrec), "%s/../../user/flightrec", fr_bin_dir());
-	snprintf(ptsnap, sizeof(ptsnap), "%s/tools/ptsnap", fr_bin_dir());
-	snprintf(crafter, sizeof(crafter), "%s/tools/craft_replay", fr_bin_dir());
+	snprintf(flightrec, sizeof(flightrec), "%s", fr_flightrec());
+	snprintf(ptsnap, sizeof(ptsnap), "%s", fr_test_tool("ptsnap"));
+	snprintf(crafter, sizeof(crafter), "%s", fr_test_tool("craft_replay"));
 }
 
 /* The whole of DIR/NAME, NUL-terminated (NULL if it cannot be read). */
@@ -131,11 +128,8 @@ FIXTURE_SETUP(sandbox)
 	if (access(ptsnap, X_OK) || access(crafter, X_OK) ||
 	    access(flightrec, X_OK))
 		SKIP(return, "ptsnap, craft_replay or flightrec is not built");
-	ASSERT_EQ(0, fr_sh("head -c 100000 /dev/urandom > %s/data.bin", self->dir));
 	/* a real recording: crash_null from its marker to its SIGSEGV */
-	ASSERT_EQ(128 + 11, fr_sh("cd %s && %s --marker -q -o %s/cn.flrc -- %s data.bin "
-				  "> cn.live 2> cn.liveerr", self->dir, ptsnap,
-				  self->dir, fr_prog("crash_null")));
+	ASSERT_EQ(128 + 11, fr_record_crash_null(self->dir));
 }
 
 FIXTURE_TEARDOWN(sandbox)
@@ -423,6 +417,68 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces_unprivileged, 300)
 		SKIP(return, "this kernel allows no unprivileged user namespace "
 		     "(kernel.unprivileged_userns_clone or a policy)");
 	replay_ns_case(_metadata, self->dir, 65534);
+}
+
+/* SIGQUIT to argv run in DIR/SUB with core files allowed; the wait status */
+static int quit_in(const char *dir, const char *sub, char *const argv[], bool wait_loader)
+{
+	char path[PATH_MAX + 64], comm[32];
+	int status, i;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	if (mkdir(path, 0700))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
+
+		if (chdir(path) || setrlimit(RLIMIT_CORE, &rl))
+			_exit(126);
+		/* the dumpable flag itself, not the empty root's read-only cwd */
+		setenv("FLIGHTREC_NO_NAMESPACES", "1", 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	for (i = 0; wait_loader && i < 3000; i++) {	/* until it runs the program */
+		if (fr_read_file(path, comm, sizeof(comm)) <= 0 ||
+		    !strncmp(comm, "flightrec-loade", 15))
+			break;
+		usleep(10000);
+	}
+	usleep(500000);
+	kill(pid, SIGQUIT);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
+}
+
+/*
+ * A replay killed by a signal leaves no core file: a core holds the
+ * application's memory (the loader is not dumpable outside gdb).  The
+ * checkpoint spins (`jmp .` at its entry) until SIGQUIT comes; `sleep`
+ * killed the same way shows that this system does write core files.
+ */
+TEST_F_TIMEOUT(sandbox, killed_replay_no_core, 120)
+{
+	char *const sleep_argv[] = { "/bin/sleep", "30", NULL };
+	char *const replay_argv[] = { flightrec, "replay", "-q", "--out", "out",
+				      "../spin.flrc", NULL };
+	int status;
+
+	ASSERT_EQ(0, craft(self->dir, "spin", "-", "spin.flrc"));
+	status = quit_in(self->dir, "control", sleep_argv, false);
+	ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGQUIT);
+	if (!WCOREDUMP(status))
+		SKIP(return, "a process killed by SIGQUIT leaves no core here (core_pattern, limits)");
+	status = quit_in(self->dir, "run", replay_argv, true);
+	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGQUIT)
+		TH_LOG("replay status %#x", status);
+	EXPECT_FALSE(WCOREDUMP(status));
+	EXPECT_NE(0, fr_sh("ls %s/run | grep -q core", self->dir));
 }
 
 /* the one escaping helper, byte by byte */

@@ -218,6 +218,43 @@ static inline const char *fr_tool(const char *name)
 	return p;
 }
 
+/* The flightrec under test: $FLIGHTREC (another build, say) or user/flightrec. */
+static inline const char *fr_flightrec(void)
+{
+	static char path[PATH_MAX];
+	const char *env = getenv("FLIGHTREC");
+
+	if (!path[0])
+		snprintf(path, sizeof(path), "%s", env && *env ? env : fr_tool("flightrec"));
+	return path;
+}
+
+/* A helper built from tests/tools/NAME.c (tests/bin/tools/NAME). */
+static inline const char *fr_test_tool(const char *name)
+{
+	static char path[4][PATH_MAX];
+	static unsigned int slot;
+	char *p = path[slot++ % 4];
+
+	snprintf(p, PATH_MAX, "%s/tools/%s", fr_bin_dir(), name);
+	return p;
+}
+
+/*
+ * A real recording without the module: tests/progs/crash_null from its
+ * marker to its SIGSEGV, made by the ptrace fixture tests/tools/ptsnap, as
+ * DIR/cn.flrc (its input DIR/data.bin, its output DIR/cn.live).  Returns
+ * ptsnap's shell status: 128 + SIGSEGV when it worked.
+ */
+static inline int fr_record_crash_null(const char *dir)
+{
+	if (fr_sh("head -c 100000 /dev/urandom > %s/data.bin", dir))
+		return -1;
+	return fr_sh("cd %s && %s --marker -q -o %s/cn.flrc -- %s data.bin "
+		     "> cn.live 2> cn.liveerr", dir, fr_test_tool("ptsnap"), dir,
+		     fr_prog("crash_null"));
+}
+
 /*
  * Start argv[0] in a child that waits at a gate before it execs, so the test
  * can register the pid first.  Returns the pid (or -errno); *gate is the fd to

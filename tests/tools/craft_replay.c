@@ -12,12 +12,31 @@
  *	by a scan of the loader's text for a `syscall` instruction (0f 05)
  *	and a jump there with mkdir(PATH, 0700) in the registers: Syscall
  *	User Dispatch lets calls from the loader's text through.
+ *   craft_replay spin - IN OUT
+ *	The same place holds `jmp .`: a replay that runs until it is killed.
  *   craft_replay outbuf-window ADDR IN OUT
  *	The first out-buffer of the log is aimed at ADDR (the loader's
  *	window, say): replay would copy recorded bytes over the loader.
  *   craft_replay comm STRING IN OUT
  *	The recorded comm, exe and argv[0] become STRING (C escapes \e \a \n
  *	\xNN are decoded): terminal escapes in untrusted strings.
+ *
+ * Resource attacks (tests/bounds.c, docs/security.md "Resource bounds"):
+ * small files that a careless reader turns into much memory or time.
+ * Pages and maps go into a fresh region at EXTRA_BASE of the first interval.
+ *
+ *   craft_replay expand N IN OUT
+ *	N distinct PAGE_DATA pages that compress to ~20 bytes each (a
+ *	counter in a page of zeros): 4 KiB of memory per ~45 bytes of file.
+ *   craft_replay same N IN OUT
+ *	One data page and N-1 pages marked PAGE_SAME_AS it.
+ *   craft_replay zero N IN OUT
+ *	N PAGE_DATA pages of zeros (stored as data, not as PAGE_ZERO).
+ *   craft_replay tids N IN OUT
+ *	N getpid records at the end of the log, each from another thread id.
+ *   craft_replay counts N IN OUT
+ *	N more (empty) intervals and N one-page maps in the first interval:
+ *	per-interval copies of the map list grow as N squared.
  *
  * OUT is written 0600 and never over an existing file (the writer's rules).
  */
@@ -28,9 +47,12 @@
 #include <libgen.h>
 #include <zstd.h>
 #include "checkpoint.h"
+#include "flightrec.h"
 
 #define PG FLRC_PAGE_SIZE
 #define WINDOW_TEXT	0x2f0000001000ULL	/* the loader's text (user/loader/image.h) */
+#define EXTRA_BASE	0x100000000000ULL	/* the crafted region: far from all else */
+#define MAX_EXTRA	(16u << 20)
 
 static void die(const char *fmt, const char *arg)
 {
@@ -136,6 +158,63 @@ static void add(struct flrc_writer *w, Flightrec__Entry *e)
 		die("write: %s", flrc_writer_error(w));
 }
 
+/* pg becomes a PAGE_DATA page of these bytes, compressed into z */
+static void data_page(Flightrec__Page *pg, const uint8_t *bytes, uint8_t *z, size_t zcap,
+		      int level)
+{
+	size_t zn = ZSTD_compress(z, zcap, bytes, PG, level);
+
+	if (ZSTD_isError(zn))
+		die("zstd: %s", ZSTD_getErrorName(zn));
+	pg->kind = FLIGHTREC__PAGE_KIND__PAGE_DATA;
+	pg->has_zdata = 1;
+	pg->zdata.data = z;
+	pg->zdata.len = zn;
+	pg->has_hash = 1;
+	pg->hash = flrc_hash(bytes, PG);
+}
+
+/*
+ * n pages at EXTRA_BASE.  'e': each a page of zeros with its index in the
+ * first 8 bytes (distinct, ~20-byte frames); 's': the first a patterned
+ * page, the others PAGE_SAME_AS it; 'z': PAGE_DATA pages of zeros.
+ */
+static void extra_pages(struct flrc_writer *w, char how, unsigned long n, uint32_t from)
+{
+	static uint8_t page[PG], z[PG + 512];
+	Flightrec__Entry e = FLIGHTREC__ENTRY__INIT;
+	uint64_t first_hash = 0;
+	unsigned long k;
+
+	for (k = 0; k < n; k++) {
+		Flightrec__Page pg = FLIGHTREC__PAGE__INIT;
+		size_t j;
+
+		pg.addr = EXTRA_BASE + (uint64_t)k * PG;
+		pg.interval = from;
+		memset(page, 0, PG);
+		if (how == 'e') {
+			uint64_t v = k + 1;
+
+			memcpy(page, &v, sizeof(v));
+		} else if (how == 's') {
+			for (j = 0; j < PG; j++)
+				page[j] = (uint8_t)(j * 7 + 1);
+		}
+		if (how == 's' && k) {
+			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_SAME_AS;
+			pg.has_same_as = 1;
+			pg.same_as = first_hash;
+		} else {
+			data_page(&pg, page, z, sizeof(z), 19);
+			first_hash = pg.hash;
+		}
+		e.e_case = FLIGHTREC__ENTRY__E_PAGE;
+		e.page = &pg;
+		add(w, &e);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode, *arg, *in, *out;
@@ -148,10 +227,16 @@ int main(int argc, char **argv)
 	uint32_t from;
 	size_t i, k;
 	int done = 0;
+	/* resource attacks */
+	unsigned long n_extra = 0;
+	int attack = 0;
+	enum { A_NONE, A_EXPAND, A_SAME, A_ZERO, A_TIDS, A_COUNTS };
+	Flightrec__IntervalInfo **ivs = NULL, **old_ivs = NULL, *xivs = NULL;
+	size_t n_ivs_old = 0;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: craft_replay (jump-loader PATH | outbuf-window ADDR | "
-			"comm STRING) IN OUT\n");
+		fprintf(stderr, "usage: craft_replay (jump-loader PATH | spin - | outbuf-window ADDR | "
+			"comm STRING | expand N | same N | zero N | tids N | counts N) IN OUT\n");
 		return 64;
 	}
 	mode = argv[1];
@@ -176,7 +261,8 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (!strcmp(mode, "jump-loader")) {
+	if (!strcmp(mode, "jump-loader") || !strcmp(mode, "spin")) {
+		static const uint8_t spin[] = { 0xeb, 0xfe };	/* jmp . */
 		const Flightrec__Thread *t = NULL;
 		uint8_t code[512];
 		size_t len;
@@ -194,7 +280,12 @@ int main(int argc, char **argv)
 		}
 		if (!t)
 			die("%s", "no thread at the first interval");
-		len = jump_code(code, arg);
+		if (!strcmp(mode, "spin")) {
+			memcpy(code, spin, sizeof(spin));
+			len = sizeof(spin);
+		} else {
+			len = jump_code(code, arg);
+		}
 		/* at rip: after the syscall a thread blocked in it re-enters */
 		patch_bytes(pages, c->n_pages, t->regs->rip, code, len);
 		done = 1;
@@ -224,6 +315,38 @@ int main(int argc, char **argv)
 			p->argv[0] = comm;
 		}
 		done = 1;
+	} else if (!strcmp(mode, "expand") || !strcmp(mode, "same") ||
+		   !strcmp(mode, "zero") || !strcmp(mode, "tids") ||
+		   !strcmp(mode, "counts")) {
+		char *end;
+
+		n_extra = strtoul(arg, &end, 0);
+		if (*end || !n_extra || n_extra > MAX_EXTRA)
+			die("%s: a count 1..16M", arg);
+		attack = !strcmp(mode, "expand") ? A_EXPAND : !strcmp(mode, "same") ? A_SAME :
+			 !strcmp(mode, "zero") ? A_ZERO : !strcmp(mode, "tids") ? A_TIDS :
+			 A_COUNTS;
+		if (attack == A_COUNTS) {
+			/* N more intervals after the last, each empty */
+			Flightrec__Header *h = c->hdr;
+			uint32_t last = h->intervals[h->n_intervals - 1]->index;
+
+			n_ivs_old = h->n_intervals;
+			ivs = calloc(n_ivs_old + n_extra, sizeof(*ivs));
+			xivs = calloc(n_extra, sizeof(*xivs));
+			if (!ivs || !xivs)
+				die("%s", "out of memory");
+			memcpy(ivs, h->intervals, n_ivs_old * sizeof(*ivs));
+			for (k = 0; k < n_extra; k++) {
+				flightrec__interval_info__init(&xivs[k]);
+				xivs[k].index = last + 1 + (uint32_t)k;
+				ivs[n_ivs_old + k] = &xivs[k];
+			}
+			old_ivs = h->intervals;
+			h->intervals = ivs;
+			h->n_intervals = n_ivs_old + n_extra;
+		}
+		done = 1;
 	} else {
 		die("unknown mode %s", mode);
 	}
@@ -243,6 +366,31 @@ int main(int argc, char **argv)
 		e.e_case = FLIGHTREC__ENTRY__E_MAP;
 		e.map = c->maps[i];
 		add(w, &e);
+	}
+	if (attack == A_EXPAND || attack == A_SAME || attack == A_ZERO) {
+		Flightrec__Map m = FLIGHTREC__MAP__INIT;
+
+		m.interval = from;
+		m.start = EXTRA_BASE;
+		m.end = EXTRA_BASE + (uint64_t)n_extra * PG;
+		m.prot = 3;		/* PROT_READ | PROT_WRITE */
+		m.flags = 2 | FLIGHTREC_MAPF_ANON;	/* MAP_PRIVATE */
+		e.e_case = FLIGHTREC__ENTRY__E_MAP;
+		e.map = &m;
+		add(w, &e);
+	} else if (attack == A_COUNTS) {
+		for (k = 0; k < n_extra; k++) {
+			Flightrec__Map m = FLIGHTREC__MAP__INIT;
+
+			m.interval = from;
+			m.start = EXTRA_BASE + 2 * k * PG;
+			m.end = m.start + PG;
+			m.prot = 1;
+			m.flags = 2 | FLIGHTREC_MAPF_ANON;
+			e.e_case = FLIGHTREC__ENTRY__E_MAP;
+			e.map = &m;
+			add(w, &e);
+		}
 	}
 	for (i = 0; i < c->n_threads; i++) {
 		e.e_case = FLIGHTREC__ENTRY__E_THREAD;
@@ -267,25 +415,35 @@ int main(int argc, char **argv)
 		if (!pages[i].data) {
 			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_ZERO;
 		} else {
-			size_t zn = ZSTD_compress(z, sizeof(z), pages[i].data, PG, 1);
-
-			if (ZSTD_isError(zn))
-				die("zstd: %s", ZSTD_getErrorName(zn));
-			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_DATA;
-			pg.has_zdata = 1;
-			pg.zdata.data = z;
-			pg.zdata.len = zn;
-			pg.has_hash = 1;
-			pg.hash = flrc_hash(pages[i].data, PG);
+			data_page(&pg, pages[i].data, z, sizeof(z), 1);
 		}
 		e.e_case = FLIGHTREC__ENTRY__E_PAGE;
 		e.page = &pg;
 		add(w, &e);
 	}
+	if (attack == A_EXPAND || attack == A_SAME || attack == A_ZERO)
+		extra_pages(w, attack == A_EXPAND ? 'e' : attack == A_SAME ? 's' : 'z',
+			    n_extra, from);
 	for (i = 0; i < c->n_syscalls; i++) {
 		e.e_case = FLIGHTREC__ENTRY__E_SYSCALL;
 		e.syscall = c->syscalls[i];
 		add(w, &e);
+	}
+	if (attack == A_TIDS) {
+		const Flightrec__Syscall *l = c->syscalls[c->n_syscalls - 1];
+
+		for (k = 0; k < n_extra; k++) {
+			Flightrec__Syscall s = FLIGHTREC__SYSCALL__INIT;
+
+			s.interval = l->interval;
+			s.seq = l->seq + 1 + k;
+			s.tid = 1000000 + (uint32_t)k;
+			s.nr = 39;	/* getpid */
+			s.ret = c->hdr->process->pid;
+			e.e_case = FLIGHTREC__ENTRY__E_SYSCALL;
+			e.syscall = &s;
+			add(w, &e);
+		}
 	}
 	e.e_case = FLIGHTREC__ENTRY__E_END;
 	e.end = c->end;
@@ -297,6 +455,12 @@ int main(int argc, char **argv)
 	free(pages);
 	free(dirc);
 	free(basec);
+	if (ivs) {	/* the reader's intervals back, for flrc_free */
+		c->hdr->intervals = old_ivs;
+		c->hdr->n_intervals = n_ivs_old;
+		free(ivs);
+		free(xivs);
+	}
 	if (comm) {	/* the reader's strings back, for flrc_free */
 		c->hdr->process->comm = old[0];
 		c->hdr->process->exe = old[1];

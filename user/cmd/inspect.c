@@ -29,13 +29,14 @@
 static int open_file(const char *path, struct flrc **c)
 {
 	char err[1024];
-	int ret = flrc_read(path, c, err, sizeof(err));
+	/* info and log never look at page bytes: not kept (linear memory) */
+	int ret = flrc_read_flags(path, FLRC_LAZY_PAGES, c, err, sizeof(err));
 
 	if (!ret)
 		return FR_EXIT_OK;
 	fprintf(stderr, "flightrec: %s\n", err);
 	return ret == -ENOENT || ret == -EACCES || ret == -EPERM ||
-	       ret == -ENOMEM ? FR_EXIT_FAIL : FR_EXIT_BADFILE;
+	       ret == -ENOMEM || ret == -EFBIG ? FR_EXIT_FAIL : FR_EXIT_BADFILE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -52,7 +53,7 @@ struct pcount {
 
 struct iv_maps {
 	uint32_t index;
-	const Flightrec__Map **m;	/* sorted by start */
+	const Flightrec__Map **m;	/* sorted by start: a slice of facts.maps */
 	size_t n;
 };
 
@@ -64,12 +65,19 @@ struct sc_count {
 struct iv_stat {
 	struct pcount pages, dirtied;
 	uint64_t out_bytes;
+	size_t threads;
 };
 
+/*
+ * Everything here is made in O(n log n) of the file's entries: a crafted
+ * file with many intervals, maps, threads or syscall numbers must not make
+ * info or log loop over one kind per entry of another (issue 23).
+ */
 struct facts {
 	const struct flrc *c;
 	struct iv_stat *ivs;		/* per header interval */
-	struct iv_maps *ivm;
+	struct iv_maps *ivm;		/* per header interval */
+	const Flightrec__Map **maps;	/* all maps by (interval, start) */
 	size_t n_ivm;
 	struct pcount kind[NR_PK];
 	struct pcount read, written;
@@ -77,7 +85,7 @@ struct facts {
 	uint64_t out_bytes;
 	struct sc_count *sc;
 	size_t n_sc;
-	uint32_t *tids;
+	uint32_t *tids;			/* in the order of first appearance */
 	size_t n_tids;
 	uint64_t sc_truncated, sc_copy_failed, sc_unknown, sc_noreturn;
 	size_t n_build_ids, n_maps_last;
@@ -88,19 +96,34 @@ static int cmp_map(const void *a, const void *b)
 	const Flightrec__Map *x = *(const Flightrec__Map *const *)a;
 	const Flightrec__Map *y = *(const Flightrec__Map *const *)b;
 
+	if (x->interval != y->interval)
+		return x->interval < y->interval ? -1 : 1;
 	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The position of interval index in the header (it is there: checked). */
+static size_t iv_pos(const struct flrc *c, uint32_t index)
+{
+	size_t lo = 0, hi = c->hdr->n_intervals;
+
+	while (lo + 1 < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->hdr->intervals[mid]->index <= index)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 static const Flightrec__Map *map_at(const struct facts *f, uint32_t interval,
 				    uint64_t addr)
 {
-	const struct iv_maps *im = NULL;
-	size_t i, lo, hi;
+	const struct iv_maps *im = &f->ivm[iv_pos(f->c, interval)];
+	size_t lo, hi;
 
-	for (i = 0; i < f->n_ivm; i++)
-		if (f->ivm[i].index == interval)
-			im = &f->ivm[i];
-	if (!im)
+	if (im->index != interval)
 		return NULL;
 	lo = 0;
 	hi = im->n;
@@ -120,40 +143,22 @@ static const Flightrec__Map *map_at(const struct facts *f, uint32_t interval,
 #define MMAP_NR		9
 #define MAP_ANON_FLAG	0x20
 
-/*
- * A page of a region mapped during its interval has no map at the interval
- * start: the mmap record that made it says what it is.
- */
-static enum pkind late_kind(const struct facts *f, const struct flrc_page *p)
+static bool is_mmap(const Flightrec__Syscall *s)
 {
-	const struct flrc *c = f->c;
-	size_t i;
+	return s->nr == MMAP_NR && s->n_args >= 5 && s->ret >= 0 && s->args[1];
+}
 
-	for (i = c->n_syscalls; i-- > 0;) {
-		const Flightrec__Syscall *s = c->syscalls[i];
-		uint64_t start = (uint64_t)s->ret;
-
-		if (s->nr != MMAP_NR || s->n_args < 5 || s->ret < 0 ||
-		    p->addr < start || p->addr - start >= s->args[1])
-			continue;
-		if (s->args[2] & PROT_EXEC)
-			return PK_CODE;
-		if (!(s->args[3] & MAP_ANON_FLAG) && (int32_t)s->args[4] >= 0)
-			return PK_FILE;
-		return PK_DATA;
-	}
+static enum pkind mmap_kind(const Flightrec__Syscall *s)
+{
+	if (s->args[2] & PROT_EXEC)
+		return PK_CODE;
+	if (!(s->args[3] & MAP_ANON_FLAG) && (int32_t)s->args[4] >= 0)
+		return PK_FILE;
 	return PK_DATA;
 }
 
-static enum pkind page_kind(const struct facts *f, const struct flrc_page *p)
+static enum pkind map_kind(const Flightrec__Map *m)
 {
-	const Flightrec__Map *m;
-
-	if (p->zero)
-		return PK_ZERO;
-	m = map_at(f, p->interval, p->addr);
-	if (!m)
-		return late_kind(f, p);
 	if (m->prot & PROT_EXEC)
 		return PK_CODE;
 	if ((m->flags & FLIGHTREC_MAPF_STACK) ||
@@ -162,6 +167,95 @@ static enum pkind page_kind(const struct facts *f, const struct flrc_page *p)
 	if (!(m->flags & FLIGHTREC_MAPF_ANON) && m->path && m->path[0] == '/')
 		return PK_FILE;
 	return PK_DATA;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* a max-heap of syscall indices (the newest mmap on top) */
+static void heap_push(size_t *h, size_t *n, size_t v)
+{
+	size_t i = (*n)++;
+
+	while (i && h[(i - 1) / 2] < v) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = v;
+}
+
+static void heap_pop(size_t *h, size_t *n)
+{
+	size_t v = h[--*n], i = 0;
+
+	for (;;) {
+		size_t k = 2 * i + 1;
+
+		if (k >= *n)
+			break;
+		if (k + 1 < *n && h[k + 1] > h[k])
+			k++;
+		if (h[k] <= v)
+			break;
+		h[i] = h[k];
+		i = k;
+	}
+	if (*n)
+		h[i] = v;
+}
+
+/*
+ * A page of a region mapped during its interval has no map at the interval
+ * start: the newest mmap record that covers it says what it is (data when
+ * none does).  late[] holds (address, page index) pairs of such pages;
+ * one sweep by address with a heap of the mmaps begun so far, newest on
+ * top, whose ended ones are dropped when they come up: O(n log n).
+ */
+static int late_kinds(const struct facts *f, uint64_t (*late)[2], size_t n_late,
+		      enum pkind *kinds)
+{
+	const struct flrc *c = f->c;
+	uint64_t (*mm)[2];
+	size_t *heap, n_mm = 0, n_heap = 0, i, k = 0;
+
+	mm = malloc((c->n_syscalls + 1) * sizeof(*mm));
+	heap = malloc((c->n_syscalls + 1) * sizeof(*heap));
+	if (!mm || !heap) {
+		free(mm);
+		free(heap);
+		return -ENOMEM;
+	}
+	for (i = 0; i < c->n_syscalls; i++)
+		if (is_mmap(c->syscalls[i])) {
+			mm[n_mm][0] = (uint64_t)c->syscalls[i]->ret;
+			mm[n_mm++][1] = i;
+		}
+	qsort(mm, n_mm, sizeof(*mm), cmp_u64);
+	qsort(late, n_late, sizeof(*late), cmp_u64);
+	for (i = 0; i < n_late; i++) {
+		uint64_t addr = late[i][0];
+		enum pkind kd = PK_DATA;
+
+		while (k < n_mm && mm[k][0] <= addr)
+			heap_push(heap, &n_heap, mm[k++][1]);
+		while (n_heap) {
+			const Flightrec__Syscall *s = c->syscalls[heap[0]];
+
+			if (addr - (uint64_t)s->ret < s->args[1]) {
+				kd = mmap_kind(s);
+				break;
+			}
+			heap_pop(heap, &n_heap);
+		}
+		kinds[late[i][1]] = kd;
+	}
+	free(mm);
+	free(heap);
+	return 0;
 }
 
 static int cmp_sc(const void *a, const void *b)
@@ -173,7 +267,7 @@ static int cmp_sc(const void *a, const void *b)
 	return x->nr < y->nr ? -1 : x->nr > y->nr;
 }
 
-static void count_syscall(struct facts *f, const Flightrec__Syscall *s)
+static void count_flags(struct facts *f, const Flightrec__Syscall *s)
 {
 	size_t i;
 
@@ -187,67 +281,107 @@ static void count_syscall(struct facts *f, const Flightrec__Syscall *s)
 		f->sc_unknown++;
 	if (s->flags & FLIGHTREC_SC_NO_RETURN)
 		f->sc_noreturn++;
-	for (i = 0; i < f->n_sc; i++) {
-		if (f->sc[i].nr == s->nr) {
-			f->sc[i].n++;
-			return;
-		}
-	}
-	f->sc[f->n_sc++] = (struct sc_count){ s->nr, 1 };
 }
 
-static void add_tid(struct facts *f, uint32_t tid)
+/* f->sc: each syscall number and its count, the most frequent first */
+static int count_nrs(struct facts *f)
 {
+	const struct flrc *c = f->c;
+	uint64_t *nrs = malloc((c->n_syscalls + 1) * sizeof(*nrs));
 	size_t i;
 
-	for (i = 0; i < f->n_tids; i++)
-		if (f->tids[i] == tid)
-			return;
-	f->tids[f->n_tids++] = tid;
+	if (!nrs)
+		return -ENOMEM;
+	for (i = 0; i < c->n_syscalls; i++)
+		nrs[i] = c->syscalls[i]->nr;
+	qsort(nrs, c->n_syscalls, sizeof(*nrs), cmp_u64);
+	for (i = 0; i < c->n_syscalls; i++)	/* distinct numbers: f->sc's size */
+		f->n_sc += !i || nrs[i] != nrs[i - 1];
+	f->sc = calloc(f->n_sc + 1, sizeof(*f->sc));
+	if (!f->sc) {
+		free(nrs);
+		return -ENOMEM;
+	}
+	f->n_sc = 0;
+	for (i = 0; i < c->n_syscalls; i++) {
+		if (!f->n_sc || f->sc[f->n_sc - 1].nr != nrs[i])
+			f->sc[f->n_sc++] = (struct sc_count){ (unsigned int)nrs[i], 0 };
+		f->sc[f->n_sc - 1].n++;
+	}
+	free(nrs);
+	qsort(f->sc, f->n_sc, sizeof(*f->sc), cmp_sc);
+	return 0;
 }
 
-/* The position of interval index in the header (it is there: checked). */
-static size_t iv_pos(const struct flrc *c, uint32_t index)
+/*
+ * f->tids: the thread ids of the thread contexts, then of the syscall
+ * records, each once, in the order they first appear.  (tid << 32 | first
+ * position) sorted by tid, then the first of each run sorted by position.
+ */
+static int collect_tids(struct facts *f)
 {
-	size_t lo = 0, hi = c->hdr->n_intervals;
+	const struct flrc *c = f->c;
+	size_t n = c->n_threads + c->n_syscalls, i, k = 0;
+	uint64_t *v = malloc((n + 1) * sizeof(*v));
 
-	while (lo + 1 < hi) {
-		size_t mid = lo + (hi - lo) / 2;
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		uint32_t tid = i < c->n_threads ? c->threads[i]->tid :
+			       c->syscalls[i - c->n_threads]->tid;
 
-		if (c->hdr->intervals[mid]->index <= index)
-			lo = mid;
-		else
-			hi = mid;
+		v[i] = (uint64_t)tid << 32 | i;
 	}
-	return lo;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (i = 0; i < n; i++)
+		if (!k || v[i] >> 32 != v[k - 1] >> 32)
+			v[k++] = v[i];
+	for (i = 0; i < k; i++)		/* position first, to sort by it */
+		v[i] = (v[i] & 0xffffffffull) << 32 | v[i] >> 32;
+	qsort(v, k, sizeof(*v), cmp_u64);
+	for (i = 0; i < k; i++)
+		f->tids[i] = (uint32_t)v[i];
+	f->n_tids = k;
+	free(v);
+	return 0;
 }
 
 static int gather(struct facts *f, const struct flrc *c)
 {
 	const Flightrec__Header *h = c->hdr;
 	uint32_t last = h->intervals[h->n_intervals - 1]->index;
-	size_t i, j;
+	uint64_t (*late)[2] = NULL;
+	enum pkind *kinds = NULL;
+	size_t i, j, n_late = 0;
+	int err = -ENOMEM;
 
 	memset(f, 0, sizeof(*f));
 	f->c = c;
+	if (c->n_threads + c->n_syscalls >= UINT32_MAX)
+		return -E2BIG;
 	f->ivm = calloc(h->n_intervals, sizeof(*f->ivm));
-	f->sc = calloc(c->n_syscalls + 1, sizeof(*f->sc));
+	f->maps = calloc(c->n_maps + 1, sizeof(*f->maps));
 	f->tids = calloc(c->n_threads + c->n_syscalls + 1, sizeof(*f->tids));
 	f->ivs = calloc(h->n_intervals, sizeof(*f->ivs));
-	if (!f->ivm || !f->sc || !f->tids || !f->ivs)
-		return -ENOMEM;
+	kinds = calloc(c->n_pages + 1, sizeof(*kinds));
+	late = calloc(c->n_pages + 1, sizeof(*late));
+	if (!f->ivm || !f->maps || !f->tids || !f->ivs || !kinds || !late)
+		goto out;
 	f->n_ivm = h->n_intervals;
-	for (i = 0; i < h->n_intervals; i++) {
+	if (c->n_maps)		/* none: c->maps is NULL */
+		memcpy(f->maps, c->maps, c->n_maps * sizeof(*f->maps));
+	qsort(f->maps, c->n_maps, sizeof(*f->maps), cmp_map);
+	for (i = 0, j = 0; i < h->n_intervals; i++) {
 		struct iv_maps *im = &f->ivm[i];
 
 		im->index = h->intervals[i]->index;
-		im->m = calloc(c->n_maps + 1, sizeof(*im->m));
-		if (!im->m)
-			return -ENOMEM;
-		for (j = 0; j < c->n_maps; j++)
-			if (c->maps[j]->interval == im->index)
-				im->m[im->n++] = c->maps[j];
-		qsort(im->m, im->n, sizeof(*im->m), cmp_map);
+		while (j < c->n_maps && f->maps[j]->interval < im->index)
+			j++;
+		im->m = f->maps + j;
+		while (j < c->n_maps && f->maps[j]->interval == im->index) {
+			j++;
+			im->n++;
+		}
 	}
 	for (i = 0; i < c->n_maps; i++) {
 		if (c->maps[i]->interval != last)
@@ -257,9 +391,24 @@ static int gather(struct facts *f, const struct flrc *c)
 	}
 	for (i = 0; i < c->n_pages; i++) {
 		const struct flrc_page *p = &c->pages[i];
+		const Flightrec__Map *m;
+
+		if (p->zero) {
+			kinds[i] = PK_ZERO;
+		} else if ((m = map_at(f, p->interval, p->addr))) {
+			kinds[i] = map_kind(m);
+		} else {
+			late[n_late][0] = p->addr;
+			late[n_late++][1] = i;
+		}
+	}
+	if (late_kinds(f, late, n_late, kinds))
+		goto out;
+	for (i = 0; i < c->n_pages; i++) {
+		const struct flrc_page *p = &c->pages[i];
 		struct pcount *rw = (p->flags & FLIGHTREC_PAGE_WRITTEN) ?
 				    &f->written : &f->read;
-		enum pkind k = page_kind(f, p);
+		enum pkind k = kinds[i];
 		struct iv_stat *is = &f->ivs[iv_pos(c, p->interval)];
 
 		is->pages.pages++;
@@ -280,26 +429,27 @@ static int gather(struct facts *f, const struct flrc *c)
 			f->n_same++;
 	}
 	for (i = 0; i < c->n_threads; i++)
-		add_tid(f, c->threads[i]->tid);
+		f->ivs[iv_pos(c, c->threads[i]->interval)].threads++;
 	for (i = 0; i < c->n_syscalls; i++) {
 		struct iv_stat *is = &f->ivs[iv_pos(c, c->syscalls[i]->interval)];
 
 		for (j = 0; j < c->syscalls[i]->n_out; j++)
 			is->out_bytes += c->syscalls[i]->out[j]->data.len;
-		count_syscall(f, c->syscalls[i]);
-		add_tid(f, c->syscalls[i]->tid);
+		count_flags(f, c->syscalls[i]);
 	}
-	qsort(f->sc, f->n_sc, sizeof(*f->sc), cmp_sc);
-	return 0;
+	if (count_nrs(f) || collect_tids(f))
+		goto out;
+	err = 0;
+out:
+	free(kinds);
+	free(late);
+	return err;
 }
 
 static void facts_free(struct facts *f)
 {
-	size_t i;
-
-	for (i = 0; f->ivm && i < f->n_ivm; i++)
-		free(f->ivm[i].m);
 	free(f->ivm);
+	free(f->maps);
 	free(f->ivs);
 	free(f->sc);
 	free(f->tids);
@@ -567,10 +717,7 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 	       (h->intervals[h->n_intervals - 1]->end_ns - t0) / 1e9);
 	for (i = 0; i < h->n_intervals; i++) {
 		const Flightrec__IntervalInfo *iv = h->intervals[i];
-		size_t nt = 0, j;
-
-		for (j = 0; j < c->n_threads; j++)
-			nt += c->threads[j]->interval == iv->index;
+		size_t nt = f->ivs[i].threads;
 		kib(b1, sizeof(b1), f->ivs[i].pages.stored);
 		kib(b2, sizeof(b2), f->ivs[i].out_bytes);
 		printf("  #%-4u +%.3fs  %.3f s  %zu thread%s  %" PRIu64 " syscalls (%s out)  %" PRIu64
@@ -750,11 +897,69 @@ static json_object *prot_json(uint32_t prot, uint32_t flags)
 	return json_object_new_string(p);
 }
 
-static json_object *maps_json(const struct flrc *c)
+/*
+ * The JSON goes out as it is made: each top-level member, and each element
+ * of the long arrays (intervals, threads, maps), is serialized and freed
+ * before the next is built, so that a file of many intervals or maps does
+ * not become a tree of as many json-c objects at once (docs/security.md,
+ * "Resource bounds").  The text is json-c's pretty form, indented as the
+ * whole tree would be.
+ */
+#define JFLAGS	(JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | \
+		 JSON_C_TO_STRING_NOSLASHESCAPE)
+
+struct jout {
+	FILE *f;
+	size_t members, elems;
+};
+
+/* v's text, each line after the first indented by `indent` spaces; frees v */
+static void jput(FILE *f, json_object *v, int indent)
 {
-	json_object *a = json_object_new_array();
+	const char *t = json_object_to_json_string_ext(v, JFLAGS);
+
+	for (; *t; t++) {
+		fputc(*t, f);
+		if (*t == '\n')
+			fprintf(f, "%*s", indent, "");
+	}
+	json_object_put(v);
+}
+
+static void jmember_key(struct jout *j, const char *key)
+{
+	fprintf(j->f, "%s\n  \"%s\": ", j->members++ ? "," : "{", key);
+}
+
+static void jmember(struct jout *j, const char *key, json_object *v)
+{
+	jmember_key(j, key);
+	jput(j->f, v, 2);
+}
+
+static void jarray_begin(struct jout *j, const char *key)
+{
+	jmember_key(j, key);
+	fputc('[', j->f);
+	j->elems = 0;
+}
+
+static void jelem(struct jout *j, json_object *v)
+{
+	fprintf(j->f, "%s\n    ", j->elems++ ? "," : "");
+	jput(j->f, v, 4);
+}
+
+static void jarray_end(struct jout *j)
+{
+	fputs("\n  ]", j->f);	/* json-c's pretty "[\n  ]" when empty too */
+}
+
+static void maps_json(struct jout *j, const struct flrc *c)
+{
 	size_t i, k;
 
+	jarray_begin(j, "maps");
 	for (i = 0; i < c->n_maps; i++) {
 		const Flightrec__Map *m = c->maps[i];
 		json_object *o = json_object_new_object();
@@ -780,16 +985,16 @@ static json_object *maps_json(const struct flrc *c)
 			bid[2 * k] = 0;
 			jadd(o, "build_id", json_object_new_string(bid));
 		}
-		json_object_array_add(a, o);
+		jelem(j, o);
 	}
-	return a;
+	jarray_end(j);
 }
 
-static json_object *threads_json(const struct flrc *c)
+static void threads_json(struct jout *j, const struct flrc *c)
 {
-	json_object *a = json_object_new_array();
 	size_t i;
 
+	jarray_begin(j, "threads");
 	for (i = 0; i < c->n_threads; i++) {
 		const Flightrec__Thread *t = c->threads[i];
 		json_object *o = json_object_new_object();
@@ -811,9 +1016,9 @@ static json_object *threads_json(const struct flrc *c)
 			jadd(o, "robust_list", jhex(t->robust_list));
 		if (t->xsave)
 			jadd(o, "xsave_components", ju(t->xsave->n_components));
-		json_object_array_add(a, o);
+		jelem(j, o);
 	}
-	return a;
+	jarray_end(j);
 }
 
 static int info_json(const char *path, const struct facts *f, uint64_t size)
@@ -823,21 +1028,22 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	const Flightrec__SystemInfo *s = h->system;
 	const Flightrec__ProcessInfo *p = h->process;
 	const Flightrec__End *e = c->end;
-	json_object *root = json_object_new_object(), *o, *a, *b;
+	struct jout j = { .f = stdout };
+	json_object *o, *a, *b;
 	char vendor[13];
 	size_t i;
-	int k, r;
+	int k;
 
-	jadd(root, "file", jstr(path));
-	jadd(root, "size", ju(size));
-	jadd(root, "format", ju(h->format_version));
-	jadd(root, "tool_version", jstr(h->tool_version));
-	jadd(root, "assembled_on", jstr(h->assembled_on));
-	jadd(root, "created_unix_ns", ju(h->created_unix_ns));
+	jmember(&j, "file", jstr(path));
+	jmember(&j, "size", ju(size));
+	jmember(&j, "format", ju(h->format_version));
+	jmember(&j, "tool_version", jstr(h->tool_version));
+	jmember(&j, "assembled_on", jstr(h->assembled_on));
+	jmember(&j, "created_unix_ns", ju(h->created_unix_ns));
 	if (h->has_abi_version)
-		jadd(root, "abi_version", ju(h->abi_version));
+		jmember(&j, "abi_version", ju(h->abi_version));
 	if (h->has_dump_id)
-		jadd(root, "dump_id", ju(h->dump_id));
+		jmember(&j, "dump_id", ju(h->dump_id));
 
 	o = json_object_new_object();
 	jadd(o, "sysname", jstr(s->sysname));
@@ -861,7 +1067,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(o, "xsave_components", a);
 	jadd(o, "cpuid_leaves", ju(s->n_cpuid));
 	jadd(o, "cpuid_local_leaves", ju(s->n_cpuid_local));
-	jadd(root, "system", o);
+	jmember(&j, "system", o);
 
 	o = json_object_new_object();
 	jadd(o, "pid", ju(p->pid));
@@ -872,15 +1078,13 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	for (i = 0; i < p->n_argv; i++)
 		json_object_array_add(a, jstr(p->argv[i]));
 	jadd(o, "argv", a);
-	jadd(root, "process", o);
+	jmember(&j, "process", o);
 
-	a = json_object_new_array();
+	jarray_begin(&j, "intervals");
 	for (i = 0; i < h->n_intervals; i++) {
 		const Flightrec__IntervalInfo *iv = h->intervals[i];
-		size_t nt = 0, j;
+		size_t nt = f->ivs[i].threads;
 
-		for (j = 0; j < c->n_threads; j++)
-			nt += c->threads[j]->interval == iv->index;
 		o = json_object_new_object();
 		jadd(o, "index", ju(iv->index));
 		jadd(o, "start_ns", ju(iv->start_ns));
@@ -894,16 +1098,16 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 		jadd(o, "dirtied_pages", ju(f->ivs[i].dirtied.pages));
 		jadd(o, "dirtied_stored_bytes", ju(f->ivs[i].dirtied.stored));
 		jadd(o, "syscall_out_bytes", ju(f->ivs[i].out_bytes));
-		json_object_array_add(a, o);
+		jelem(&j, o);
 	}
-	jadd(root, "intervals", a);
+	jarray_end(&j);
 	a = json_object_new_array();
 	for (i = 0; i < f->n_tids; i++)
 		json_object_array_add(a, ju(f->tids[i]));
-	jadd(root, "tids", a);
-	jadd(root, "threads", threads_json(c));
-	jadd(root, "maps", maps_json(c));
-	jadd(root, "build_ids", ju(f->n_build_ids));
+	jmember(&j, "tids", a);
+	threads_json(&j, c);
+	maps_json(&j, c);
+	jmember(&j, "build_ids", ju(f->n_build_ids));
 
 	o = json_object_new_object();
 	jadd(o, "total", ju(c->n_pages));
@@ -928,7 +1132,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(b, "pages", ju(f->written.pages));
 	jadd(b, "stored_bytes", ju(f->written.stored));
 	jadd(o, "dirtied", b);
-	jadd(root, "pages", o);
+	jmember(&j, "pages", o);
 
 	o = json_object_new_object();
 	jadd(o, "total", ju(c->n_syscalls));
@@ -940,7 +1144,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 		jadd(b, sc_name(f->sc[i].nr, nb, sizeof(nb)), ju(f->sc[i].n));
 	}
 	jadd(o, "by_name", b);
-	jadd(root, "syscalls", o);
+	jmember(&j, "syscalls", o);
 
 	o = json_object_new_object();
 	jadd(o, "kind", jstr(end_kind_name(e->kind)));
@@ -963,17 +1167,13 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 		jadd(o, "regs", regs_json(e->regs));
 	if (e->has_last_seq)
 		jadd(o, "last_seq", ju(e->last_seq));
-	jadd(root, "end", o);
+	jmember(&j, "end", o);
 	a = json_object_new_array();
 	not_replayable(f, say_json, a);
-	jadd(root, "may_not_replay", a);
+	jmember(&j, "may_not_replay", a);
 
-	r = fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-						 JSON_C_TO_STRING_SPACED |
-						 JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
-	putchar('\n');
-	json_object_put(root);
-	return r < 0 ? -1 : 0;
+	fputs("\n}\n", stdout);
+	return ferror(stdout) ? -1 : 0;
 }
 
 static void usage_info(FILE *f)
@@ -1043,7 +1243,8 @@ static void log_one(const Flightrec__Syscall *s, unsigned int flags,
 	uint64_t args[6] = { 0 };
 	size_t i, n = s->n_out < 16 ? s->n_out : 16;
 
-	memcpy(args, s->args, (s->n_args < 6 ? s->n_args : 6) * sizeof(*args));
+	if (s->n_args)	/* no arguments: args is NULL */
+		memcpy(args, s->args, (s->n_args < 6 ? s->n_args : 6) * sizeof(*args));
 	for (i = 0; i < n; i++) {
 		v[i].arg = s->out[i]->arg;
 		v[i].addr = s->out[i]->addr;
@@ -1100,6 +1301,45 @@ static void log_end(const Flightrec__End *e)
 	default:
 		printf("+++ end unknown +++\n");
 	}
+}
+
+/*
+ * The syscall records grouped by thread, threads in f->tids order, records
+ * in file order within each: (thread position << 32 | record index) sorted.
+ * O(n log n), where one pass over the log per thread would be quadratic.
+ */
+static uint64_t *by_thread(const struct facts *f)
+{
+	const struct flrc *c = f->c;
+	uint64_t *pos = malloc((f->n_tids + 1) * sizeof(*pos));
+	uint64_t *v = malloc((c->n_syscalls + 1) * sizeof(*v));
+	size_t i;
+
+	if (!pos || !v) {
+		free(pos);
+		free(v);
+		return NULL;
+	}
+	for (i = 0; i < f->n_tids; i++)		/* tid -> its position */
+		pos[i] = (uint64_t)f->tids[i] << 32 | i;
+	qsort(pos, f->n_tids, sizeof(*pos), cmp_u64);
+	for (i = 0; i < c->n_syscalls; i++) {
+		uint64_t key = (uint64_t)c->syscalls[i]->tid << 32;
+		size_t lo = 0, hi = f->n_tids;
+
+		while (lo < hi) {	/* every tid is there: collect_tids */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (pos[mid] >> 32 < key >> 32)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		v[i] = (pos[lo] & 0xffffffffull) << 32 | i;
+	}
+	qsort(v, c->n_syscalls, sizeof(*v), cmp_u64);
+	free(pos);
+	return v;
 }
 
 static void usage_log(FILE *f)
@@ -1186,21 +1426,29 @@ int cmd_log(int argc, char **argv)
 			if (only < 0 || c->syscalls[i]->tid == only)
 				log_one(c->syscalls[i], flags, true);
 	} else {
-		for (t = 0; t < f.n_tids; t++) {
-			uint32_t tid = f.tids[t];
-			size_t n = 0;
+		uint64_t *by_tid = by_thread(&f);
 
-			if (only >= 0 && tid != only)
-				continue;
-			for (i = 0; i < c->n_syscalls; i++)
-				n += c->syscalls[i]->tid == tid;
-			printf("%s== thread %u: %zu syscall%s ==\n", t ? "\n" : "",
-			       tid, n, n == 1 ? "" : "s");
-			for (i = 0; i < c->n_syscalls; i++)
-				if (c->syscalls[i]->tid == tid)
-					log_one(c->syscalls[i], flags | FR_SD_NOTID,
-						false);
+		if (!by_tid) {
+			fprintf(stderr, "flightrec: out of memory\n");
+			ret = FR_EXIT_FAIL;
+			goto out;
 		}
+		for (t = 0, i = 0; t < f.n_tids; t++) {
+			uint32_t tid = f.tids[t];
+			size_t n = 0, k;
+
+			while (i + n < c->n_syscalls && by_tid[i + n] >> 32 == t)
+				n++;
+			if (only < 0 || tid == only) {
+				printf("%s== thread %u: %zu syscall%s ==\n", t ? "\n" : "",
+				       tid, n, n == 1 ? "" : "s");
+				for (k = i; k < i + n; k++)
+					log_one(c->syscalls[(uint32_t)by_tid[k]],
+						flags | FR_SD_NOTID, false);
+			}
+			i += n;
+		}
+		free(by_tid);
 		putchar('\n');
 	}
 	log_end(c->end);
@@ -1235,6 +1483,7 @@ int cmd_extract(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
+	static uint8_t page[FLRC_PAGE_SIZE];
 	uint64_t addr, len, a, missing = 0, first_missing = 0;
 	uint32_t from = 0;
 	bool raw = false, has_from = false;
@@ -1297,13 +1546,18 @@ int cmd_extract(int argc, char **argv)
 		uint64_t lo = a < addr ? addr : a;
 		uint64_t hi = a + FLRC_PAGE_SIZE > addr + len ? addr + len : a + FLRC_PAGE_SIZE;
 
-		if (!p || (!p->zero && !p->data)) {
+		if (!p) {
 			if (!missing++)
 				first_missing = lo;
 			continue;
 		}
-		if (!p->zero)
-			memcpy(buf + (lo - addr), p->data + (lo - a), hi - lo);
+		/* read lazily (open_file): decompressed here, one page at a time */
+		if (flrc_page_load(c, p, page)) {
+			fprintf(stderr, "flightrec extract: page %#" PRIx64 ": cannot decompress it\n", a);
+			ret = FR_EXIT_BADFILE;
+			goto out;
+		}
+		memcpy(buf + (lo - addr), page + (lo - a), hi - lo);
 		memset(have + (lo - addr), 1, hi - lo);
 	}
 	if (raw) {

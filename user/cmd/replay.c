@@ -30,6 +30,7 @@
 #include <sys/syscall.h>
 #include "checkpoint.h"
 #include "commands.h"
+#include "fr_htab.h"
 #include "libflightrec.h"
 #include "flightrec.h"
 #include "flightrec_syscalls.h"
@@ -468,16 +469,12 @@ static uint64_t sc_arg(const Flightrec__Syscall *s, size_t i)
  * handler): the application makes the call once more, which the later
  * record answers, so this attempt is left out.  Returns whether to keep it.
  */
-static bool restart_of(const struct flrc *c, size_t i, int64_t *ret)
+static bool restart_of(const struct flrc *c, const size_t *next, size_t i, int64_t *ret)
 {
 	const Flightrec__Syscall *s = c->syscalls[i], *n = NULL;
-	size_t j;
 
-	for (j = i + 1; j < c->n_syscalls; j++)
-		if (c->syscalls[j]->tid == s->tid) {
-			n = c->syscalls[j];
-			break;
-		}
+	if (next[i] != SIZE_MAX)
+		n = c->syscalls[next[i]];
 	if (!n)
 		return true;		/* still blocked at the end: as recorded */
 	if (n->nr == FLIGHTREC_NR_SIGNAL) {
@@ -525,12 +522,142 @@ static bool window_overlap(uint64_t s, uint64_t e)
 	return s < FRI_WINDOW_END && e > FRI_WINDOW_START;
 }
 
+/*
+ * The image is b (header, tables, records: small) followed by the page
+ * bytes, one copy of each distinct non-zero page, which are not held in
+ * memory: write_image() decompresses them from the checkpoint one at a time
+ * as it writes (docs/security.md, "Resource bounds").
+ */
 struct image {
 	struct buf b;
 	uint32_t from;
 	bool tsc;		/* rdtsc records: FRI_F_TSC_RECORDED */
 	bool patch_tsc;		/* FRI_F_PATCH_TSC: their sites become ud2 */
+	const struct flrc *c;
+	const struct flrc_page **data;	/* the distinct pages, in image order */
+	size_t n_data;			/* at b.len + k * FRI_PAGE_SIZE */
 };
+
+static bool all_zero(const uint8_t *p)
+{
+	size_t i;
+
+	for (i = 0; i < FRI_PAGE_SIZE; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/*
+ * The image slot of pg's bytes (1-based; 0: zeros), one slot for all pages
+ * with the same bytes: their content hash in seen, checked byte for byte
+ * against the page already there (loaded again: nothing is kept).
+ */
+static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_page *pg,
+		     size_t *slot)
+{
+	static uint8_t a[FRI_PAGE_SIZE], b[FRI_PAGE_SIZE];
+	uint64_t h;
+	uint32_t k;
+
+	*slot = 0;
+	if (!pg || pg->zero)
+		return 0;
+	if (flrc_page_load(im->c, pg, a))
+		return -EBADMSG;
+	if (all_zero(a))
+		return 0;
+	h = flrc_hash(a, FRI_PAGE_SIZE);
+	if (fr_htab_get(seen, h, &k)) {
+		if (flrc_page_load(im->c, im->data[k], b))
+			return -EBADMSG;
+		if (!memcmp(a, b, FRI_PAGE_SIZE)) {
+			*slot = (size_t)k + 1;
+			return 0;
+		}
+	}
+	if (im->n_data >= UINT32_MAX - 1)
+		return -E2BIG;
+	if (fr_htab_put(seen, h, (uint32_t)im->n_data) < 0)
+		return -ENOMEM;
+	im->data[im->n_data++] = pg;
+	*slot = im->n_data;
+	return 0;
+}
+
+/* The whole image into fd: b, then the page bytes, decompressed as they go. */
+static int write_image(int fd, const struct image *im)
+{
+	static uint8_t page[FRI_PAGE_SIZE];
+	size_t k;
+	int r = flrc_write_all(fd, im->b.p, im->b.len);
+
+	for (k = 0; !r && k < im->n_data; k++) {
+		r = flrc_page_load(im->c, im->data[k], page);
+		if (!r)
+			r = flrc_write_all(fd, page, FRI_PAGE_SIZE);
+	}
+	return r;
+}
+
+static void image_free(struct image *im)
+{
+	free(im->b.p);
+	free(im->data);
+	im->b.p = NULL;
+	im->data = NULL;
+}
+
+struct tid_idx {
+	uint32_t tid;
+	size_t i;
+};
+
+static int cmp_tid_idx(const void *a, const void *b)
+{
+	const struct tid_idx *x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * For records list[0..n): (tid, index) sorted, so that each thread's
+ * records are a run in order.  With next (n entries) also: the index of the
+ * same thread's next record, or SIZE_MAX.  O(n log n) where a scan per
+ * record or per thread would be quadratic in a crafted tid flood.
+ */
+static struct tid_idx *by_tid(const Flightrec__Syscall *const *list, size_t n, size_t *next)
+{
+	struct tid_idx *v = malloc((n + 1) * sizeof(*v));
+	size_t i;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < n; i++)
+		v[i] = (struct tid_idx){ list[i]->tid, i };
+	qsort(v, n, sizeof(*v), cmp_tid_idx);
+	for (i = 0; next && i < n; i++)
+		next[v[i].i] = i + 1 < n && v[i + 1].tid == v[i].tid ? v[i + 1].i : SIZE_MAX;
+	return v;
+}
+
+/* The first record of thread tid in v (by_tid's), or FRI_NO_NEXT. */
+static uint64_t first_of(const struct tid_idx *v, size_t n, uint32_t tid)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].tid < tid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].tid == tid ? v[lo].i : FRI_NO_NEXT;
+}
 
 struct sc_pair {
 	const Flightrec__Syscall *s;
@@ -583,11 +710,14 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	struct buf *b = &im->b;
 	struct fri_header hd;
 	Flightrec__Map **maps;
-	uint64_t *addrs, *tid_last = NULL, *tid_of = NULL;
+	uint64_t *addrs;
 	const Flightrec__Syscall **sc_list;
 	int64_t *sc_ret;
-	size_t n_maps = 0, n_addrs = 0, i, j, n_tids = 0;
+	size_t n_maps = 0, n_addrs = 0, i, j;
 	size_t regions_off, pages_off, threads_off, sc_off;
+	struct fr_htab seen = { 0 };
+	struct tid_idx *sc_tids = NULL;
+	size_t *next = NULL;
 	const Flightrec__IntervalInfo *iv;
 	uint32_t from = im->from;
 	uint64_t first_idx = 0, n_sc = 0, data_bytes = 0;
@@ -672,16 +802,33 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			addrs[j++] = addrs[i];
 	n_addrs = j;
 	pages_off = buf_reserve(b, n_addrs * sizeof(struct fri_page), 8);
+	im->c = c;
+	im->data = calloc(n_addrs + 1, sizeof(*im->data));
+	if (!im->data) {
+		fprintf(stderr, PFX "out of memory\n");
+		free(addrs);
+		return FR_EXIT_FAIL;
+	}
 	for (i = 0; i < n_addrs; i++) {
 		const struct flrc_page *pg = flrc_page_at(c, from, addrs[i]);
+		/* for now the slot (1-based); its offset once b is complete */
 		struct fri_page p = { .addr = addrs[i] };
+		size_t slot;
+		int e = page_slot(im, &seen, pg, &slot);
 
-		if (pg && !pg->zero && pg->data) {
-			p.data_off = buf_add(b, pg->data, FRI_PAGE_SIZE, FRI_PAGE_SIZE);
-			data_bytes += FRI_PAGE_SIZE;
+		if (e) {
+			fprintf(stderr, PFX "%s: page %#llx: %s\n", o->file,
+				(unsigned long long)addrs[i], strerror(-e));
+			fr_htab_clear(&seen);
+			free(addrs);
+			return e == -EBADMSG ? FR_EXIT_BADFILE : FR_EXIT_FAIL;
 		}
+		p.data_off = slot;
+		if (slot)
+			data_bytes += FRI_PAGE_SIZE;
 		memcpy(b->p + pages_off + i * sizeof(p), &p, sizeof(p));
 	}
+	fr_htab_clear(&seen);
 	free(addrs);
 
 	/* syscalls of intervals >= from, in seq order */
@@ -706,11 +853,23 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	n_sc = 0;
 	sc_list = calloc(c->n_syscalls - first_idx + 1, sizeof(*sc_list));
 	sc_ret = calloc(c->n_syscalls - first_idx + 1, sizeof(*sc_ret));
+	next = calloc(c->n_syscalls + 1, sizeof(*next));
+	sc_tids = next ? by_tid((const Flightrec__Syscall *const *)c->syscalls,
+				c->n_syscalls, next) : NULL;
+	if (!sc_list || !sc_ret || !sc_tids) {
+		fprintf(stderr, PFX "out of memory\n");
+		free(sc_list);
+		free(sc_ret);
+		free(next);
+		free(sc_tids);
+		return FR_EXIT_FAIL;
+	}
+	free(sc_tids);
 	for (i = first_idx; i < c->n_syscalls; i++) {
 		const Flightrec__Syscall *s = c->syscalls[i];
 		int64_t ret = s->ret;
 
-		if (restart_error(s) && !restart_of(c, i, &ret))
+		if (restart_error(s) && !restart_of(c, next, i, &ret))
 			continue;	/* the attempt a signal interrupted: re-executed */
 		sc_ret[n_sc] = ret;
 		sc_list[n_sc++] = s;
@@ -720,14 +879,23 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	 * a call numbered at entry that ended in a later interval heads that
 	 * interval with a smaller number.  The loader takes turns by index.
 	 */
+	free(next);
 	if (sort_by_seq(sc_list, sc_ret, n_sc, o->file)) {
 		free(sc_list);
 		free(sc_ret);
 		return FR_EXIT_BADFILE;
 	}
 	sc_off = buf_reserve(b, n_sc * sizeof(struct fri_syscall), 8);
-	tid_of = calloc(n_sc + c->n_threads + 1, sizeof(*tid_of));
-	tid_last = calloc(n_sc + c->n_threads + 1, sizeof(*tid_last));
+	/* each record's link to its thread's next, and each thread's first */
+	next = calloc(n_sc + 1, sizeof(*next));
+	sc_tids = next ? by_tid(sc_list, n_sc, next) : NULL;
+	if (!sc_tids) {
+		fprintf(stderr, PFX "out of memory\n");
+		free(sc_list);
+		free(sc_ret);
+		free(next);
+		return FR_EXIT_FAIL;
+	}
 	for (i = 0; i < n_sc; i++) {
 		const Flightrec__Syscall *s = sc_list[i];
 		const struct sc_row *row = sc_row(s->nr);
@@ -786,17 +954,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			r.n_out = (uint32_t)s->n_out;
 			r.out_off = out_off;
 		}
-		/* link to the thread's previous record */
-		for (k = 0; k < n_tids; k++)
-			if (tid_of[k] == s->tid)
-				break;
-		if (k == n_tids) {
-			tid_of[n_tids] = s->tid;
-			tid_last[n_tids++] = FRI_NO_NEXT;
-		}
-		if (tid_last[k] != FRI_NO_NEXT)
-			((struct fri_syscall *)(b->p + sc_off))[tid_last[k]].next_same_tid = i;
-		tid_last[k] = i;
+		if (next[i] != SIZE_MAX)
+			r.next_same_tid = next[i];
 		memcpy(b->p + sc_off + i * sizeof(r), &r, sizeof(r));
 	}
 
@@ -809,19 +968,13 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	for (i = 0, j = 0; i < c->n_threads; i++) {
 		const Flightrec__Thread *t = c->threads[i];
 		struct fri_thread th;
-		size_t k;
 
 		if (t->interval != from)
 			continue;
 		memset(&th, 0, sizeof(th));
 		th.tid = t->tid;
 		th.in_syscall = t->has_in_syscall ? t->in_syscall : -1;
-		th.first_sc = FRI_NO_NEXT;
-		for (k = 0; k < n_sc; k++)
-			if (((struct fri_syscall *)(b->p + sc_off))[k].tid == t->tid) {
-				th.first_sc = k;
-				break;
-			}
+		th.first_sc = first_of(sc_tids, n_sc, t->tid);
 		th.sigmask = t->sigmask;
 		/* the kernel clears it when the thread exits (set_tid_address) */
 		th.clear_child_tid = t->has_clear_child_tid ? t->clear_child_tid : 0;
@@ -839,8 +992,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		memcpy(b->p + threads_off + j * sizeof(th), &th, sizeof(th));
 		j++;
 	}
-	free(tid_of);
-	free(tid_last);
+	free(next);
+	free(sc_tids);
 	free(sc_list);
 	free(sc_ret);
 	if (!hd.n_threads) {
@@ -930,7 +1083,14 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	fr_escape(c->hdr->process->comm ? c->hdr->process->comm : "?", hd.comm, sizeof(hd.comm));
 	hd.pid = c->hdr->process->pid;
 	buf_reserve(b, 0, FRI_PAGE_SIZE);	/* whole pages: mmap-friendly */
-	hd.size = b->len;
+	/* the page bytes follow b: slot k at b->len + (k - 1) pages */
+	for (i = 0; i < n_addrs; i++) {
+		struct fri_page *p = (struct fri_page *)(b->p + pages_off) + i;
+
+		if (p->data_off)
+			p->data_off = b->len + (p->data_off - 1) * FRI_PAGE_SIZE;
+	}
+	hd.size = b->len + im->n_data * FRI_PAGE_SIZE;
 	hd.decode_ns = mono_ns();
 	memcpy(b->p, &hd, sizeof(hd));
 	return 0;
@@ -980,10 +1140,12 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 	struct flrc *c;
 	int r;
 
-	r = flrc_read(o->file, &c, err, sizeof(err));
+	/* page bytes are decompressed as the image is written, not kept */
+	r = flrc_read_flags(o->file, FLRC_LAZY_PAGES, &c, err, sizeof(err));
 	if (r) {
 		fprintf(stderr, PFX "%s\n", err);
-		return r == -ENOENT || r == -EACCES ? FR_EXIT_FAIL : FR_EXIT_BADFILE;
+		return r == -ENOENT || r == -EACCES || r == -ENOMEM || r == -EFBIG ?
+		       FR_EXIT_FAIL : FR_EXIT_BADFILE;
 	}
 	*cp = c;
 	if (c->hdr->system->machine && strcmp(c->hdr->system->machine, "x86_64")) {
@@ -1058,7 +1220,7 @@ static int save_image(const struct opts *o, const struct image *im)
 	if (fd < 0) {
 		r = -errno;
 	} else {
-		r = flrc_write_all(fd, im->b.p, im->b.len);
+		r = write_image(fd, im);
 		if (close(fd) && !r)
 			r = -errno;
 	}
@@ -1235,14 +1397,14 @@ int cmd_replay(int argc, char **argv)
 		snprintf(corearg, sizeof(corearg), "%d", cfd);
 	}
 	mfd = memfd_create("flightrec-image", 0);
-	if (mfd < 0 || flrc_write_all(mfd, im.b.p, im.b.len)) {
+	if (mfd < 0 || write_image(mfd, &im)) {
 		fprintf(stderr, PFX "cannot prepare the replay image: %s\n", strerror(errno));
 		r = FR_EXIT_FAIL;
 		goto out;
 	}
 	flrc_free(c);
 	c = NULL;
-	free(im.b.p);
+	image_free(&im);
 	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
 	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
 	if (!o.quiet && o.out)
@@ -1268,7 +1430,7 @@ int cmd_replay(int argc, char **argv)
 out:
 	if (c)
 		flrc_free(c);
-	free(im.b.p);
+	image_free(&im);
 	return r;
 }
 
@@ -1627,8 +1789,7 @@ int cmd_gdb(int argc, char **argv)
 	fd = mkstemp(img);
 	sfd = mkstemp(script);
 	stfd = mkstemp(stf);
-	if (fd < 0 || sfd < 0 || stfd < 0 ||
-	    write(fd, im.b.p, im.b.len) != (ssize_t)im.b.len) {
+	if (fd < 0 || sfd < 0 || stfd < 0 || write_image(fd, &im)) {
 		fprintf(stderr, "flightrec gdb: cannot write the replay image: %s\n", strerror(errno));
 		goto out_unlink;
 	}
@@ -1724,7 +1885,7 @@ out:
 		close(dfd);
 	if (c)
 		flrc_free(c);
-	free(im.b.p);
+	image_free(&im);
 	free(o.symbols);
 	return r;
 }

@@ -13,6 +13,7 @@
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -180,12 +181,15 @@ struct budget {
 	bool exhausted;
 };
 
+/* what an allocation of size bytes costs: ours, and malloc's own header */
+#define PB_COST(size)	((size) + PB_HDR + 16)
+
 static void *pb_alloc(void *data, size_t size)
 {
 	struct budget *b = data;
 	uint8_t *p;
 
-	if (size > b->cap - b->used || size > SIZE_MAX - PB_HDR) {
+	if (size > SIZE_MAX - 64 || PB_COST(size) > b->cap - b->used) {
 		b->exhausted = true;
 		return NULL;
 	}
@@ -193,7 +197,7 @@ static void *pb_alloc(void *data, size_t size)
 	if (!p)
 		return NULL;
 	memcpy(p, &size, sizeof(size));
-	b->used += size;
+	b->used += PB_COST(size);
 	return p + PB_HDR;
 }
 
@@ -207,7 +211,7 @@ static void pb_free(void *data, void *ptr)
 		return;
 	p -= PB_HDR;
 	memcpy(&size, p, sizeof(size));
-	b->used -= size;
+	b->used -= PB_COST(size);
 	free(p);
 }
 
@@ -221,6 +225,9 @@ struct flrc_priv {
 	size_t n_chunks, cap_chunks, chunk_used;
 	size_t cap_maps, cap_threads, cap_sigactions, cap_pages, cap_syscalls;
 	uint32_t *by_addr;		/* page indices sorted by (addr, interval) */
+	unsigned int flags;		/* FLRC_LAZY_PAGES... */
+	uint8_t *file;			/* the file, kept for lazy pages (owned) */
+	ZSTD_DCtx *dctx;		/* flrc_page_load's */
 };
 
 /* File offsets of the entries of one kind, for messages after the scan. */
@@ -238,8 +245,11 @@ struct reader {
 	struct flrc_priv *p;
 	ZSTD_DCtx *dctx;
 	size_t page_bytes, page_bytes_cap;
+	size_t ceiling;			/* mem_ceiling() */
 	struct offs off_maps, off_threads, off_sas, off_pages;
 	struct fr_htab by_hash;		/* content hash -> first PAGE_DATA page */
+	struct fr_htab by_content;	/* hash of kept bytes -> first page with them */
+	uint8_t scratch[FLRC_PAGE_SIZE];	/* a lazy page, for its checks */
 	uint64_t last_seq;
 	uint32_t last_seq_iv;	/* the interval of the record with last_seq */
 	size_t n_unknown;
@@ -485,11 +495,20 @@ static uint8_t *page_slot(struct flrc_priv *p)
 	return p->chunks[p->n_chunks - 1] + FLRC_PAGE_SIZE * p->chunk_used++;
 }
 
+/*
+ * The bytes of a PAGE_DATA page: one zstd frame that says it holds exactly
+ * one page, decompressed and checked against its hash.  Kept in a slot of
+ * the page chunks unless identical bytes are kept already (then shared), or
+ * under FLRC_LAZY_PAGES decompressed into scratch and dropped.
+ */
 static int page_data(struct reader *r, size_t off, const Flightrec__Page *pg,
 		     struct flrc_page *fp)
 {
 	unsigned long long addr = pg->addr, fcs;
+	bool lazy = r->p->flags & FLRC_LAZY_PAGES;
 	size_t n, fsz;
+	uint64_t h;
+	uint32_t idx;
 	uint8_t *dst;
 
 	if (!pg->has_zdata || !pg->zdata.len)
@@ -505,13 +524,22 @@ static int page_data(struct reader *r, size_t off, const Flightrec__Page *pg,
 	fsz = ZSTD_findFrameCompressedSize(pg->zdata.data, pg->zdata.len);
 	if (ZSTD_isError(fsz) || fsz != pg->zdata.len)
 		return rfail(r, off, "page %#llx: zstd data is not exactly one frame", addr);
-	if (r->page_bytes + FLRC_PAGE_SIZE > r->page_bytes_cap)
-		return rfail(r, off, "page %#llx: the pages would take more than %zu bytes of memory for a %zu-byte file",
-			     addr, r->page_bytes_cap, r->len);
-	dst = page_slot(r->p);
-	if (!dst)
-		return -ENOMEM;
-	r->page_bytes += FLRC_PAGE_SIZE;
+	if (lazy) {
+		dst = r->scratch;
+	} else {
+		if (r->page_bytes + FLRC_PAGE_SIZE > r->page_bytes_cap) {
+			rfail(r, off, "page %#llx: the pages would take more than %zu bytes of memory for a %zu-byte file%s",
+			      addr, r->page_bytes_cap, r->len,
+			      r->page_bytes_cap + r->p->budget.cap == r->ceiling ?
+			      ", the limit (FLIGHTREC_MEM_LIMIT)" : "");
+			return r->page_bytes_cap + r->p->budget.cap == r->ceiling ?
+			       -EFBIG : -EBADMSG;
+		}
+		dst = page_slot(r->p);
+		if (!dst)
+			return -ENOMEM;
+		r->page_bytes += FLRC_PAGE_SIZE;
+	}
 	n = ZSTD_decompressDCtx(r->dctx, dst, FLRC_PAGE_SIZE, pg->zdata.data,
 				pg->zdata.len);
 	if (ZSTD_isError(n))
@@ -519,10 +547,31 @@ static int page_data(struct reader *r, size_t off, const Flightrec__Page *pg,
 	if (n != FLRC_PAGE_SIZE)
 		return rfail(r, off, "page %#llx: decompressed to %zu bytes, not %u",
 			     addr, n, FLRC_PAGE_SIZE);
-	if (pg->has_hash && flrc_hash(dst, FLRC_PAGE_SIZE) != pg->hash)
+	h = flrc_hash(dst, FLRC_PAGE_SIZE);
+	if (pg->has_hash && h != pg->hash)
 		return rfail(r, off, "page %#llx: content hash mismatch (damaged data)", addr);
-	fp->data = dst;
+	/*
+	 * The frame as it lies in the file: protobuf-c's copy goes with the
+	 * entry.  Any place in the entry that holds the same bytes will do.
+	 */
+	fp->zframe = memmem(r->buf + off + 4, rd32(r->buf + off), pg->zdata.data,
+			    pg->zdata.len);
+	if (!fp->zframe)
+		return rfail(r, off, "page %#llx: its data is not in its entry", addr);
+	fp->zframe_len = (uint32_t)pg->zdata.len;
 	fp->stored = (uint32_t)pg->zdata.len;
+	if (!lazy) {
+		if (fr_htab_get(&r->by_content, h, &idx) &&
+		    !memcmp(r->c->pages[idx].data, dst, FLRC_PAGE_SIZE)) {
+			/* the same bytes again: share them, give the slot back */
+			r->p->chunk_used--;
+			r->page_bytes -= FLRC_PAGE_SIZE;
+			dst = (uint8_t *)r->c->pages[idx].data;
+		} else if (fr_htab_put(&r->by_content, h, (uint32_t)r->c->n_pages) < 0) {
+			return -ENOMEM;
+		}
+		fp->data = dst;
+	}
 	if (pg->has_hash &&
 	    fr_htab_put(&r->by_hash, pg->hash, (uint32_t)r->c->n_pages) < 0)
 		return -ENOMEM;
@@ -563,6 +612,8 @@ static int add_page(struct reader *r, size_t off, const Flightrec__Page *pg)
 			return rfail(r, off, "page %#llx: SAME_AS %016llx matches no earlier page",
 				     addr, (unsigned long long)pg->same_as);
 		fp.data = c->pages[idx].data;
+		fp.zframe = c->pages[idx].zframe;
+		fp.zframe_len = c->pages[idx].zframe_len;
 		break;
 	case FLIGHTREC__PAGE_KIND__PAGE_DATA:
 		err = page_data(r, off, pg, &fp);
@@ -670,9 +721,15 @@ static int read_entries(struct reader *r)
 				     n, elen, len - off - 4);
 		e = flightrec__entry__unpack(&r->p->alloc, elen, buf + off + 4);
 		if (!e) {
+			if (r->p->budget.exhausted && r->p->budget.cap == r->ceiling) {
+				rfail(r, off, "entry %zu: decoding the file would take more than %zu bytes of memory, the limit (FLIGHTREC_MEM_LIMIT)",
+				      n, r->ceiling);
+				return -EFBIG;
+			}
 			if (r->p->budget.exhausted)
-				return rfail(r, off, "entry %zu: decoding it would take more than %zu bytes of memory",
-					     n, r->p->budget.cap);
+				return rfail(r, off, "entry %zu: decoding it would take more than %zu bytes of memory (%u times the file size plus %u MiB: a damaged or crafted file)",
+					     n, r->p->budget.cap, FLRC_MEM_PER_BYTE,
+					     FLRC_MEM_BASE >> 20);
 			return rfail(r, off, "entry %zu (%u bytes): not a valid flightrec.Entry (protobuf decoding failed)",
 				     n, elen);
 		}
@@ -898,10 +955,39 @@ static size_t cap_mul(size_t len, size_t mul, size_t add)
 	return len * mul + add;
 }
 
+/* FLIGHTREC_MEM_LIMIT, or FLRC_MEM_CEILING: the most the reader may take */
+static size_t mem_ceiling(void)
+{
+	const char *env = getenv("FLIGHTREC_MEM_LIMIT");
+	unsigned long long v;
+	char *end;
+
+	if (!env || !*env)
+		return FLRC_MEM_CEILING;
+	errno = 0;
+	v = strtoull(env, &end, 0);
+	if (errno || end == env)
+		return FLRC_MEM_CEILING;
+	switch (*end) {
+	case 'k': case 'K': v = v > (ULLONG_MAX >> 10) ? ULLONG_MAX : v << 10; break;
+	case 'm': case 'M': v = v > (ULLONG_MAX >> 20) ? ULLONG_MAX : v << 20; break;
+	case 'g': case 'G': v = v > (ULLONG_MAX >> 30) ? ULLONG_MAX : v << 30; break;
+	default: break;
+	}
+	return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+}
+
 int flrc_read_mem(const uint8_t *buf, size_t len, struct flrc **out,
 		  char *err, size_t errlen)
 {
+	return flrc_read_mem_flags(buf, len, 0, out, err, errlen);
+}
+
+int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
+			struct flrc **out, char *err, size_t errlen)
+{
 	struct reader r = { .buf = buf, .len = len, .err = err, .errlen = errlen };
+	size_t ceiling = mem_ceiling();
 	struct flrc *c;
 	struct flrc_priv *p;
 	int ret;
@@ -923,11 +1009,18 @@ int flrc_read_mem(const uint8_t *buf, size_t len, struct flrc **out,
 	c->priv = p;
 	r.c = c;
 	r.p = p;
-	p->budget.cap = cap_mul(len, 64, 4u << 20);
+	p->flags = flags;
+	p->budget.cap = cap_mul(len, FLRC_MEM_PER_BYTE, FLRC_MEM_BASE);
 	p->alloc.alloc = pb_alloc;
 	p->alloc.free = pb_free;
 	p->alloc.allocator_data = &p->budget;
-	r.page_bytes_cap = cap_mul(len, 128, 64u << 20);
+	r.page_bytes_cap = flags & FLRC_LAZY_PAGES ? 0 : cap_mul(len, 128, 64u << 20);
+	/* the absolute ceiling, whatever the file's size */
+	if (p->budget.cap > ceiling)
+		p->budget.cap = ceiling;
+	if (r.page_bytes_cap > ceiling - p->budget.cap)
+		r.page_bytes_cap = ceiling - p->budget.cap;
+	r.ceiling = ceiling;
 
 	ret = read_entries(&r);
 	if (!ret && !c->end)
@@ -943,6 +1036,7 @@ int flrc_read_mem(const uint8_t *buf, size_t len, struct flrc **out,
 
 	ZSTD_freeDCtx(r.dctx);
 	fr_htab_clear(&r.by_hash);
+	fr_htab_clear(&r.by_content);
 	free(r.off_maps.v);
 	free(r.off_threads.v);
 	free(r.off_sas.v);
@@ -960,6 +1054,12 @@ int flrc_read_mem(const uint8_t *buf, size_t len, struct flrc **out,
 #define FLRC_MAX_FILE	(16ull << 30)
 
 int flrc_read(const char *path, struct flrc **out, char *err, size_t errlen)
+{
+	return flrc_read_flags(path, 0, out, err, errlen);
+}
+
+int flrc_read_flags(const char *path, unsigned int flags, struct flrc **out,
+		    char *err, size_t errlen)
 {
 	uint8_t *buf = NULL;
 	size_t len = 0, cap;
@@ -1029,7 +1129,12 @@ int flrc_read(const char *path, struct flrc **out, char *err, size_t errlen)
 			break;
 		len += n;
 	}
-	ret = flrc_read_mem(buf, len, out, err, errlen);
+	ret = flrc_read_mem_flags(buf, len, flags, out, err, errlen);
+	if (!ret && (flags & FLRC_LAZY_PAGES)) {
+		/* the pages' frames point into it: the flrc owns it now */
+		((struct flrc_priv *)(*out)->priv)->file = buf;
+		buf = NULL;
+	}
 	if (ret && err && errlen) {
 		char *tmp = strdup(err);
 
@@ -1060,6 +1165,8 @@ void flrc_free(struct flrc *c)
 	free(p->keep);
 	free(p->chunks);
 	free(p->by_addr);
+	free(p->file);
+	ZSTD_freeDCtx(p->dctx);
 	free(c->maps);
 	free(c->threads);
 	free(c->sigactions);
@@ -1067,6 +1174,29 @@ void flrc_free(struct flrc *c)
 	free(c->syscalls);
 	free(p);
 	free(c);
+}
+
+int flrc_page_load(const struct flrc *c, const struct flrc_page *pg, uint8_t *out)
+{
+	struct flrc_priv *p = c->priv;
+	size_t n;
+
+	if (pg->data) {
+		memcpy(out, pg->data, FLRC_PAGE_SIZE);
+		return 0;
+	}
+	if (pg->zero || !pg->zframe) {
+		memset(out, 0, FLRC_PAGE_SIZE);
+		return 0;
+	}
+	if (!p->dctx) {
+		p->dctx = ZSTD_createDCtx();
+		if (!p->dctx)
+			return -ENOMEM;
+	}
+	/* checked by the reader: one frame of exactly one page */
+	n = ZSTD_decompressDCtx(p->dctx, out, FLRC_PAGE_SIZE, pg->zframe, pg->zframe_len);
+	return ZSTD_isError(n) || n != FLRC_PAGE_SIZE ? -EBADMSG : 0;
 }
 
 uint32_t flrc_first_interval(const struct flrc *c)

@@ -20,9 +20,13 @@ struct flrc_page {
 	uint32_t interval;	/* the interval start whose state these bytes are */
 	uint32_t flags;		/* FLIGHTREC_PAGE_* as recorded */
 	int zero;		/* the page is all zeros (data may be NULL) */
-	const uint8_t *data;	/* FLRC_PAGE_SIZE bytes, or NULL when zero */
+	const uint8_t *data;	/* FLRC_PAGE_SIZE bytes, or NULL when zero;
+				 * NULL for every page under FLRC_LAZY_PAGES */
 	uint32_t stored;	/* bytes of page data in the file (zstd frame);
 				 * 0 for zero and SAME_AS pages */
+	const uint8_t *zframe;	/* the zstd frame of these bytes in the file
+				 * (a SAME_AS page: its original's), or NULL */
+	uint32_t zframe_len;
 };
 
 /* A whole checkpoint in memory.  Arrays are in file order. */
@@ -52,6 +56,37 @@ int flrc_read(const char *path, struct flrc **out, char *err, size_t errlen);
 int flrc_read_mem(const uint8_t *buf, size_t len, struct flrc **out,
 		  char *err, size_t errlen);
 void flrc_free(struct flrc *c);
+
+/*
+ * FLRC_LAZY_PAGES: every page is checked (decompressed once, its size and
+ * hash verified) but its bytes are not kept: page.data is NULL and
+ * flrc_page_load() decompresses it again on demand from the file, which the
+ * flrc keeps (flrc_read_mem_flags: the caller's buf must outlive it).  The
+ * memory a file takes is then linear in its size with a small constant
+ * whatever its pages expand to (docs/security.md, "Resource bounds").
+ * Identical pages share one copy in either mode.
+ */
+#define FLRC_LAZY_PAGES		0x1u
+int flrc_read_flags(const char *path, unsigned int flags, struct flrc **out,
+		    char *err, size_t errlen);
+int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
+			struct flrc **out, char *err, size_t errlen);
+/* The page's FLRC_PAGE_SIZE bytes into out: 0, or -EBADMSG (-ENOMEM). */
+int flrc_page_load(const struct flrc *c, const struct flrc_page *p, uint8_t *out);
+
+/*
+ * The reader's memory limit: what its decoded entries and kept page bytes
+ * may take is at most FLRC_MEM_PER_BYTE times the file size plus
+ * FLRC_MEM_BASE (a file that would take more is refused as damaged or
+ * crafted: -EBADMSG), and never more than FLRC_MEM_CEILING, or the value of
+ * FLIGHTREC_MEM_LIMIT (bytes, k/M/G suffixes) in the environment, whatever
+ * the file's size (-EFBIG).  The limits are on the reader's own
+ * allocations: with FLRC_LAZY_PAGES, info and log stay under 64 MiB plus 8
+ * times the file size in all (tests/bounds.c).
+ */
+#define FLRC_MEM_PER_BYTE	6
+#define FLRC_MEM_BASE		(16u << 20)
+#define FLRC_MEM_CEILING	(4ull << 30)
 
 /* write(2) of all len bytes, EINTR retried: 0 or -errno */
 int flrc_write_all(int fd, const void *buf, size_t len);
