@@ -6,6 +6,7 @@
 #ifndef FLIGHTREC_CHECKPOINT_H
 #define FLIGHTREC_CHECKPOINT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 #include "flightrec.pb-c.h"
@@ -111,6 +112,17 @@ const struct flrc_page *flrc_page_at(const struct flrc *c, uint32_t from,
  * up to max of them to out and returns how many there are.
  */
 size_t flrc_children(const struct flrc *c, uint32_t *out, size_t max);
+
+/*
+ * A known limit of the recording (docs/replay.md, "Limits"): within one
+ * interval, a mapping made and unmapped, then another mapping at the same
+ * address.  The page set holds one version of a page per interval, the
+ * later mapping's, so a replay fills the first mapping with the second's
+ * bytes and diverges if the program read them.  True, with the first such
+ * interval (from `from` on) and address, when the log shows one.
+ */
+bool flrc_reused_address(const struct flrc *c, uint32_t from, uint32_t *interval,
+			 uint64_t *addr);
 
 /* The interval `index` of the header, or NULL. */
 const Flightrec__IntervalInfo *flrc_interval(const struct flrc *c,
