@@ -11,21 +11,22 @@
 # 3. The boots of scripts/check.sh, on that kernel, with every test timeout
 #    scaled (FR_TEST_TIMEOUT_SCALE, default 4): the whole suite with 2 CPUs,
 #    the reload test with one, record_security with Yama scope 3.
-# 4. The fault-injection pass (tests/fault_pass.sh) in one more boot.
+# 4. The fault-injection pass (tests/fault_pass.sh) in one more boot, and
+#    the stress tests (tests/stress.sh) in another.
 # Each boot fails on any report in the kernel log (scripts/kcheck.sh: KASAN,
 # lockdep, UBSAN, KFENCE, warnings) and on what kmemleak finds unreferenced
 # after the module is unloaded (scripts/vm-init.sh).  The flightrec frames of
 # every report are decoded to file:line (scripts/faddr2line against the -g
 # module) into build/debug-module/decoded-NAME.txt.
 #
-# FR_CHECK_DEBUG_ONLY="main serial yama faults" picks boots.
+# FR_CHECK_DEBUG_ONLY="main serial yama faults stress" picks boots.
 # Prints one line "N passed, N failed" for the test cases; exits non-zero if
 # anything failed, a kernel report or a leak included.
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$TOP" || exit 1
-ONLY=${FR_CHECK_DEBUG_ONLY:-main serial yama faults}
+ONLY=${FR_CHECK_DEBUG_ONLY:-main serial yama faults stress}
 SCALE=${FR_TEST_TIMEOUT_SCALE:-4}
 MB=$TOP/build/debug-module
 
@@ -91,22 +92,8 @@ run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable" tests/run.sh
 run serial --smp 1 run -- tests/run.sh $SERIAL
 run yama run -- env FR_YAMA3=1 tests/run.sh record_security
 run faults run -- tests/fault_pass.sh
+run stress run -- tests/stress.sh
 
-passed=0 failed=0 status=0
-for name in $ONLY; do
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/$name.out" 2>/dev/null | tail -1)
-	rc=$(cat "$LOG/$name.rc" 2>/dev/null || echo missing)
-	if [[ -z $line ]]; then
-		say "the $name run printed no result line (vm.sh status $rc)"
-		failed=$((failed + 1))
-	else
-		passed=$((passed + ${line%% passed*}))
-		f=${line#*passed, }
-		failed=$((failed + ${f%% failed}))
-	fi
-	[[ $rc == 0 ]] || status=1
-done
-((failed)) && status=1
-say "$((SECONDS - t0))s on $KVER (timeouts x$SCALE); logs in ${LOG#"$TOP"/}"
-echo "$passed passed, $failed failed"
-exit $status
+say "$(($SECONDS - t0))s on $KVER (timeouts x$SCALE); logs in ${LOG#"$TOP"/}"
+# shellcheck disable=SC2086  # one name per word
+scripts/sum-results.sh "$LOG" $ONLY

@@ -26,9 +26,9 @@
 #
 # TAP; the last line is "N passed, N failed".
 # Environment: FR_FAULT_PROBABILITY (percent, default 3), FR_FAULT_TIME
-# (seconds per binary, default 120 times FR_TEST_TIMEOUT_SCALE / 4),
+# (seconds per binary, default 60 times FR_TEST_TIMEOUT_SCALE / 4),
 # FR_FAULT_TESTS (default "record_syscalls record_threads record_memory
-# record_signals netlink"), FR_FAULT_KINDS (default "failslab fail_page_alloc").
+# netlink"), FR_FAULT_KINDS (default "failslab fail_page_alloc").
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -38,8 +38,8 @@ KCHECK=$TOP/scripts/kcheck.sh
 DBG=/sys/kernel/debug
 PROB=${FR_FAULT_PROBABILITY:-3}
 SCALE=${FR_TEST_TIMEOUT_SCALE:-1}
-TIME=${FR_FAULT_TIME:-$(( (120 * SCALE + 3) / 4 ))}
-TESTS=${FR_FAULT_TESTS:-record_syscalls record_threads record_memory record_signals netlink}
+TIME=${FR_FAULT_TIME:-$(( (60 * SCALE + 3) / 4 ))}
+TESTS=${FR_FAULT_TESTS:-record_syscalls record_threads record_memory netlink}
 KINDS=${FR_FAULT_KINDS:-failslab fail_page_alloc}
 FR=$TOP/user/flightrec
 
@@ -93,14 +93,11 @@ disarm() {
 }
 
 # The problem lines the kernel log gained since the last call.
-kout_prev=$(bash "$KCHECK" scan 2>&1)
+KSTATE=$(mktemp)
+bash "$KCHECK" news "$KSTATE" >/dev/null
+# Sets news to the problem lines the kernel log gained since the last call.
 kernel_news() {
-	local now
-	now=$(bash "$KCHECK" scan 2>&1)
-	news=$(grep -Fxv -f <(printf '%s\n' "$kout_prev") <<<"$now" |
-		grep -v '^kcheck: the kernel log has')
-	kout_prev=$now
-	[[ -n $news ]]
+	! news=$(bash "$KCHECK" news "$KSTATE")
 }
 
 # Runs "$@" with faults armed for it and its children (make-it-fail), at
@@ -132,7 +129,7 @@ faulted() {
 }
 
 out=$(mktemp)
-trap 'rm -f "$out"; for k in $KINDS; do disarm $k 2>/dev/null; done' EXIT
+trap 'rm -f "$out" "$KSTATE"; for k in $KINDS; do disarm $k 2>/dev/null; done' EXIT
 cd "$(mktemp -d /tmp/fr-faults.XXXXXX)" || exit 1
 for kind in $KINDS; do
 	arm "$kind"

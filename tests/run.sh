@@ -86,18 +86,14 @@ echo "TAP version 13"
 echo "1..$((${#sel[@]} + (unload || kernel_checks ? 1 : 0)))"
 ((${#sel[@]})) || echo "# no test binaries in $BIN (build them: make tests)"
 
-kout_prev=
-[[ $kernel_checks == 1 ]] && kout_prev=$(bash "$KCHECK" scan 2>&1)
+KSTATE=$(mktemp)
+trap 'rm -f "$KSTATE"' EXIT
+[[ $kernel_checks == 1 ]] && bash "$KCHECK" news "$KSTATE" >/dev/null
 
 # Sets news to the problem lines that appeared in the kernel log since the
 # last call; false when there are none.
 kernel_news() {
-	local now
-	now=$(bash "$KCHECK" scan 2>&1)
-	news=$(grep -Fxv -f <(printf '%s\n' "$kout_prev") <<<"$now" |
-		grep -v '^kcheck: the kernel log has')
-	kout_prev=$now
-	[[ -n $news ]]
+	! news=$(bash "$KCHECK" news "$KSTATE")
 }
 
 run_one() {
