@@ -19,7 +19,8 @@
 # every report are decoded to file:line (scripts/faddr2line against the -g
 # module) into build/debug-module/decoded-NAME.txt.
 #
-# FR_CHECK_DEBUG_ONLY="main serial yama faults stress" picks boots.
+# FR_CHECK_DEBUG_ONLY="main serial yama faults stress" picks boots;
+# FR_CHECK_DEBUG_JOBS=N runs N boots at a time (default 1).
 # Prints one line "N passed, N failed" for the test cases; exits non-zero if
 # anything failed, a kernel report or a leak included.
 set -uo pipefail
@@ -38,12 +39,12 @@ DIR=$(scripts/build-debug-kernel.sh) || die "no debug kernel"
 KVER=$(cat "$DIR/kver")
 say "kernel $KVER from $DIR (built in $(cat "$DIR/build-time" 2>/dev/null || echo ?)s)"
 
-# The module, from a copy of its sources: Kbuild writes next to them.
-rm -rf "$MB"
-mkdir -p "$MB"
-cp -r Kbuild VERSION uapi "$MB/"
+# The module, from a copy of its sources: Kbuild writes next to them
+# (copies that keep their times: an unchanged module is not rebuilt).
 mkdir -p "$MB/kernel"
-cp kernel/Kbuild kernel/*.c kernel/*.h "$MB/kernel/"
+cp -p Kbuild VERSION "$MB/"
+cp -pr uapi "$MB/"
+cp -p kernel/Kbuild kernel/*.c kernel/*.h "$MB/kernel/"
 make -C "$DIR/obj" M="$MB" W=1 KCFLAGS=-g modules >"$MB/build.log" 2>&1 ||
 	{ tail -n 30 "$MB/build.log" >&2; die "the module does not build against $KVER"; }
 if grep -E 'warning:' "$MB/build.log" >&2; then
@@ -76,23 +77,41 @@ decode() {
 	say "$name: the module's frames decoded in ${MB#"$TOP"/}/decoded-$name.txt"
 }
 
-run() {	# name, vm.sh options..., -- command
+boot() {	# name, vm.sh options..., -- command
 	local name=$1 rc
 	shift
-	[[ " $ONLY " == *" $name "* ]] || return 0
-	scripts/vm.sh "$@" 2>&1 | tee "$LOG/$name.out"
-	rc=${PIPESTATUS[0]}
+	scripts/vm.sh "$@" >"$LOG/$name.out" 2>&1
+	rc=$?
 	echo "$rc" >"$LOG/$name.rc"
 	decode "$name"
+	say "$name: $(tail -n 1 "$LOG/$name.out") (vm.sh status $rc)"
 }
 
-rm -f "$LOG"/*.out "$LOG"/*.rc
+# FR_CHECK_DEBUG_JOBS boots at a time (default 1; each is one qemu thread).
+JOBS=${FR_CHECK_DEBUG_JOBS:-1}
+run() {
+	[[ " $ONLY " == *" $1 "* ]] || return 0
+	rm -f "$LOG/$1.out" "$LOG/$1.rc" "$MB/decoded-$1.txt"
+	if ((JOBS > 1)); then
+		while (($(jobs -rp | wc -l) >= JOBS)); do
+			wait -n
+		done
+		boot "$@" &
+	else
+		boot "$@"
+	fi
+}
 run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable" tests/run.sh
 # shellcheck disable=SC2086  # one name per word
 run serial --smp 1 run -- tests/run.sh $SERIAL
 run yama run -- env FR_YAMA3=1 tests/run.sh record_security
 run faults run -- tests/fault_pass.sh
 run stress run -- tests/stress.sh
+wait
+for name in $ONLY; do
+	echo "---- $name ($LOG/$name.out) ----"
+	cat "$LOG/$name.out"
+done
 
 say "$(($SECONDS - t0))s on $KVER (timeouts x$SCALE); logs in ${LOG#"$TOP"/}"
 # shellcheck disable=SC2086  # one name per word
