@@ -62,16 +62,30 @@ SERIAL=reload
 
 # Decodes the flightrec frames of a boot's console to file:line.
 decode() {
-	local name=$1 run frames f
+	local name=$1 run frames f addrs base a off
 	run=$(grep -o 'logs in [^ ]*/' "$LOG/$name.out" | tail -n 1 | sed 's/logs in //')
 	[[ -n $run && -f $TOP/$run/console.log ]] || return 0
 	frames=$(grep -oE '[A-Za-z0-9_.]+\+0x[0-9a-f]+/0x[0-9a-f]+ \[flightrec\]' \
 		"$TOP/$run/console.log" | sed 's/ \[flightrec\]//' | sort -u)
-	[[ -n $frames ]] || return 0
+	# kmemleak scans after the unload: the module's frames are bare
+	# addresses, decoded against where its .text was
+	addrs=
+	if [[ -s $TOP/$run/kmemleak.txt && -s $TOP/$run/module.text ]]; then
+		base=$(($(cat "$TOP/$run/module.text")))
+		for a in $(grep -oE '\[<[0-9a-f]+>\]' "$TOP/$run/kmemleak.txt" | tr -d '[]<>' | sort -u); do
+			off=$((0x$a - base))
+			((off >= 0 && off < (16 << 20))) && addrs+=" $(printf '0x%x' $off)"
+		done
+	fi
+	[[ -n $frames$addrs ]] || return 0
 	{
 		echo "# flightrec frames in $run/console.log"
 		for f in $frames; do
 			"$DIR/src/scripts/faddr2line" "$MODULE" "$f" 2>&1 | sed "s|$MB/||"
+		done
+		[[ -n $addrs ]] && echo "# flightrec frames in $run/kmemleak.txt (.text offsets)"
+		for a in $addrs; do
+			echo "$a: $(addr2line -f -i -p -e "$MODULE" -j .text "$a" | sed "s|$MB/||" | tr '\n' ' ')"
 		done
 	} >"$MB/decoded-$name.txt"
 	say "$name: the module's frames decoded in ${MB#"$TOP"/}/decoded-$name.txt"
@@ -101,7 +115,8 @@ run() {
 		boot "$@"
 	fi
 }
-run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable" tests/run.sh
+# record_faults runs in the fault boot
+run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable record_faults" tests/run.sh
 # shellcheck disable=SC2086  # one name per word
 run serial --smp 1 run -- tests/run.sh $SERIAL
 run yama run -- env FR_YAMA3=1 tests/run.sh record_security
