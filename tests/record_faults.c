@@ -3,7 +3,8 @@
  * record_faults: with the recorded process's allocations failing (fault
  * injection, debug kernel), no record is lost silently (issue 24): every
  * record missing from the dump is counted in its interval's `lost`, which
- * flags the interval FLIGHTREC_IF_LOST_RECORD; every record kept is whole.
+ * flags the interval FLIGHTREC_IF_LOST_RECORD; every record kept is whole,
+ * and every interval kept has its memory map and its thread's start context.
  *
  * tests/progs/fault_loop arms make-it-fail for itself, makes N getpid() and
  * N reads of SIZE bytes (over 64 KiB: each record is an allocation of its
@@ -123,6 +124,30 @@ static void losses_counted(struct __test_metadata *_metadata,
 				TH_LOG("interval %u lost %llu records, not flagged (0x%x)",
 				       d.iv[i].index, (unsigned long long)d.iv[i].lost,
 				       d.iv[i].flags);
+	}
+	/*
+	 * A kept interval is complete: the memory map, and the start context
+	 * (registers and XSAVE) of the one thread, unless flagged late.
+	 */
+	for (i = 0; i < d.niv; i++) {
+		size_t maps = 0, ths = 0, j;
+
+		for (j = 0; j < d.nmaps; j++)
+			maps += d.maps[j].interval == d.iv[i].index;
+		for (j = 0; j < d.nth; j++) {
+			if (d.th[j].interval != d.iv[i].index)
+				continue;
+			ths++;
+			EXPECT_NE(0, d.th[j].xsave_len)
+				TH_LOG("interval %u: thread %u has no XSAVE state (flags 0x%x)",
+				       d.iv[i].index, d.th[j].tid, d.iv[i].flags);
+		}
+		EXPECT_NE(0, maps)
+			TH_LOG("interval %u has no memory map (flags 0x%x)",
+			       d.iv[i].index, d.iv[i].flags);
+		EXPECT_TRUE(ths == 1 || (!ths && (d.iv[i].flags & FLIGHTREC_IF_THREAD_LATE)))
+			TH_LOG("interval %u has %zu start contexts (flags 0x%x)",
+			       d.iv[i].index, ths, d.iv[i].flags);
 	}
 	for (i = 0; i < d.nsc; i++) {
 		const struct frd_sc *s = &d.sc[i];
