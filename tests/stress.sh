@@ -88,7 +88,8 @@ dumps=0 dfail=0 regs=0 rfail=0
 	i=0
 	while sleep 0.1; do
 		i=$((i + 1))
-		"$FR" dump "$big" -o "d$i" >"d$i.out" 2>&1 &
+		# ahead of the 64 busy threads, or a dump waits for the CPU
+		nice -n -15 "$FR" dump "$big" -o "d$i" >"d$i.out" 2>&1 &
 		echo $! >dump.pid
 		if wait $!; then
 			echo ok
@@ -104,7 +105,8 @@ dumper=$!
 		"$PROGS/bench_loop" 1000000000 >/dev/null &
 		p=$!
 		echo "$p" >reg.pid
-		if "$FR" register "$p" >r.out 2>&1 && sleep 0.2 && "$FR" unregister "$p" >u.out 2>&1; then
+		if nice -n -15 "$FR" register "$p" >r.out 2>&1 && sleep 0.2 &&
+		   nice -n -15 "$FR" unregister "$p" >u.out 2>&1; then
 			echo ok
 		else
 			echo "fail $(cat r.out u.out 2>/dev/null | head -c 200)"
