@@ -92,7 +92,6 @@ disarm() {
 	echo 0 >"$DBG/$1/probability"
 }
 
-# The problem lines the kernel log gained since the last call.
 KSTATE=$(mktemp)
 bash "$KCHECK" news "$KSTATE" >/dev/null
 # Sets news to the problem lines the kernel log gained since the last call.
