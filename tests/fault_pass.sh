@@ -27,8 +27,9 @@
 # TAP; the last line is "N passed, N failed".
 # Environment: FR_FAULT_PROBABILITY (percent, default 3), FR_FAULT_TIME
 # (seconds per binary, default 60 times FR_TEST_TIMEOUT_SCALE / 4),
-# FR_FAULT_TESTS (default "record_syscalls record_threads record_memory
-# netlink"), FR_FAULT_KINDS (default "failslab fail_page_alloc").
+# FR_FAULT_TESTS (e.g. "record_syscalls record_threads record_memory
+# netlink"; default none, see below), FR_FAULT_CLI=1 (the command line
+# tool's part; default 0), FR_FAULT_KINDS (default "failslab fail_page_alloc").
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -39,9 +40,16 @@ DBG=/sys/kernel/debug
 PROB=${FR_FAULT_PROBABILITY:-3}
 SCALE=${FR_TEST_TIMEOUT_SCALE:-1}
 TIME=${FR_FAULT_TIME:-$(( (60 * SCALE + 3) / 4 ))}
-TESTS=${FR_FAULT_TESTS:-record_syscalls record_threads record_memory netlink}
+# Off by default: the test VM's root is the host's over 9p, and failslab on
+# a process that reads files from it broke the 9p mount for every process of
+# the VM (on 6.1.192-frdebug: "error while loading shared libraries: libc.so.6:
+# cannot open shared object file: Invalid argument" from every later exec,
+# the run directory no longer writable), so the pass could not report.  Set
+# FR_FAULT_TESTS / FR_FAULT_CLI=1 on a rig whose root is not on 9p.
+TESTS=${FR_FAULT_TESTS:-}
 KINDS=${FR_FAULT_KINDS:-failslab fail_page_alloc}
 FR=$TOP/user/flightrec
+CLI=${FR_FAULT_CLI:-0}
 
 passed=0
 failed=0
@@ -69,8 +77,10 @@ done
 ntests=0
 for t in $TESTS; do [[ -x $BIN/$t ]] && ntests=$((ntests + 1)); done
 kinds=($KINDS)
-echo "1..$(( ${#kinds[@]} * (ntests + 1) + 1 ))"
+echo "1..$(( ${#kinds[@]} * (ntests + CLI) + 1 ))"
 echo "# probability ${PROB}%, ${TIME}s per binary, timeouts x$SCALE"
+[[ -n ${TESTS// } || $CLI == 1 ]] ||
+	echo "# the whole-binary pass is off (FR_FAULT_TESTS, FR_FAULT_CLI): faults on a process reading the 9p root break the mount for the whole VM"
 
 # arm KIND: every allocation of a make-it-fail task fails with PROB percent.
 arm() {
@@ -153,6 +163,7 @@ for kind in $KINDS; do
 	done
 
 	# the command line tool: a message, never a crash
+	[[ $CLI == 1 ]] || { disarm "$kind"; continue; }
 	bad=
 	for i in $(seq 10); do
 		for cmd in "version" "list" "record -o rec$i --at-exit -- $BIN/progs/bench_loop 200"; do
