@@ -86,7 +86,8 @@ static void losses_counted(struct __test_metadata *_metadata,
 {
 	char n[16], sz[16];
 	char *argv[] = { (char *)fr_prog("fault_loop"), n, sz, NULL };
-	struct fr_reg_opts o = { 100, 100, 1, -1 };
+	/* keep at most 64: 32 s at 500 ms, the whole run */
+	struct fr_reg_opts o = { 500, 64, 1, -1 };
 	uint64_t lost = 0, copy_failed = 0, in_iv[128] = { 0 };
 	size_t getpids = 0, reads = 0, i;
 	struct frd d;
