@@ -3,6 +3,7 @@
 #
 #   make            module + userspace tools + tests
 #   make check      installs dependencies, builds, runs the test suite in a VM
+#   make check-debug  the same on a debug kernel (KASAN, lockdep, kmemleak, faults)
 #   make demo       the main job: record a crashing server, replay it, gdb backtrace
 #   make bench      benchmarks (in the VM)
 #   make vm-shell   an interactive shell in the test VM, module loaded
@@ -58,6 +59,17 @@ check: deps
 check-build:
 	$(MAKE) module KDIR=$(TEST_KDIR)
 	$(MAKE) tests
+
+# ---- make check-debug: the suite on a debug kernel (scripts/check-debug.sh) ----
+# KASAN, KFENCE, lockdep, KMEMLEAK, UBSAN and a fault-injection pass; the
+# kernel is built once (about an hour on 2 busy CPUs) and cached in
+# /var/cache/flightrec (scripts/build-debug-kernel.sh).
+.PHONY: check-debug debug-kernel
+debug-kernel: deps
+	scripts/build-debug-kernel.sh
+check-debug: deps
+	$(MAKE) check-build
+	scripts/check-debug.sh
 
 vm-shell:
 	$(MAKE) module KDIR=$(TEST_KDIR)

@@ -197,8 +197,13 @@ static struct fr_sc_rec *fr_alone_get(size_t size, gfp_t gfp)
 	if (!b) {
 		size_t n = PAGE_ALIGN(offsetof(struct fr_alone, rec) + size);
 
+		/*
+		 * A failure is counted as a lost record (and flags the
+		 * interval): no allocation-failure report in the kernel log
+		 * on the recorded program's behalf.
+		 */
 		if (gfpflags_allow_blocking(gfp))
-			b = kvmalloc(n, gfp);
+			b = kvmalloc(n, gfp | __GFP_NOWARN);
 		else
 			b = kmalloc(n, gfp | __GFP_NOWARN);
 		if (!b)

@@ -900,7 +900,7 @@ static int fr_record_spans(struct fr_thread *t, long ret, bool atomic,
 	if (atomic) {
 		sp = this_cpu_ptr(&fr_scratch);
 	} else {
-		sp = kmalloc(sizeof(*sp), GFP_KERNEL);
+		sp = kmalloc(sizeof(*sp), GFP_KERNEL | __GFP_NOWARN);
 		if (!sp) {
 			fr_lost(t->proc);
 			return -ENOMEM;

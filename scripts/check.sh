@@ -56,20 +56,4 @@ run yama run -- env FR_YAMA3=1 tests/run.sh record_security
 FR_PORT_DIR=$PORT tests/run.sh replay_portable bounds 2>&1 | tee "$LOG/portable.out"
 echo "${PIPESTATUS[0]}" > "$LOG/portable.rc"
 
-passed=0 failed=0 status=0
-for name in main serial yama portable; do
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/$name.out" | tail -1)
-	rc=$(cat "$LOG/$name.rc")
-	if [[ -z $line ]]; then
-		echo "check.sh: the $name run printed no result line (vm.sh status $rc)"
-		failed=$((failed + 1))
-	else
-		passed=$((passed + ${line%% passed*}))
-		f=${line#*passed, }
-		failed=$((failed + ${f%% failed}))
-	fi
-	[[ $rc == 0 ]] || status=1
-done
-((failed)) && status=1
-echo "$passed passed, $failed failed"
-exit $status
+scripts/sum-results.sh "$LOG" main serial yama portable

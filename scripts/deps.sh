@@ -20,6 +20,8 @@ PACKAGES=(
 	libjson-c-dev
 	# kselftest harness headers come from the kernel source tarball
 	linux-source-6.1 xz-utils
+	# the debug kernel of `make check-debug` (scripts/build-debug-kernel.sh)
+	flex bison libelf-dev libssl-dev
 	# debugging, replay under gdb, and programs the tests record
 	gdb bc gzip sqlite3 python3 kmod
 	# packaging: DKMS, Debian packages, lintian, man page checks (docs/packaging.md)

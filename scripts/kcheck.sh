@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kcheck.sh mark|scan - watch the kernel log around a test run.
+# kcheck.sh mark|scan|news STATE - watch the kernel log around a test run.
 #
 #   mark  writes a mark line (with the current taint flags) into the kernel log.
 #   scan  prints every line logged after the first mark that looks like a kernel
@@ -9,6 +9,10 @@
 #         list corruption, ...) and every taint flag raised since the mark that
 #         means trouble (D die, W warning, B bad page, L soft lockup).  Exit 1 if
 #         there is anything, 0 if the log is clean.
+#   news STATE  prints the lines of `scan` that the last `news STATE` did not
+#         print (STATE: a file that keeps them; the first call prints the
+#         whole scan), so a problem is blamed on what ran in between.  Exit 1
+#         if there are any.
 #
 # Used by the test VM (scripts/vm-init.sh) and by tests/run.sh; works on a real
 # host too (needs root to write /dev/kmsg and read the log).
@@ -92,8 +96,19 @@ scan)
 	fi
 	exit $bad
 	;;
+news)
+	state=${2:?usage: kcheck.sh news STATEFILE}
+	now=$(bash "${BASH_SOURCE[0]}" scan 2>&1)
+	prev=$(cat "$state" 2>/dev/null)
+	printf '%s\n' "$now" >"$state"
+	news=$(grep -Fxv -f <(printf '%s\n' "$prev") <<<"$now" |
+		grep -v '^kcheck: the kernel log has')
+	[[ -z $news ]] && exit 0
+	printf '%s\n' "$news"
+	exit 1
+	;;
 *)
-	echo "usage: kcheck.sh mark|scan" >&2
+	echo "usage: kcheck.sh mark|scan|news STATEFILE" >&2
 	exit 2
 	;;
 esac

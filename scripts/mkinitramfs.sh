@@ -9,6 +9,10 @@
 # decompressed when the distribution ships them compressed.  The list of
 # modules in load order is /lib/modules/load-order.
 #
+# FR_VM_MODDIR replaces /lib/modules/KVER: the build tree of a kernel with
+# those drivers built in (scripts/build-debug-kernel.sh) has modules.builtin
+# and no modules.dep, and the initramfs then carries no module.
+#
 # The result is cached: OUT is rebuilt only when one of its inputs changed
 # (KVER, busybox, the module files, vm-init.sh, this script).  Concurrent
 # callers are serialised with a lock; OUT is replaced atomically.
@@ -17,13 +21,14 @@ set -euo pipefail
 KVER=${1:?usage: mkinitramfs.sh KVER OUT}
 OUT=${2:?usage: mkinitramfs.sh KVER OUT}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-MODDIR=/lib/modules/$KVER
+MODDIR=${FR_VM_MODDIR:-/lib/modules/$KVER}
 BUSYBOX=${FR_BUSYBOX:-/bin/busybox}
 WANT_MODULES=(virtio_pci 9pnet_virtio 9p)
 
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
 
-[[ -f $MODDIR/modules.dep ]] || die "$MODDIR/modules.dep not found (install linux-image-$KVER)"
+[[ -f $MODDIR/modules.dep || -f $MODDIR/modules.builtin ]] ||
+	die "$MODDIR/modules.dep not found (install linux-image-$KVER)"
 [[ -x $BUSYBOX ]] || die "$BUSYBOX not found (install busybox-static)"
 if ldd "$BUSYBOX" >/dev/null 2>&1; then
 	die "$BUSYBOX is dynamically linked; install busybox-static"
@@ -32,6 +37,7 @@ fi
 # name (dashes or underscores) -> path relative to MODDIR, from modules.dep
 modpath() {
 	local want=${1//-/_}
+	[[ -f $MODDIR/modules.dep ]] || return 0
 	awk -F: -v want="$want" '{
 		n = $1; sub(".*/", "", n); sub("\\.ko(\\.(xz|gz|zst))?$", "", n);
 		gsub("-", "_", n);

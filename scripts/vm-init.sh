@@ -111,6 +111,15 @@ in_root() {
 # Kernel log mark: the scan after the command looks only at what follows it.
 in_root /bin/bash "$TOP/scripts/kcheck.sh" mark
 
+# A kernel with kmemleak (scripts/build-debug-kernel.sh): what the boot left
+# unreferenced is forgotten, so that the scan after the run reports only what
+# the run leaked.
+KMEMLEAK=$NEW/sys/kernel/debug/kmemleak
+if [ -w "$KMEMLEAK" ]; then
+	echo scan >"$KMEMLEAK"
+	echo clear >"$KMEMLEAK"
+fi
+
 MODULE=
 MODNAME=
 [ -f "$NEW$RUN/module" ] && MODULE=$(cat "$NEW$RUN/module")
@@ -151,6 +160,9 @@ status "cmd=$rc"
 
 if [ -n "$MODNAME" ]; then
 	if grep -q "^$MODNAME " /proc/modules; then
+		# where the module was: its frames in a later report (kmemleak
+		# after the unload) print as bare addresses
+		cat "/sys/module/$MODNAME/sections/.text" >"$NEW$RUN/module.text" 2>/dev/null
 		if out=$(rmmod "$MODNAME" 2>&1); then
 			status "rmmod=ok"
 		else
@@ -162,6 +174,15 @@ if [ -n "$MODNAME" ]; then
 	fi
 fi
 
+# kmemleak reports an object unreferenced for at least 5 s, seen so by a
+# scan; the second scan catches what the first found too young.
+if [ -w "$KMEMLEAK" ]; then
+	echo scan >"$KMEMLEAK"
+	sleep 6
+	echo scan >"$KMEMLEAK"
+	cat "$KMEMLEAK" >"$NEW$RUN/kmemleak.txt" 2>&1
+	status "kmemleak=$(grep -c '^unreferenced object' "$NEW$RUN/kmemleak.txt")"
+fi
 in_root dmesg >"$NEW$RUN/dmesg.txt" 2>&1
 in_root /bin/bash "$TOP/scripts/kcheck.sh" scan >"$NEW$RUN/kcheck.txt" 2>&1
 status "kcheck=$?"

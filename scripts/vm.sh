@@ -28,7 +28,9 @@ options (each has an environment variable too):
   --smp N            guest CPUs                        FR_VM_SMP      (default 2)
   --accel A          kvm, tcg or auto                  FR_VM_ACCEL    (default auto: probe KVM)
   -v, --verbose      show the whole console            FR_VM_VERBOSE=1
-other environment: TEST_KVER (guest kernel version), FR_VM_APPEND (extra kernel
+other environment: TEST_KVER (guest kernel version), FR_VM_KERNEL_DIR (boot
+the kernel scripts/build-debug-kernel.sh built there instead of Debian's;
+`make check-debug` sets it), FR_VM_APPEND (extra kernel
 command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
@@ -87,13 +89,23 @@ if [[ $MODE == run ]] && (($# == 0)); then
 fi
 [[ $TIMEOUT =~ ^[0-9]+$ ]] || die "bad timeout '$TIMEOUT'"
 
-# The guest kernel: the newest Debian headers installed, unless TEST_KVER says.
-KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
-	sed 's|.*/linux-headers-||' | sort -V | tail -n 1)}
-[[ -n $KVER ]] || die "no /usr/src/linux-headers-*-amd64: run scripts/deps.sh"
-KERNEL=/boot/vmlinuz-$KVER
-[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable: run scripts/deps.sh (or set TEST_KVER)"
-[[ -d /lib/modules/$KVER ]] || die "/lib/modules/$KVER is missing (install linux-image-$KVER)"
+if [[ -n ${FR_VM_KERNEL_DIR:-} ]]; then
+	# A kernel of scripts/build-debug-kernel.sh: bzImage, kver, obj/ (the
+	# build tree; the rig's drivers are built in).
+	KERNEL=$FR_VM_KERNEL_DIR/bzImage
+	[[ -r $KERNEL && -s $FR_VM_KERNEL_DIR/kver ]] ||
+		die "FR_VM_KERNEL_DIR=$FR_VM_KERNEL_DIR holds no built kernel (scripts/build-debug-kernel.sh)"
+	KVER=$(cat "$FR_VM_KERNEL_DIR/kver")
+	export FR_VM_MODDIR=$FR_VM_KERNEL_DIR/obj
+else
+	# The guest kernel: the newest Debian headers installed, unless TEST_KVER says.
+	KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
+		sed 's|.*/linux-headers-||' | sort -V | tail -n 1)}
+	[[ -n $KVER ]] || die "no /usr/src/linux-headers-*-amd64: run scripts/deps.sh"
+	KERNEL=/boot/vmlinuz-$KVER
+	[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable: run scripts/deps.sh (or set TEST_KVER)"
+	[[ -d /lib/modules/$KVER ]] || die "/lib/modules/$KVER is missing (install linux-image-$KVER)"
+fi
 QEMU=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 not found: run scripts/deps.sh"
 
 mkdir -p "$BUILD"
@@ -335,6 +347,10 @@ elif [[ -z ${st[cmd]:-} ]]; then
 fi
 if [[ ${st[rmmod]:-} == fail* ]]; then
 	fail "cannot unload the module: ${st[rmmod]#fail: }"
+fi
+if [[ -n ${st[kmemleak]:-} && ${st[kmemleak]} != 0 ]]; then
+	fail "kmemleak reports ${st[kmemleak]} unreferenced object(s) after the run (kmemleak.txt):"
+	while IFS= read -r l; do fails+=("  $l"); done < <(head -n 60 "$RUN/kmemleak.txt")
 fi
 if [[ -n ${st[kcheck]:-} && ${st[kcheck]} != 0 ]]; then
 	fail "the kernel log is not clean after the run (scripts/kcheck.sh):"

@@ -18,7 +18,8 @@
 # failed; "no test case ran" counts as a failure).
 #
 # Environment: FR_TEST_EXCLUDE (binaries to leave out),
-# FR_TEST_TIMEOUT (seconds per binary, default 600), FR_TEST_BIN
+# FR_TEST_TIMEOUT (seconds per binary, default 600), FR_TEST_TIMEOUT_SCALE
+# (multiplies it, and every timeout in the tests: tests/lib/fr_timeout.h), FR_TEST_BIN
 # (directory of the binaries, default tests/bin),
 # FR_UNLOAD=0/1 (unload check; default 1 in the VM).
 set -uo pipefail
@@ -27,7 +28,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
 BIN=${FR_TEST_BIN:-$HERE/bin}
 KCHECK=$TOP/scripts/kcheck.sh
-TIMEOUT=${FR_TEST_TIMEOUT:-600}
+TIMEOUT=$((${FR_TEST_TIMEOUT:-600} * ${FR_TEST_TIMEOUT_SCALE:-1}))
 export FR_TOP=${FR_TOP:-$TOP}
 # Sanitized tests: report, do not hang on a leak check at exit of forked children.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
@@ -85,18 +86,14 @@ echo "TAP version 13"
 echo "1..$((${#sel[@]} + (unload || kernel_checks ? 1 : 0)))"
 ((${#sel[@]})) || echo "# no test binaries in $BIN (build them: make tests)"
 
-kout_prev=
-[[ $kernel_checks == 1 ]] && kout_prev=$(bash "$KCHECK" scan 2>&1)
+KSTATE=$(mktemp)
+trap 'rm -f "$KSTATE"' EXIT
+[[ $kernel_checks == 1 ]] && bash "$KCHECK" news "$KSTATE" >/dev/null
 
 # Sets news to the problem lines that appeared in the kernel log since the
 # last call; false when there are none.
 kernel_news() {
-	local now
-	now=$(bash "$KCHECK" scan 2>&1)
-	news=$(grep -Fxv -f <(printf '%s\n' "$kout_prev") <<<"$now" |
-		grep -v '^kcheck: the kernel log has')
-	kout_prev=$now
-	[[ -n $news ]]
+	! news=$(bash "$KCHECK" news "$KSTATE")
 }
 
 run_one() {

@@ -31,6 +31,8 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include "fr_timeout.h"
+
 #define FR_PROC_DIR	"/proc/flightrec"
 #define FR_CONTROL	FR_PROC_DIR "/control"
 #define FR_SYSFS_MODULE	"/sys/module/flightrec"
@@ -299,13 +301,17 @@ static inline int fr_gate_open(int gate)
 	return err;
 }
 
-/* waitpid with a timeout in milliseconds.  Returns 0, -ETIMEDOUT or -errno. */
+/*
+ * waitpid with a timeout in milliseconds (times FR_TEST_TIMEOUT_SCALE).
+ * Returns 0, -ETIMEDOUT or -errno.
+ */
 static inline int fr_wait_timeout(pid_t pid, int *status, int timeout_ms)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
 	int waited = 0;
 	pid_t r;
 
+	timeout_ms *= fr_timeout_scale();
 	for (;;) {
 		r = waitpid(pid, status, WNOHANG);
 		if (r == pid)
