@@ -9,6 +9,9 @@
 # decompressed when the distribution ships them compressed.  The list of
 # modules in load order is /lib/modules/load-order.
 #
+# FR_VM_MODDIR replaces /lib/modules/KVER (a kernel unpacked elsewhere:
+# scripts/kernel-root.sh, FR_VM_ROOT in vm.sh).
+#
 # The result is cached: OUT is rebuilt only when one of its inputs changed
 # (KVER, busybox, the module files, vm-init.sh, this script).  Concurrent
 # callers are serialised with a lock; OUT is replaced atomically.
@@ -17,7 +20,7 @@ set -euo pipefail
 KVER=${1:?usage: mkinitramfs.sh KVER OUT}
 OUT=${2:?usage: mkinitramfs.sh KVER OUT}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-MODDIR=/lib/modules/$KVER
+MODDIR=${FR_VM_MODDIR:-/lib/modules/$KVER}
 BUSYBOX=${FR_BUSYBOX:-/bin/busybox}
 WANT_MODULES=(virtio_pci 9pnet_virtio 9p)
 
@@ -68,7 +71,7 @@ done
 
 # Cache key: everything that goes into the image.
 key=$( {
-	echo "kver=$KVER"
+	echo "kver=$KVER moddir=$MODDIR"
 	echo "modules=${order[*]}"
 	for p in "${order[@]}"; do stat -c '%n %s %Y' "$MODDIR/$p"; done
 	stat -c '%n %s %Y' "$(readlink -f "$BUSYBOX")"

@@ -28,7 +28,9 @@ options (each has an environment variable too):
   --smp N            guest CPUs                        FR_VM_SMP      (default 2)
   --accel A          kvm, tcg or auto                  FR_VM_ACCEL    (default auto: probe KVM)
   -v, --verbose      show the whole console            FR_VM_VERBOSE=1
-other environment: TEST_KVER (guest kernel version), FR_VM_APPEND (extra kernel
+other environment: TEST_KVER (guest kernel version), FR_VM_ROOT (boot the
+Debian kernel unpacked there by scripts/kernel-root.sh, not an installed
+one: `make check-612` sets it), FR_VM_APPEND (extra kernel
 command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
@@ -87,13 +89,25 @@ if [[ $MODE == run ]] && (($# == 0)); then
 fi
 [[ $TIMEOUT =~ ^[0-9]+$ ]] || die "bad timeout '$TIMEOUT'"
 
-# The guest kernel: the newest Debian headers installed, unless TEST_KVER says.
-KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
-	sed 's|.*/linux-headers-||' | sort -V | tail -n 1)}
-[[ -n $KVER ]] || die "no /usr/src/linux-headers-*-amd64: run scripts/deps.sh"
-KERNEL=/boot/vmlinuz-$KVER
-[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable: run scripts/deps.sh (or set TEST_KVER)"
-[[ -d /lib/modules/$KVER ]] || die "/lib/modules/$KVER is missing (install linux-image-$KVER)"
+if [[ -n ${FR_VM_ROOT:-} ]]; then
+	# A Debian kernel unpacked, not installed (scripts/kernel-root.sh):
+	# ROOT/boot/vmlinuz-KVER and ROOT/lib/modules/KVER (with modules.dep).
+	KVER=${TEST_KVER:-$(ls "$FR_VM_ROOT"/boot/vmlinuz-* 2>/dev/null |
+		sed 's|.*/vmlinuz-||' | sort -V | tail -n 1)}
+	[[ -n $KVER ]] || die "FR_VM_ROOT=$FR_VM_ROOT has no boot/vmlinuz-*: run scripts/kernel-root.sh"
+	KERNEL=$FR_VM_ROOT/boot/vmlinuz-$KVER
+	[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable (scripts/kernel-root.sh)"
+	export FR_VM_MODDIR=$FR_VM_ROOT/lib/modules/$KVER
+	[[ -f $FR_VM_MODDIR/modules.dep ]] || die "$FR_VM_MODDIR/modules.dep is missing (scripts/kernel-root.sh runs depmod)"
+else
+	# The guest kernel: the newest Debian headers installed, unless TEST_KVER says.
+	KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
+		sed 's|.*/linux-headers-||' | sort -V | tail -n 1)}
+	[[ -n $KVER ]] || die "no /usr/src/linux-headers-*-amd64: run scripts/deps.sh"
+	KERNEL=/boot/vmlinuz-$KVER
+	[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable: run scripts/deps.sh (or set TEST_KVER)"
+	[[ -d /lib/modules/$KVER ]] || die "/lib/modules/$KVER is missing (install linux-image-$KVER)"
+fi
 QEMU=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 not found: run scripts/deps.sh"
 
 mkdir -p "$BUILD"
