@@ -4,9 +4,9 @@
  * (Debian's 6.1 and 6.12 LTS), in one place.  The rest of the module calls
  * the fr_* helpers here and has no version test of its own.
  *
- * A header that moved is found with __has_include; an interface whose
- * signature changed is told apart by the release that changed it (named
- * with the upstream commit's subject), as no macro marks those.
+ * An interface that a macro marks is tested by it (copy_to_nontemporal);
+ * the others are told apart by the release that changed them (named with
+ * the upstream commit's subject), as nothing else marks them.
  */
 #ifndef FR_COMPAT_H
 #define FR_COMPAT_H
@@ -20,8 +20,11 @@
 #include <linux/slab.h>
 #include <net/genetlink.h>
 
-/* 6.12 "move asm/unaligned.h to linux/unaligned.h" */
-#if __has_include(<linux/unaligned.h>)
+/*
+ * 6.12 "move asm/unaligned.h to linux/unaligned.h" (a version test, not
+ * __has_include: sparse 0.6.4 does not know it)
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
