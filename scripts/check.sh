@@ -15,6 +15,9 @@
 # syscall_trace_enter, seen in a few runs out of ten); with one CPU there is
 # no cross-CPU patching.  Real hardware and KVM run it with any CPU count.
 #
+# The kernel is vm.sh's: the installed Debian one, or FR_VM_ROOT's (`make
+# check-612`); the line before the last says which, with its own count.
+#
 # A third boot runs record_security with FR_YAMA3=1: its Yama case sets
 # kernel.yama.ptrace_scope to 3, which no write can lower until reboot.
 #
@@ -61,5 +64,7 @@ for name in main serial yama portable; do
 	[[ $rc == 0 ]] || status=1
 done
 ((failed)) && status=1
+kver=$(sed -n 's/^vm\.sh: booting \([^ ]*\) .*/\1/p' "$LOG/main.out" | head -n 1)
+echo "kernel ${kver:-?}: $passed passed, $failed failed"
 echo "$passed passed, $failed failed"
 exit $status
