@@ -125,7 +125,7 @@ DKMS_FILES := dkms.conf VERSION Kbuild kernel/Kbuild \
 	$(filter-out %.mod.c,$(wildcard kernel/*.c)) $(wildcard kernel/*.h uapi/*.h)
 dkms-source:
 	@mkdir -p $(DKMS_SRCDIR)
-	for f in $(DKMS_FILES); do install -D -m 644 $$f $(DKMS_SRCDIR)/$$f || exit; done
+	for f in $(DKMS_FILES); do install -C -D -m 644 $$f $(DKMS_SRCDIR)/$$f || exit; done
 
 # Debian packages flightrec, flightrec-dkms, libflightrec-dev, built with
 # dpkg-buildpackage in a copy of the tree, checked with lintian; into
@@ -168,8 +168,8 @@ sparse-612: module-612
 check-612: deps
 	$(MAKE) module-612
 	$(MAKE) tests
-	FR_VM_ROOT=$(K612_DIR)/root FR_MODULE=$(K612_MOD)/kernel/flightrec.ko \
-		scripts/check.sh
+	TEST_KVER=$(K612_VER) FR_VM_ROOT=$(K612_DIR)/root \
+		FR_MODULE=$(K612_MOD)/kernel/flightrec.ko scripts/check.sh
 vm-shell-612: module-612
-	FR_VM_ROOT=$(K612_DIR)/root FR_MODULE=$(K612_MOD)/kernel/flightrec.ko \
-		scripts/vm.sh shell
+	TEST_KVER=$(K612_VER) FR_VM_ROOT=$(K612_DIR)/root \
+		FR_MODULE=$(K612_MOD)/kernel/flightrec.ko scripts/vm.sh shell
