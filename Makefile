@@ -173,3 +173,9 @@ check-612: deps
 vm-shell-612: module-612
 	TEST_KVER=$(K612_VER) FR_VM_ROOT=$(K612_DIR)/root \
 		FR_MODULE=$(K612_MOD)/kernel/flightrec.ko scripts/vm.sh shell
+
+# PREEMPT_RT: the module refuses to load there; check-rt boots Debian's RT
+# kernel (unpacked like 6.12) and checks that (scripts/check-rt.sh).
+.PHONY: check-rt
+check-rt:
+	scripts/check-rt.sh

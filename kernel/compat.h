@@ -214,4 +214,15 @@ static __always_inline int fr_walk_pte_table(struct mm_struct *mm, pmd_t *pmd,
 #endif
 }
 
+/*
+ * PREEMPT_RT (Debian's linux-image-rt-amd64): spinlock_t is a sleeping lock
+ * there and the allocators take sleeping locks.  The syscall, fault and
+ * signal probes run with preemption (the page-fault tracepoint also with
+ * interrupts) off, the interval timer in hard IRQ context, and they take
+ * spinlock_t (proc->lock, the XArray locks) and allocate with GFP_NOWAIT:
+ * a bug on RT.  The module refuses to load there (flightrec_init) rather
+ * than half work; scripts/check-rt.sh boots an RT kernel and checks that.
+ */
+#define FR_PREEMPT_RT IS_ENABLED(CONFIG_PREEMPT_RT)
+
 #endif /* FR_COMPAT_H */

@@ -779,7 +779,7 @@ static void fr_split_thps(struct fr_walk *w, struct mm_struct *mm)
 		vma = vma_lookup(mm, addr);
 		if (!vma || !fr_vma_trackable(vma))
 			continue;
-		end = min(ALIGN(addr + 1, HPAGE_PMD_SIZE), vma->vm_end);
+		end = min(ALIGN(addr + 1, PMD_SIZE), vma->vm_end);
 		w->wrprotect = !!(vma->vm_flags & VM_WRITE);
 		fr_walk_vma(w, vma, addr, end, fr_boundary_apply);
 	}

@@ -14,7 +14,6 @@ set -euo pipefail
 
 KVER=${1:-6.12.115+deb12-amd64}
 DIR=${2:-/var/cache/flightrec/kernels/$KVER}
-ABI=${KVER%-amd64}
 
 die() { echo "kernel-root.sh: $*" >&2; exit 1; }
 
@@ -26,7 +25,12 @@ mkdir -p "$DIR/debs" "$DIR/root"
 cd "$DIR/debs"
 image=linux-image-$KVER-unsigned
 apt-cache show "$image" >/dev/null 2>&1 || image=linux-image-$KVER
-pkgs=("$image" "linux-headers-$KVER" "linux-headers-$ABI-common" "linux-kbuild-$ABI")
+# the headers' common tree and kbuild, by name from their dependencies
+# (-common, -common-rt; linux-kbuild-6.1, linux-kbuild-6.12.115+deb12)
+deps=$(apt-cache depends "linux-headers-$KVER" 2>/dev/null |
+	sed -n 's/^ *|\{0,1\}Depends: \(linux-\(headers-.*-common.*\|kbuild-.*\)\)$/\1/p')
+[[ -n $deps ]] || die "linux-headers-$KVER is not known to apt (apt-get update?)"
+pkgs=("$image" "linux-headers-$KVER" $deps)
 if ! apt-get download "${pkgs[@]}" >&2; then
 	apt-get update >&2
 	apt-get download "${pkgs[@]}" >&2 || die "cannot download ${pkgs[*]}"
