@@ -137,7 +137,7 @@ DKMS_FILES := dkms.conf VERSION Kbuild kernel/Kbuild \
 	$(filter-out %.mod.c,$(wildcard kernel/*.c)) $(wildcard kernel/*.h uapi/*.h)
 dkms-source:
 	@mkdir -p $(DKMS_SRCDIR)
-	for f in $(DKMS_FILES); do install -D -m 644 $$f $(DKMS_SRCDIR)/$$f || exit; done
+	for f in $(DKMS_FILES); do install -C -D -m 644 $$f $(DKMS_SRCDIR)/$$f || exit; done
 
 # Debian packages flightrec, flightrec-dkms, libflightrec-dev, built with
 # dpkg-buildpackage in a copy of the tree, checked with lintian; into
@@ -159,3 +159,35 @@ check: check-pkg-quick
 .PHONY: check-pkg-quick
 check-pkg-quick: deps
 	FR_PKG_DEB_VM=$${FR_PKG_DEB_VM:-0} $(MAKE) check-pkg
+
+# ---- Debian's 6.12 LTS beside 6.1 (docs/testing.md, "Other kernels") ----
+# The 6.12 image, headers and kbuild are unpacked under K612_DIR by
+# scripts/kernel-root.sh, not installed: an installed second
+# linux-headers-*-amd64 would change TEST_KVER.  The module is built from a
+# copy of its sources (the DKMS tree) so that kernel/ keeps the 6.1 build.
+K612_VER ?= 6.12.115+deb12-amd64
+K612_DIR ?= /var/cache/flightrec/kernels/$(K612_VER)
+K612_KDIR = $(K612_DIR)/root/usr/src/linux-headers-$(K612_VER)
+K612_MOD = $(TOP)/build/kmod-$(K612_VER)
+.PHONY: kernel-612 module-612 sparse-612 check-612 vm-shell-612
+kernel-612:
+	scripts/kernel-root.sh $(K612_VER) $(K612_DIR) >/dev/null
+module-612: kernel-612
+	$(MAKE) dkms-source DKMS_SRCDIR=$(K612_MOD)
+	$(MAKE) -C $(K612_KDIR) M=$(K612_MOD) W=1 modules
+sparse-612: module-612
+	$(MAKE) -C $(K612_KDIR) M=$(K612_MOD) W=1 C=2 modules
+check-612: deps
+	$(MAKE) module-612
+	$(MAKE) tests
+	TEST_KVER=$(K612_VER) FR_VM_ROOT=$(K612_DIR)/root \
+		FR_MODULE=$(K612_MOD)/kernel/flightrec.ko scripts/check.sh
+vm-shell-612: module-612
+	TEST_KVER=$(K612_VER) FR_VM_ROOT=$(K612_DIR)/root \
+		FR_MODULE=$(K612_MOD)/kernel/flightrec.ko scripts/vm.sh shell
+
+# PREEMPT_RT: the module refuses to load there; check-rt boots Debian's RT
+# kernel (unpacked like 6.12) and checks that (scripts/check-rt.sh).
+.PHONY: check-rt
+check-rt:
+	scripts/check-rt.sh

@@ -378,11 +378,7 @@ static unsigned long fr_arena_scan(struct shrinker *s,
 	return n + fr_arena_trim(&fr_classes[0], 0, sc->nr_to_scan - n);
 }
 
-static struct shrinker fr_arena_shrinker = {
-	.count_objects = fr_arena_count,
-	.scan_objects = fr_arena_scan,
-	.seeks = DEFAULT_SEEKS,
-};
+static struct shrinker *fr_arena_shrinker;
 
 /*
  * A record of @size bytes made by t (current), from its chunk of the class
@@ -514,7 +510,7 @@ static void fr_arena_destroy(void)
 
 int fr_arena_init(void)
 {
-	int i, err;
+	int i;
 
 	for (i = 0; i < ARRAY_SIZE(fr_classes); i++) {
 		struct fr_arena_class *c = &fr_classes[i];
@@ -528,10 +524,11 @@ int fr_arena_init(void)
 			return -ENOMEM;
 		}
 	}
-	err = register_shrinker(&fr_arena_shrinker, "flightrec-records");
-	if (err) {
+	fr_arena_shrinker = fr_shrinker_create(fr_arena_count, fr_arena_scan,
+					       "flightrec-records");
+	if (IS_ERR(fr_arena_shrinker)) {
 		fr_arena_destroy();
-		return err;
+		return PTR_ERR(fr_arena_shrinker);
 	}
 	schedule_delayed_work(&fr_arena_trim_work, FR_ARENA_IDLE);
 	return 0;
@@ -541,6 +538,6 @@ int fr_arena_init(void)
 void fr_arena_exit(void)
 {
 	cancel_delayed_work_sync(&fr_arena_trim_work);
-	unregister_shrinker(&fr_arena_shrinker);
+	fr_shrinker_destroy(fr_arena_shrinker);
 	fr_arena_destroy();
 }

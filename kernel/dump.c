@@ -80,11 +80,10 @@ void fr_sysinfo_cpuid(struct flightrec_cpuid_leaf *l, u32 *n, u32 max)
 
 static void *fr_msg(struct sk_buff *skb, struct netlink_callback *cb, u32 type)
 {
-	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
 	void *hdr;
 
 	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-			  info->family, NLM_F_MULTI, FLIGHTREC_CMD_RECORD);
+			  fr_dumpit_family(cb), NLM_F_MULTI, FLIGHTREC_CMD_RECORD);
 	if (!hdr)
 		return NULL;
 	if (nla_put_u32(skb, FLIGHTREC_A_REC_TYPE, type)) {
@@ -612,18 +611,18 @@ static int fr_put_interval_all(struct sk_buff *skb, struct netlink_callback *cb,
 
 int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	struct nlattr **attrs = fr_dumpit_attrs(cb);
 	long *a = cb->args;
 	struct fr_interval *iv;
 	struct fr_dump *d;
 	int err = 0;
 
 	if (!a[A_DUMP]) {
-		if (!info->attrs[FLIGHTREC_A_DUMP_ID]) {
+		if (!attrs[FLIGHTREC_A_DUMP_ID]) {
 			NL_SET_ERR_MSG_MOD(cb->extack, "DUMP_ID is required");
 			return -EINVAL;
 		}
-		d = fr_dump_get(nla_get_u32(info->attrs[FLIGHTREC_A_DUMP_ID]));
+		d = fr_dump_get(nla_get_u32(attrs[FLIGHTREC_A_DUMP_ID]));
 		if (!d) {
 			NL_SET_ERR_MSG_MOD(cb->extack, "no such dump");
 			return -ENOENT;
@@ -731,18 +730,18 @@ static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb
 
 int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	struct nlattr **attrs = fr_dumpit_attrs(cb);
 	struct fr_interval *iv, *next;
 	long *a = cb->args;
 	struct fr_proc *proc;
 	int err = 0;
 
 	if (!a[G_PROC]) {
-		if (!info->attrs[FLIGHTREC_A_PID]) {
+		if (!attrs[FLIGHTREC_A_PID]) {
 			NL_SET_ERR_MSG_MOD(cb->extack, "PID is required");
 			return -EINVAL;
 		}
-		proc = fr_proc_get(nla_get_u32(info->attrs[FLIGHTREC_A_PID]));
+		proc = fr_proc_get(nla_get_u32(attrs[FLIGHTREC_A_PID]));
 		if (!proc) {
 			NL_SET_ERR_MSG_MOD(cb->extack, "the process is not registered");
 			return -ENOENT;

@@ -61,6 +61,7 @@
 #include <asm/user.h>
 #include <net/genetlink.h>
 #include "../uapi/flightrec.h"
+#include "compat.h"
 
 /*
  * The version of the module, its ABI and the tools: the top-level VERSION

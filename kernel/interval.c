@@ -922,11 +922,7 @@ static void fr_dump_process_info(struct fr_dump *dump, struct mm_struct *mm)
 	dump->auxv_len = sizeof(mm->saved_auxv);
 
 	/* get_mm_exe_file() is not exported: the same, by hand */
-	rcu_read_lock();
-	exe = rcu_dereference(mm->exe_file);
-	if (exe && !get_file_rcu(exe))
-		exe = NULL;
-	rcu_read_unlock();
+	exe = fr_get_mm_exe_file(mm);
 	if (exe) {
 		buf = kmalloc(PATH_MAX, GFP_KERNEL);
 		if (buf) {

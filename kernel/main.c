@@ -80,6 +80,10 @@ static int __init flightrec_init(void)
 {
 	int err;
 
+	if (FR_PREEMPT_RT) {
+		pr_err("PREEMPT_RT kernels are not supported: the probes take spinlock_t and allocate memory with preemption or interrupts off, which may sleep there\n");
+		return -EOPNOTSUPP;
+	}
 	err = fr_arena_init();
 	if (err)
 		return err;

@@ -318,7 +318,7 @@ static __always_inline bool fr_pte_pinned(struct vm_area_struct *vma, pte_t pte)
 	if (pte_special(pte) || !pfn_valid(pte_pfn(pte)))
 		return false;
 	page = pte_page(pte);
-	return page_maybe_dma_pinned(page);
+	return folio_maybe_dma_pinned(page_folio(page));
 }
 
 /*
@@ -421,7 +421,7 @@ static __always_inline void fr_boundary_pte(struct fr_walk *w,
 {
 	pte_t pte = ptep_get(ptep), new;
 	bool wp = w->wrprotect && pte_write(pte);
-	struct page *page;
+	struct folio *folio;
 
 	BUILD_BUG_ON(!IS_ENABLED(CONFIG_ARCH_HAS_PTE_SPECIAL));
 	if (unlikely(wp) && fr_pte_pinned(vma, pte)) {
@@ -449,9 +449,9 @@ static __always_inline void fr_boundary_pte(struct fr_walk *w,
 	 * x86); most are referenced already: no atomic operation for those.
 	 */
 	if (!pte_special(pte)) {
-		page = pte_page(pte);
-		if (!PageReferenced(page))
-			SetPageReferenced(page);
+		folio = page_folio(pte_page(pte));
+		if (!folio_test_referenced(folio))
+			folio_set_referenced(folio);
 	}
 	if (!w->closed)
 		return;
@@ -534,23 +534,48 @@ static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
 	spin_unlock(&w->proc->lock);
 }
 
-typedef void (*fr_pte_fn)(struct fr_walk *w, struct vm_area_struct *vma,
-			  unsigned long addr, pte_t *ptep);
+/* what the walkers pass to each present PTE (fr_walk_pte_table, compat.h) */
+struct fr_apply {
+	struct fr_walk *w;
+	struct vm_area_struct *vma;
+};
+
+static int fr_boundary_apply(pte_t *ptep, unsigned long addr, void *data)
+{
+	struct fr_apply *a = data;
+
+	if (pte_present(ptep_get(ptep)))
+		fr_boundary_pte(a->w, a->vma, addr, ptep);
+	return 0;
+}
+
+static int fr_capture_apply(pte_t *ptep, unsigned long addr, void *data)
+{
+	struct fr_apply *a = data;
+
+	if (pte_present(ptep_get(ptep)))
+		fr_capture_pte(a->w, a->vma, addr, ptep);
+	return 0;
+}
 
 /*
  * The walkers are inlined into each caller, which passes a constant @fn:
- * the call per present PTE is then direct, not an indirect call through a
- * retpoline (262144 of them for 1 GiB resident, at every boundary).
+ * where the PTE loop is the module's own (before 6.5), the call per present
+ * PTE is then direct, not an indirect call through a retpoline (262144 of
+ * them for 1 GiB resident, at every boundary).  From 6.5 the PTE table is
+ * mapped and locked by the kernel's apply_to_existing_page_range()
+ * (fr_walk_pte_table, compat.h), which calls @fn indirectly.
  */
 static __always_inline void fr_walk_pmd(struct fr_walk *w, struct vm_area_struct *vma,
 			pmd_t *pmd, unsigned long addr, unsigned long end,
-			fr_pte_fn fn)
+			pte_fn_t fn)
 {
-	struct mm_struct *mm = vma->vm_mm;
-	pte_t *start, *pte;
-	spinlock_t *ptl;
-	pmd_t pmdval = READ_ONCE(*pmd);
+	struct fr_apply a = { .w = w, .vma = vma };
+	pmd_t pmdval, seen;
+	int err;
 
+	pmdval = READ_ONCE(*pmd);
+again:
 	if (pmd_none(pmdval) || !pmd_present(pmdval))
 		return;
 	if (pmd_trans_huge(pmdval) || pmd_devmap(pmdval) || pmd_bad(pmdval)) {
@@ -565,17 +590,26 @@ static __always_inline void fr_walk_pmd(struct fr_walk *w, struct vm_area_struct
 			w->thp[w->nthp++] = addr;
 		return;
 	}
-	start = pte = pte_offset_map_lock(mm, pmd, addr, &ptl);
-	for (; addr < end; addr += PAGE_SIZE, pte++)
-		if (pte_present(*pte))
-			fn(w, vma, addr, pte);
-	pte_unmap_unlock(start, ptl);
+	err = fr_walk_pte_table(vma->vm_mm, pmd, addr, end, fn, &a);
+	if (err != -EAGAIN)
+		return;
+	/*
+	 * The PTE table went away or was replaced (khugepaged retracting it,
+	 * mmap_lock held for read only) before any PTE of it was seen: walk
+	 * what the PMD holds now.  The same PMD again cannot be mapped:
+	 * count the range as lost rather than loop.
+	 */
+	seen = pmdval;
+	pmdval = READ_ONCE(*pmd);
+	if (!pmd_same(seen, pmdval))
+		goto again;
+	w->flags |= FLIGHTREC_IF_LOST_PAGE;
 }
 
 static __always_inline void fr_walk_vma(struct fr_walk *w,
 					struct vm_area_struct *vma,
 					unsigned long addr, unsigned long end,
-					fr_pte_fn fn)
+					pte_fn_t fn)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long next_pgd, next_p4d, next_pud, next_pmd, a;
@@ -745,16 +779,16 @@ static void fr_split_thps(struct fr_walk *w, struct mm_struct *mm)
 		fr_boundary_flush(w);	/* a batch is in address order */
 	for (i = 0; i < w->nthp; i++) {
 		addr = w->thp[i];
-		if (get_user_pages_remote(mm, addr, 1,
-					  FOLL_SPLIT_PMD | FOLL_NOFAULT,
-					  &page, NULL, NULL) == 1)
+		if (fr_get_user_pages_remote(mm, addr, 1,
+					     FOLL_SPLIT_PMD | FOLL_NOFAULT,
+					     &page) == 1)
 			put_page(page);
 		vma = vma_lookup(mm, addr);
 		if (!vma || !fr_vma_trackable(vma))
 			continue;
-		end = min(ALIGN(addr + 1, HPAGE_PMD_SIZE), vma->vm_end);
+		end = min(ALIGN(addr + 1, PMD_SIZE), vma->vm_end);
 		w->wrprotect = !!(vma->vm_flags & VM_WRITE);
-		fr_walk_vma(w, vma, addr, end, fr_boundary_pte);
+		fr_walk_vma(w, vma, addr, end, fr_boundary_apply);
 	}
 	w->nthp = 0;
 }
@@ -799,7 +833,7 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 		if (!fr_vma_trackable(vma))
 			continue;
 		w.wrprotect = !!(vma->vm_flags & VM_WRITE);
-		fr_walk_vma(&w, vma, vma->vm_start, vma->vm_end, fr_boundary_pte);
+		fr_walk_vma(&w, vma, vma->vm_start, vma->vm_end, fr_boundary_apply);
 	}
 	fr_split_thps(&w, mm);
 	if (w.nbatch)
@@ -942,7 +976,7 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		if (!fr_vma_trackable(vma))
 			continue;
 		fr_walk_vma(&w, vma, max(start, vma->vm_start),
-			    min(end, vma->vm_end), fr_capture_pte);
+			    min(end, vma->vm_end), fr_capture_apply);
 	}
 	mmap_read_unlock(mm);
 

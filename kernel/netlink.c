@@ -87,7 +87,7 @@ static int fr_nl_pid(struct genl_info *info, pid_t *pid)
 	return 0;
 }
 
-static int fr_nl_pre_doit(const struct genl_ops *ops, struct sk_buff *skb,
+static int fr_nl_pre_doit(const struct fr_genl_split_ops *ops, struct sk_buff *skb,
 			  struct genl_info *info)
 {
 	if ((ops->flags & GENL_ADMIN_PERM) && !fr_nl_sys_admin(skb, info->extack))
@@ -95,7 +95,7 @@ static int fr_nl_pre_doit(const struct genl_ops *ops, struct sk_buff *skb,
 	return 0;
 }
 
-static void fr_nl_post_doit(const struct genl_ops *ops, struct sk_buff *skb,
+static void fr_nl_post_doit(const struct fr_genl_split_ops *ops, struct sk_buff *skb,
 			    struct genl_info *info)
 {
 }

@@ -24,7 +24,6 @@
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
-#include <asm/unaligned.h>
 #include <linux/uio.h>
 #include <linux/socket.h>
 #include <linux/mman.h>
@@ -228,7 +227,7 @@ static int fr_read_bulk(void *dst, u64 src, size_t len, bool atomic)
 		return -EFAULT;
 	if (atomic)
 		pagefault_disable();
-	left = __copy_from_user_inatomic_nocache(dst, s, len);
+	left = fr_copy_from_user_inatomic_nocache(dst, s, len);
 	if (atomic)
 		pagefault_enable();
 	return left ? -EFAULT : 0;

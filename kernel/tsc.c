@@ -173,7 +173,7 @@ static int fr_tsc_emulate(u64 *tsc, u32 *aux)
 	if (ours) {
 		sigfillset(&mask);
 		sigdelset(&mask, SIGSEGV);
-		ours = dequeue_signal(current, &mask, &info, &type) == SIGSEGV;
+		ours = fr_dequeue_signal(&mask, &info, &type) == SIGSEGV;
 	}
 	spin_unlock_irq(&sh->siglock);
 	if (!ours)

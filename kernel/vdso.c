@@ -9,6 +9,14 @@
  * calls then reach the syscall tracepoints and the log.  [vdso] is a private
  * mapping with VM_MAYWRITE ("to allow gdb to COW"), so a forced write gives
  * the process a private copy; other processes keep the shared one.
+ *
+ * From 6.11 the x86 vDSO also has getrandom, which fills the buffer from a
+ * ChaCha state in the caller's memory keyed from [vvar]: random bytes with
+ * no syscall.  It cannot be the getrandom syscall (its first call asks for
+ * the state's parameters, which the syscall would answer 0 without writing
+ * them), so it becomes "mov $-ENOSYS, %rax; ret": the C library then finds
+ * the vDSO function unusable and makes the syscall (glibc 2.41 tests the
+ * parameter query's result).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -32,6 +40,7 @@ static const struct {
 	{ "__vdso_time", __NR_time },
 	{ "__vdso_getcpu", __NR_getcpu },
 	{ "__vdso_clock_getres", __NR_clock_getres },
+	{ "__vdso_getrandom", 0 },	/* -ENOSYS */
 };
 
 static bool fr_in(const void *p, size_t len, const void *base, size_t size)
@@ -88,7 +97,12 @@ int fr_vdso_patch(void)
 	struct mm_struct *mm = current->mm;
 	unsigned long base, end, off;
 	struct vm_area_struct *vma;
-	u8 stub[8] = { 0xb8, 0, 0, 0, 0, 0x0f, 0x05, 0xc3 };
+	u8 stub[8];
+	/* mov $nr, %eax; syscall; ret */
+	static const u8 sys_stub[8] = { 0xb8, 0, 0, 0, 0, 0x0f, 0x05, 0xc3 };
+	/* mov $-ENOSYS, %rax; ret */
+	static const u8 enosys_stub[8] = { 0x48, 0xc7, 0xc0, 0xda, 0xff, 0xff,
+					   0xff, 0xc3 };
 	u8 *img;
 	size_t size;
 	int i, done = 0;
@@ -114,7 +128,12 @@ int fr_vdso_patch(void)
 		off = fr_vdso_sym(img, size, fr_vdso_funcs[i].name);
 		if (!off || off + sizeof(stub) > size)
 			continue;
-		memcpy(&stub[1], &fr_vdso_funcs[i].nr, 4);
+		if (fr_vdso_funcs[i].nr) {
+			memcpy(stub, sys_stub, sizeof(stub));
+			memcpy(&stub[1], &fr_vdso_funcs[i].nr, 4);
+		} else {
+			memcpy(stub, enosys_stub, sizeof(stub));
+		}
 		if (!memcmp(img + off, stub, sizeof(stub))) {
 			done++;
 			continue;

@@ -18,6 +18,9 @@
 # tests/bounds.c (resource bounds of info, log and the image build on
 # crafted files; no module) runs on this machine with replay_portable.
 #
+# The kernel is vm.sh's: the installed Debian one, or FR_VM_ROOT's (`make
+# check-612`); the line before the last says which, with its own count.
+#
 # A third boot runs record_security with FR_YAMA3=1: its Yama case sets
 # kernel.yama.ptrace_scope to 3, which no write can lower until reboot.
 #
@@ -56,4 +59,11 @@ run yama run -- env FR_YAMA3=1 tests/run.sh record_security
 FR_PORT_DIR=$PORT tests/run.sh replay_portable bounds 2>&1 | tee "$LOG/portable.out"
 echo "${PIPESTATUS[0]}" > "$LOG/portable.rc"
 
-scripts/sum-results.sh "$LOG" main serial yama portable
+kver=$(sed -n 's/^vm\.sh: booting \([^ ]*\) .*/\1/p' "$LOG/main.out" | head -n 1)
+scripts/sum-results.sh "$LOG" main serial yama portable > "$LOG/sum.out"
+status=$?
+grep -v '^[0-9]* passed, [0-9]* failed$' "$LOG/sum.out"
+total=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/sum.out")
+echo "kernel ${kver:-?}: $total"
+echo "$total"
+exit $status

@@ -16,6 +16,8 @@ PACKAGES=(
 	qemu-system-x86 busybox-static cpio
 	# build
 	build-essential pkg-config clang libclang-rt-14-dev sparse
+	# pahole: BTF for the module where the headers ship vmlinux (6.12)
+	dwarves
 	libnl-genl-3-dev libprotobuf-c-dev protobuf-c-compiler libzstd-dev
 	libjson-c-dev
 	# kselftest harness headers come from the kernel source tarball

@@ -9,9 +9,11 @@
 # decompressed when the distribution ships them compressed.  The list of
 # modules in load order is /lib/modules/load-order.
 #
-# FR_VM_MODDIR replaces /lib/modules/KVER: the build tree of a kernel with
-# those drivers built in (scripts/build-debug-kernel.sh) has modules.builtin
-# and no modules.dep, and the initramfs then carries no module.
+# FR_VM_MODDIR replaces /lib/modules/KVER: a kernel unpacked elsewhere
+# (scripts/kernel-root.sh, FR_VM_ROOT in vm.sh), or the build tree of a
+# kernel with those drivers built in (scripts/build-debug-kernel.sh), which
+# has modules.builtin and no modules.dep: the initramfs then carries no
+# module.
 #
 # The result is cached: OUT is rebuilt only when one of its inputs changed
 # (KVER, busybox, the module files, vm-init.sh, this script).  Concurrent
@@ -74,7 +76,7 @@ done
 
 # Cache key: everything that goes into the image.
 key=$( {
-	echo "kver=$KVER"
+	echo "kver=$KVER moddir=$MODDIR"
 	echo "modules=${order[*]}"
 	for p in "${order[@]}"; do stat -c '%n %s %Y' "$MODDIR/$p"; done
 	stat -c '%n %s %Y' "$(readlink -f "$BUSYBOX")"

@@ -30,7 +30,9 @@ options (each has an environment variable too):
   -v, --verbose      show the whole console            FR_VM_VERBOSE=1
 other environment: TEST_KVER (guest kernel version), FR_VM_KERNEL_DIR (boot
 the kernel scripts/build-debug-kernel.sh built there instead of Debian's;
-`make check-debug` sets it), FR_VM_APPEND (extra kernel
+`make check-debug` sets it), FR_VM_ROOT (boot the Debian kernel unpacked
+there by scripts/kernel-root.sh, not an installed one: `make check-612`
+sets it), FR_VM_APPEND (extra kernel
 command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
@@ -97,6 +99,16 @@ if [[ -n ${FR_VM_KERNEL_DIR:-} ]]; then
 		die "FR_VM_KERNEL_DIR=$FR_VM_KERNEL_DIR holds no built kernel (scripts/build-debug-kernel.sh)"
 	KVER=$(cat "$FR_VM_KERNEL_DIR/kver")
 	export FR_VM_MODDIR=$FR_VM_KERNEL_DIR/obj
+elif [[ -n ${FR_VM_ROOT:-} ]]; then
+	# A Debian kernel unpacked, not installed (scripts/kernel-root.sh):
+	# ROOT/boot/vmlinuz-KVER and ROOT/lib/modules/KVER (with modules.dep).
+	KVER=${TEST_KVER:-$(ls "$FR_VM_ROOT"/boot/vmlinuz-* 2>/dev/null |
+		sed 's|.*/vmlinuz-||' | sort -V | tail -n 1)}
+	[[ -n $KVER ]] || die "FR_VM_ROOT=$FR_VM_ROOT has no boot/vmlinuz-*: run scripts/kernel-root.sh"
+	KERNEL=$FR_VM_ROOT/boot/vmlinuz-$KVER
+	[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable (scripts/kernel-root.sh)"
+	export FR_VM_MODDIR=$FR_VM_ROOT/lib/modules/$KVER
+	[[ -f $FR_VM_MODDIR/modules.dep ]] || die "$FR_VM_MODDIR/modules.dep is missing (scripts/kernel-root.sh runs depmod)"
 else
 	# The guest kernel: the newest Debian headers installed, unless TEST_KVER says.
 	KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
