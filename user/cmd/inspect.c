@@ -598,7 +598,7 @@ static void not_replayable(const struct facts *f,
 
 		if (flrc_reused_address(f->c, 0, &iv, &addr))
 			say(arg, "interval #%u: address %#" PRIx64 " mapped again after an unmap: "
-			    "replay gives the first mapping the second's bytes", iv, addr);
+			    "replay gives the second mapping the first's bytes", iv, addr);
 	}
 }
 

@@ -117,8 +117,8 @@ size_t flrc_children(const struct flrc *c, uint32_t *out, size_t max);
  * A known limit of the recording (docs/replay.md, "Limits"): within one
  * interval, a mapping made and unmapped, then another mapping at the same
  * address.  The page set holds one version of a page per interval, the
- * later mapping's, so a replay fills the first mapping with the second's
- * bytes and diverges if the program read them.  True, with the first such
+ * first mapping's, so a replay fills the second mapping with the first's
+ * bytes and diverges if the program reads them.  True, with the first such
  * interval (from `from` on) and address, when the log shows one.
  */
 bool flrc_reused_address(const struct flrc *c, uint32_t from, uint32_t *interval,
