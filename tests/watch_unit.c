@@ -59,18 +59,26 @@ static void setpriv_caps(const char *caps, char *out, size_t size)
 	}
 }
 
-static int flrc_in(const char *dir, char *first, size_t size)
+/*
+ * The checkpoints of process pid in dir (DIR/PID-DUMPID.flrc).  The watcher
+ * writes every frozen dump on the machine: dumps that earlier tests left
+ * unread are there too, and the cap keeps unread dumps.
+ */
+static int flrc_in(const char *dir, pid_t pid, char *first, size_t size)
 {
 	struct dirent *de;
 	DIR *d = opendir(dir);
+	char prefix[32];
 	int n = 0;
 
 	if (!d)
 		return 0;
+	snprintf(prefix, sizeof(prefix), "%d-", (int)pid);
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
 
-		if (l > 5 && !strcmp(de->d_name + l - 5, ".flrc")) {
+		if (l > 5 && !strcmp(de->d_name + l - 5, ".flrc") &&
+		    !strncmp(de->d_name, prefix, strlen(prefix))) {
 			if (!n++)
 				snprintf(first, size, "%s/%s", dir, de->d_name);
 		}
@@ -143,16 +151,16 @@ TEST(unit_capabilities_suffice)
 	fr_gate_open(gate);
 	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 20000));
 	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
-	for (i = 0; i < 100 && !flrc_in(out, file, sizeof(file)); i++)
+	for (i = 0; i < 100 && !flrc_in(out, pid, file, sizeof(file)); i++)
 		usleep(100000);
 	fr_kill_wait(watch);
-	if (!flrc_in(out, file, sizeof(file))) {
+	if (!flrc_in(out, pid, file, sizeof(file))) {
 		char buf[4096];
 
 		fr_read_file(log, buf, sizeof(buf));
 		TH_LOG("no checkpoint from the unit's watch; its log:\n%s", buf);
 	}
-	ASSERT_EQ(1, flrc_in(out, file, sizeof(file)));
+	ASSERT_EQ(1, flrc_in(out, pid, file, sizeof(file)));
 	ASSERT_EQ(0, stat(file, &st));
 	EXPECT_EQ(0600, st.st_mode & 07777);
 	fr_sh("rm -rf '%s'", dir);
