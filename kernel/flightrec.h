@@ -278,6 +278,18 @@ struct fr_thread {
 	 */
 	u32 held_nr;
 	bool held;			/* sys_enter turned it into a no-op */
+	/*
+	 * held_cap: its task_work captured what the call will destroy into
+	 * the interval open while proc->next_index was held_iv; cleared when
+	 * the call is recorded (with in_sc, under proc->lock).  A boundary
+	 * between the capture and the call moves the call to the next
+	 * interval: sys_enter holds it again (FR_HELD_TRIES times at most).
+	 * One while the call runs waits for it (fr_thread_stopped).
+	 */
+	bool held_cap;
+	u8 held_tries;
+	u32 held_iv;
+	unsigned long held_start[2], held_end[2];	/* what it captured */
 	/* boundary work */
 	atomic_t twork_queued;		/* a struct fr_twork is queued */
 	u32 seen_boundary;		/* last boundary generation it passed */
@@ -524,7 +536,8 @@ void fr_trigger_exit(void);
 
 /* more of syscall.c, interval.c, memory.c */
 void fr_sc_finish_slow(struct fr_thread *t);
-void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t);
+bool fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t);
+void fr_mem_unretire_held(struct fr_proc *proc, struct fr_interval *iv);
 bool fr_sc_is_exit(u32 nr);
 void fr_sc_record_held_exit(struct fr_thread *t);
 void fr_sc_settle(struct fr_thread *t);

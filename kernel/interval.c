@@ -384,6 +384,8 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
  *   if the call returns before the walk is over.  It is not interrupted:
  *   TWA_SIGNAL would make calls that the kernel does not restart (epoll_wait,
  *   io_getevents, ...) fail with EINTR in the program at every boundary.
+ *   Not a held call that has its capture (held_cap): T0 waits for its
+ *   record, so that the call lands in the interval of its capture.
  * - Any other thread is kicked with TWA_SIGNAL: running user code, an IPI
  *   brings it into the kernel.  Its task_work finds work_lock taken, takes
  *   its own context (registers, XSAVE: fr_ctx_capture(current)) and reports
@@ -444,9 +446,14 @@ static void fr_stop_release(struct fr_proc *proc, struct fr_thread *t)
 	fr_ctx_free(ctx);
 }
 
+/*
+ * A thread in a held call whose capture is made (held_cap) is waited for
+ * until the call is recorded: the call belongs with its capture.
+ */
 static bool fr_thread_stopped(struct fr_thread *t)
 {
-	return READ_ONCE(t->stopped) || READ_ONCE(t->in_sc) ||
+	return READ_ONCE(t->stopped) ||
+	       (READ_ONCE(t->in_sc) && !READ_ONCE(t->held_cap)) ||
 	       (READ_ONCE(t->task->flags) & PF_EXITING);
 }
 
@@ -768,7 +775,11 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	}
 	/* the cut */
 	closed = proc->cur;
-	next->index = proc->next_index++;
+	if (closed)
+		fr_mem_unretire_held(proc, closed);
+	next->index = proc->next_index;
+	/* read without locks by fr_sys_enter_work (a held call) */
+	WRITE_ONCE(proc->next_index, next->index + 1);
 	proc->cur = next;
 	if (own) {
 		list_add_tail(&own->node, &next->threads);
@@ -839,6 +850,26 @@ static void fr_boundary_and_push(struct fr_proc *proc, struct fr_thread *t)
 		fr_ring_push(proc, closed);
 		fr_nl_event(FLIGHTREC_EVENT_INTERVAL, proc->tgid, 0);
 	}
+}
+
+/*
+ * The boundary asked of t, if any: passed late when another thread made it,
+ * else made now.  Not made while t's held call has its capture and has not
+ * run yet: the call would land in the next interval, the capture in this
+ * one.  The next request's task_work makes it (an interval a period
+ * longer); one made by another thread meanwhile sends the call back to be
+ * held (fr_sc_held_moved).
+ */
+static void fr_boundary_pass(struct fr_proc *proc, struct fr_thread *t)
+{
+	u32 gen = atomic_read(&proc->boundary_gen);
+
+	if (t->seen_boundary == gen)
+		return;
+	if (proc->boundary_done_gen == gen)
+		fr_boundary_late(proc, t);
+	else if (!(t->held_cap && t->held_done))
+		fr_boundary_and_push(proc, t);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1068,7 +1099,8 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 		goto out;
 	}
 	if (t->held && !t->held_done) {
-		fr_sc_held_work(proc, t);
+		WRITE_ONCE(t->held_cap, fr_sc_held_work(proc, t));
+		t->held_iv = proc->next_index;
 		t->held_done = true;
 		if (proc->at_exit && !proc->at_exit_done &&
 		    fr_sc_is_exit(t->held_nr)) {
@@ -1084,12 +1116,7 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 				       FLIGHTREC_EVENT_DUMP);
 		goto out;
 	}
-	if (t->seen_boundary != (u32)atomic_read(&proc->boundary_gen)) {
-		if (proc->boundary_done_gen == (u32)atomic_read(&proc->boundary_gen))
-			fr_boundary_late(proc, t);
-		else
-			fr_boundary_and_push(proc, t);
-	}
+	fr_boundary_pass(proc, t);
 out:
 	/* before work_lock goes: a boundary must not count it stopped now */
 	fr_stop_release(proc, t);

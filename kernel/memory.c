@@ -78,6 +78,22 @@ static inline bool fr_pg_has_bytes(void *e)
 		     (xa_to_value(e) & FLIGHTREC_PAGE_ZERO));
 }
 
+/* Sets or clears FR_PG_RETIRED on entry e of index idx; proc->lock held. */
+static void fr_pg_retire(struct fr_interval *iv, unsigned long idx, void *e,
+			 bool on)
+{
+	if (xa_is_value(e)) {
+		unsigned long v = xa_to_value(e);
+
+		v = on ? v | FR_PG_RETIRED : v & ~FR_PG_RETIRED;
+		xa_store(&iv->pages, idx, xa_mk_value(v), GFP_ATOMIC | __GFP_NOWARN);
+	} else if (on) {
+		((struct fr_page *)e)->flags |= FR_PG_RETIRED;
+	} else {
+		((struct fr_page *)e)->flags &= ~FR_PG_RETIRED;
+	}
+}
+
 /*
  * Copies the page at user address addr (page aligned, current's mm) into
  * dst.  A present page is copied through its struct page with copy_page(),
@@ -248,12 +264,8 @@ void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long en
 			  (end - 1) >> PAGE_SHIFT) {
 		if (!(fr_pg_flags(e) & FR_PG_RETIRED))
 			continue;
-		if (clear && xa_is_value(e))
-			xa_store(&iv->pages, idx,
-				 xa_mk_value(xa_to_value(e) & ~FR_PG_RETIRED),
-				 GFP_ATOMIC | __GFP_NOWARN);
-		else if (clear)
-			((struct fr_page *)e)->flags &= ~FR_PG_RETIRED;
+		if (clear)
+			fr_pg_retire(iv, idx, e, false);
 		if (!fn)
 			continue;
 		if (runlen && idx == run + runlen) {
@@ -524,14 +536,41 @@ static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
 			       fr_same_bytes(w, vma, addr);
 		if (same && !(fr_pg_flags(e) & FLIGHTREC_PAGE_WRITTEN))
 			continue;
-		if (xa_is_value(e))
-			xa_store(&iv->pages, idx,
-				 xa_mk_value(xa_to_value(e) | FR_PG_RETIRED),
-				 GFP_ATOMIC | __GFP_NOWARN);
-		else
-			((struct fr_page *)e)->flags |= FR_PG_RETIRED;
+		fr_pg_retire(iv, idx, e, true);
 	}
 	spin_unlock(&w->proc->lock);
+}
+
+/*
+ * At the cut of iv: a held call whose capture retired pages of iv has not
+ * run yet, and will be recorded in the next interval (where it is held and
+ * captured again), or, past the stop deadline, is running and will be:
+ * in iv those pages had one life, whatever the boundary finds accessed.
+ * proc->lock held, the other threads stopped.
+ */
+void fr_mem_unretire_held(struct fr_proc *proc, struct fr_interval *iv)
+{
+	unsigned long idx;
+	struct fr_thread *t;
+	void *e;
+	int i;
+
+	lockdep_assert_held(&proc->lock);
+	list_for_each_entry(t, &proc->threads, pnode) {
+		if (!READ_ONCE(t->held_cap) ||
+		    !(READ_ONCE(t->held_done) || READ_ONCE(t->in_sc)))
+			continue;
+		for (i = 0; i < ARRAY_SIZE(t->held_start); i++) {
+			if (t->held_start[i] >= t->held_end[i])
+				continue;
+			xa_for_each_range(&iv->pages, idx, e,
+					  t->held_start[i] >> PAGE_SHIFT,
+					  (t->held_end[i] - 1) >> PAGE_SHIFT) {
+				if (fr_pg_flags(e) & FR_PG_RETIRED)
+					fr_pg_retire(iv, idx, e, false);
+			}
+		}
+	}
 }
 
 /* what the walkers pass to each present PTE (fr_walk_pte_table, compat.h) */

@@ -819,8 +819,10 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 	struct fr_interval *cur;
 
 	spin_lock(&proc->lock);
-	if (closes)
+	if (closes) {
 		WRITE_ONCE(t->in_sc, false);
+		WRITE_ONCE(t->held_cap, false);
+	}
 	cur = proc->cur;
 	if (ok && cur) {
 		struct list_head *head = &cur->syscalls, *last = head->prev;
@@ -1154,8 +1156,11 @@ static unsigned long fr_shm_end(unsigned long start)
 	return end;
 }
 
-/* task_work of a held syscall: capture what it is about to destroy. */
-void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
+/*
+ * task_work of a held syscall: capture what it is about to destroy.  True
+ * when it did (the call unmaps).
+ */
+bool fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 {
 	unsigned long start, end;
 	u64 args[6];
@@ -1165,19 +1170,27 @@ void fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 	syscall_get_arguments(current, task_pt_regs(current),
 			      (unsigned long *)args);
 	if (!fr_sc_unmaps(proc, t->held_nr, args, &start, &end))
-		return;
+		return false;
 	if (t->held_nr == __NR_shmdt)
 		end = fr_shm_end(start);
+	t->held_start[0] = start;
+	t->held_end[0] = end;
+	t->held_start[1] = 0;
+	t->held_end[1] = 0;
 	/* mremap(MREMAP_FIXED) unmaps whatever is at its destination first */
-	if (t->held_nr == __NR_mremap && (args[3] & MREMAP_FIXED))
-		fr_mem_capture_range(proc, args[4], args[4] + PAGE_ALIGN(args[2]),
+	if (t->held_nr == __NR_mremap && (args[3] & MREMAP_FIXED)) {
+		t->held_start[1] = args[4];
+		t->held_end[1] = args[4] + PAGE_ALIGN(args[2]);
+		fr_mem_capture_range(proc, t->held_start[1], t->held_end[1],
 				     NULL, 0);
+	}
 	/* mmap(MAP_FIXED, fd): the new mapping may show the same bytes */
 	if (t->held_nr == __NR_mmap && !(args[3] & MAP_ANONYMOUS))
 		file = fget(args[4]);
 	fr_mem_capture_range(proc, start, end, file, args[5]);
 	if (file)
 		fput(file);
+	return true;
 }
 
 /*
@@ -1471,6 +1484,7 @@ static void fr_sc_close(struct fr_thread *t)
 		return;
 	spin_lock(&t->proc->lock);
 	WRITE_ONCE(t->in_sc, false);
+	WRITE_ONCE(t->held_cap, false);
 	spin_unlock(&t->proc->lock);
 }
 
@@ -1810,6 +1824,7 @@ static noinline bool fr_sc_enter_hold(struct fr_proc *proc,
 		return false;
 	t->held = true;
 	t->held_nr = id;
+	WRITE_ONCE(t->held_cap, false);
 	regs->orig_ax = -1;
 	regs->ax = id;
 	regs->ip -= 2;
@@ -1818,6 +1833,38 @@ static noinline bool fr_sc_enter_hold(struct fr_proc *proc,
 		fr_lost(proc);
 	}
 	return true;
+}
+
+/*
+ * sys_enter of a held call let through after its capture: a boundary since
+ * then put the capture in the interval before the one that will record the
+ * call (its pages retired there, the new one not knowing them), so it is
+ * held again and captured anew.  After FR_HELD_TRIES captures overtaken so
+ * (an interval shorter than the copy), it goes through and its interval is
+ * flagged: its page set may lack the originals of what the call destroys.
+ * True: held again.
+ */
+#define FR_HELD_TRIES	3
+
+static noinline bool fr_sc_held_moved(struct fr_proc *proc,
+				      struct fr_thread *t,
+				      struct pt_regs *regs, long id)
+{
+	bool moved = t->held_iv != READ_ONCE(proc->next_index);
+
+	if (moved && id == t->held_nr && t->held_tries < FR_HELD_TRIES) {
+		t->held_tries++;
+		if (fr_sc_enter_hold(proc, t, regs, id))
+			return true;
+	}
+	t->held_tries = 0;
+	if (moved) {
+		spin_lock(&proc->lock);
+		if (proc->cur)
+			proc->cur->flags |= FLIGHTREC_IF_LOST_PAGE;
+		spin_unlock(&proc->lock);
+	}
+	return false;
 }
 
 /*
@@ -1858,6 +1905,8 @@ static noinline bool fr_sys_enter_work(struct fr_proc *proc,
 	if (t->held_done) {
 		t->held = false;
 		t->held_done = false;
+		if (t->held_cap && fr_sc_held_moved(proc, t, regs, id))
+			return true;
 	} else if ((fe & FR_FE_HOLD) && fr_sc_enter_hold(proc, t, regs, id)) {
 		return true;
 	}

@@ -322,19 +322,56 @@ static inline int frd_read(struct fr_client *c, uint32_t id, struct frd *d)
  * Waits for an event of `type` about `pid` (FLIGHTREC_EVENT_*) and returns
  * its dump id (>0), or -errno / -ETIMEDOUT.
  */
+struct frd_find_dump {
+	uint32_t pid, end_kind, id;
+};
+
+static inline int frd_find_dump_cb(const struct fr_dump_info *info, void *arg)
+{
+	struct frd_find_dump *f = arg;
+
+	if (info->pid == f->pid && info->end_kind == f->end_kind)
+		f->id = info->id;	/* the newest: ids increase */
+	return 0;
+}
+
+/*
+ * The dump the event of @type announces for @pid.  Events are multicast: a
+ * run with many boundaries can overflow the socket (ENOBUFS, events lost),
+ * and then the dump is looked up in the list of dumps instead.
+ */
 static inline int frd_wait_event(struct fr_client *c, uint32_t type,
 				 uint32_t pid, int timeout_ms)
 {
+	struct frd_find_dump f = { pid, 0, 0 };
 	struct fr_event ev;
 	int ret;
 
+	switch (type) {
+	case FLIGHTREC_EVENT_FAULT:
+		f.end_kind = FLIGHTREC_END_FAULT;
+		break;
+	case FLIGHTREC_EVENT_EXIT:
+		f.end_kind = FLIGHTREC_END_EXIT;
+		break;
+	default:
+		f.end_kind = FLIGHTREC_END_DUMP;
+	}
 	for (;;) {
 		ret = fr_client_next_event(c, timeout_ms, &ev);
 		if (ret == 0)
 			return -ETIMEDOUT;
-		if (ret < 0 && ret != -ENOBUFS)
+		if (ret == -ENOBUFS) {
+			ret = fr_client_list_dumps(c, frd_find_dump_cb, &f);
+			if (ret < 0)
+				return ret;
+			if (f.id)
+				return (int)f.id;
+			continue;
+		}
+		if (ret < 0)
 			return ret;
-		if (ret > 0 && ev.event == type && ev.pid == pid)
+		if (ev.event == type && ev.pid == pid)
 			return ev.dump_id ? (int)ev.dump_id : -ENOENT;
 	}
 }

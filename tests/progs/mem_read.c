@@ -13,9 +13,16 @@
  *          (FLIGHTREC_IF_TWO_LIVES);
  *   gup    process_vm_writev() of its own bytes into one page per
  *          MR_GUP_STRIDE, which writes through get_user_pages, not a write
- *          fault (FLIGHTREC_IF_GUP_WRITE).  The bytes stay the pattern.
+ *          fault (FLIGHTREC_IF_GUP_WRITE).  The bytes stay the pattern;
+ *   churn  as lives, but MADV_DONTNEED of all MR_PAGES pages (the recorder
+ *          copies every one before they go: a long held call), for ROUNDS
+ *          rounds instead of MR_ROUNDS: with short intervals, boundaries fall
+ *          between that copy and the call itself;
+ *   churn2 as churn, with a second thread waking every millisecond all
+ *          along: it makes boundaries too, which the held call cannot put
+ *          off.
  *
- *   mem_read SLEEP_MS [lives|gup]
+ *   mem_read SLEEP_MS [lives|gup|churn ROUNDS|churn2 ROUNDS]
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -26,19 +33,40 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <pthread.h>
 #include "mem_read.h"
+
+static volatile int done;
+
+/* wakes every millisecond: its task_work makes boundaries too */
+static void *busy(void *arg)
+{
+	struct timespec ms = { 0, 1000000 };
+
+	while (!done)
+		nanosleep(&ms, NULL);
+	return arg;
+}
 
 int main(int argc, char **argv)
 {
 	struct timespec ts;
 	volatile uint8_t *p;
-	unsigned int k, pg, off, sum = 0;
-
-	int lives = argc == 3 && !strcmp(argv[2], "lives");
+	unsigned int k, pg, off, sum = 0, rounds = MR_ROUNDS, discard = MR_LIVES;
+	int churn2 = argc == 4 && !strcmp(argv[2], "churn2");
+	int churn = churn2 || (argc == 4 && !strcmp(argv[2], "churn"));
+	pthread_t th;
+	int lives = churn || (argc == 3 && !strcmp(argv[2], "lives"));
 	int gup = argc == 3 && !strcmp(argv[2], "gup");
 
-	if (argc < 2 || argc > 3 || (argc == 3 && !lives && !gup))
+	if (argc < 2 || argc > 4 || (argc >= 3 && !lives && !gup))
 		return 2;
+	if (churn) {
+		rounds = atoi(argv[3]);
+		discard = MR_PAGES;
+	}
+	if (churn2 && pthread_create(&th, NULL, busy, NULL))
+		return 7;
 	ts.tv_sec = atoi(argv[1]) / 1000;
 	ts.tv_nsec = (atoi(argv[1]) % 1000) * 1000000L;
 	p = mmap((void *)MR_ADDR, MR_PAGES * 4096UL, PROT_READ | PROT_WRITE,
@@ -49,12 +77,12 @@ int main(int argc, char **argv)
 	for (pg = 0; pg < MR_PAGES; pg++)
 		for (off = 0; off < 4096; off++)
 			p[pg * 4096 + off] = mr_byte(pg, off);
-	for (k = 0; k < MR_ROUNDS; k++) {
+	for (k = 0; k < rounds; k++) {
 		syscall(SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k);
 		for (pg = 0; pg < MR_PAGES; pg++)
 			sum += p[pg * 4096 + (pg * 31) % 4096];
 		if (lives && !(k & 1)) {
-			if (madvise((void *)p, MR_LIVES * 4096UL, MADV_DONTNEED))
+			if (madvise((void *)p, discard * 4096UL, MADV_DONTNEED))
 				return 5;
 			for (pg = 0; pg < MR_LIVES; pg++)
 				sum += p[pg * 4096 + 8];
@@ -71,6 +99,10 @@ int main(int argc, char **argv)
 		}
 		syscall(SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k + 1);
 		nanosleep(&ts, NULL);
+	}
+	if (churn2) {
+		done = 1;
+		pthread_join(th, NULL);
 	}
 	return sum == 1 ? 4 : 0;	/* keeps the reads */
 }
