@@ -8,6 +8,7 @@
  */
 #include "kselftest_harness.h"
 #include "fr_test.h"
+#include "fr_privs.h"
 
 #include <grp.h>
 #include <sys/prctl.h>
@@ -27,68 +28,6 @@
 #endif
 
 /* ---- helpers ---------------------------------------------------------------------- */
-
-static pid_t spawn_sleeper(void)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		for (;;)
-			usleep(2000);
-	}
-	return pid;
-}
-
-static pid_t free_pid(void)
-{
-	pid_t pid = fork();
-
-	if (pid == 0)
-		_exit(0);
-	waitpid(pid, NULL, 0);
-	return kill(pid, 0) && errno == ESRCH ? pid : -1;
-}
-
-static int in_child(int (*fn)(void *), void *arg)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return -1;
-	if (pid == 0)
-		_exit(fn(arg));
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
-static int drop_to_nobody(void)
-{
-	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
-	    setresuid(65534, 65534, 65534))
-		return -1;
-	return 0;
-}
-
-static int drop_caps(unsigned long long caps)
-{
-	struct __user_cap_header_struct hdr = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[0].effective &= ~(unsigned int)caps;
-	data[0].permitted &= ~(unsigned int)caps;
-	data[1].effective &= ~(unsigned int)(caps >> 32);
-	data[1].permitted &= ~(unsigned int)(caps >> 32);
-	return syscall(SYS_capset, &hdr, data) ? -1 : 0;
-}
-
-#define CAPBIT(c) (1ULL << (c))
 
 struct found {
 	pid_t pid;
