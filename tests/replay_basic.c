@@ -60,55 +60,15 @@ static void find_paths(void)
 
 /* Runs a shell command line; returns its exit status (or 128+signal). */
 
-static char *slurp(const char *dir, const char *name, size_t *len)
-{
-	char path[PATH_MAX + 128];
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f) {
-		*len = 0;
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 65536;
-			buf = realloc(buf, cap + 1);
-		}
-		size_t r = fread(buf + n, 1, cap - n, f);
-
-		if (!r)
-			break;
-		n += r;
-	}
-	fclose(f);
-	buf[n] = 0;
-	*len = n;
-	return buf;
-}
-
 static int same_file(const char *dir, const char *a, const char *b)
 {
 	size_t la, lb;
-	char *x = slurp(dir, a, &la), *y = slurp(dir, b, &lb);
+	char *x = fr_slurp(dir, a, &la), *y = fr_slurp(dir, b, &lb);
 	int same = x && y && la == lb && !memcmp(x, y, la);
 
 	free(x);
 	free(y);
 	return same;
-}
-
-static int contains(const char *dir, const char *name, const char *needle)
-{
-	size_t len;
-	char *s = slurp(dir, name, &len);
-	int found = s && strstr(s, needle);
-
-	free(s);
-	return found;
 }
 
 /* The End of a checkpoint, for comparing with what replay says. */
@@ -198,11 +158,11 @@ static void check_fault(struct __test_metadata *_metadata, const char *dir, cons
 	snprintf(rerr, sizeof(rerr), "%s.rerr", name);
 	ASSERT_EQ(0, end_of(dir, strcat(strcpy(want, name), ".flrc"), &signo, &rip, &addr));
 	snprintf(want, sizeof(want), "reproduced %s at rip 0x%lx", sig, (unsigned long)rip);
-	EXPECT_TRUE(contains(dir, rerr, want)) {
+	EXPECT_TRUE(fr_file_contains(dir, rerr, want)) {
 		TH_LOG("expected '%s' in replay's stderr", want);
 		fr_sh("cat %s/%s", dir, rerr);
 	}
-	EXPECT_TRUE(contains(dir, rerr, "as recorded"));
+	EXPECT_TRUE(fr_file_contains(dir, rerr, "as recorded"));
 	(void)rep;
 }
 
@@ -215,7 +175,7 @@ TEST_F_TIMEOUT(replay, null_deref, 120)
 	snprintf(out, sizeof(out), "cn.rep/fd1.out");
 	EXPECT_TRUE(same_file(self->dir, "cn.live", out));
 	check_fault(_metadata, self->dir, "cn", "SIGSEGV");
-	EXPECT_TRUE(contains(self->dir, "cn.rerr", "(addr 0x8)"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "cn.rerr", "(addr 0x8)"));
 }
 
 TEST_F_TIMEOUT(replay, heap_overflow, 120)
@@ -250,9 +210,9 @@ TEST_F_TIMEOUT(replay, many_writes_and_exit_status, 600)
 	ASSERT_EQ(0, replay(self->dir, "wl", ""));
 	EXPECT_TRUE(same_file(self->dir, "wl.live", "wl.rep/fd1.out"));
 	EXPECT_TRUE(same_file(self->dir, "wl.liveerr", "wl.rep/fd2.out"));
-	EXPECT_TRUE(contains(self->dir, "wl.rerr", "exited with status 3"));
-	EXPECT_TRUE(contains(self->dir, "wl.rerr", "as recorded"));
-	EXPECT_TRUE(contains(self->dir, "wl.rerr", "load "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "wl.rerr", "exited with status 3"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "wl.rerr", "as recorded"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "wl.rerr", "load "));
 }
 
 TEST_F_TIMEOUT(replay, show_output, 120)
@@ -271,10 +231,10 @@ TEST_F_TIMEOUT(replay, dump_point, 120)
 	/* the process is stopped (killed) at the entry of its 41st syscall */
 	record(self->dir, "dp", "--dump-after 40", "writes_loop", "100");
 	ASSERT_EQ(0, replay(self->dir, "dp", "-q"));
-	EXPECT_TRUE(contains(self->dir, "dp.rerr", "reached the dump point"));
-	EXPECT_TRUE(contains(self->dir, "dp.rerr", "as recorded"));
-	live = slurp(self->dir, "dp.live", &ll);
-	rep = slurp(self->dir, "dp.rep/fd1.out", &rl);
+	EXPECT_TRUE(fr_file_contains(self->dir, "dp.rerr", "reached the dump point"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dp.rerr", "as recorded"));
+	live = fr_slurp(self->dir, "dp.live", &ll);
+	rep = fr_slurp(self->dir, "dp.rep/fd1.out", &rl);
 	ASSERT_NE(NULL, rep);
 	ASSERT_NE(NULL, live);
 	EXPECT_EQ(rl, ll);
@@ -294,7 +254,7 @@ TEST_F_TIMEOUT(replay, from_each_interval, 120)
 	snprintf(path, sizeof(path), "%s/mi.flrc", self->dir);
 	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err)));
 	ASSERT_EQ(4, (int)flrc_nr_intervals(c));
-	live = slurp(self->dir, "mi.live", &ll);
+	live = fr_slurp(self->dir, "mi.live", &ll);
 	ASSERT_NE(NULL, live);
 	for (i = 0; i < c->hdr->n_intervals; i++) {
 		uint32_t idx = c->hdr->intervals[i]->index;
@@ -304,7 +264,7 @@ TEST_F_TIMEOUT(replay, from_each_interval, 120)
 		ASSERT_EQ(0, fr_sh("cd %s && %s replay %s mi.flrc --out %s.rep 2> %s.rerr",
 				self->dir, flightrec, extra, name, name));
 		snprintf(path, sizeof(path), "%s.rep/fd1.out", name);
-		rep = slurp(self->dir, path, &rl);
+		rep = fr_slurp(self->dir, path, &rl);
 		if (!rep)	/* the last interval may hold no write to stdout */
 			continue;
 		/* each later interval replays a shorter suffix of the output */
@@ -322,10 +282,10 @@ TEST_F_TIMEOUT(replay, divergence_syscall_number, 120)
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "dv", "--tamper-nr 2:110", "crash_null",
 					"data.bin"));
 	EXPECT_EQ(5, replay(self->dir, "dv", "-q"));
-	EXPECT_TRUE(contains(self->dir, "dv.rerr", "DIVERGED: thread"));
-	EXPECT_TRUE(contains(self->dir, "dv.rerr", "seq 3"));
-	EXPECT_TRUE(contains(self->dir, "dv.rerr", "expected getppid()"));
-	EXPECT_TRUE(contains(self->dir, "dv.rerr", "got      read("));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dv.rerr", "DIVERGED: thread"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dv.rerr", "seq 3"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dv.rerr", "expected getppid()"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dv.rerr", "got      read("));
 }
 
 TEST_F_TIMEOUT(replay, divergence_data_passed_in, 120)
@@ -334,8 +294,8 @@ TEST_F_TIMEOUT(replay, divergence_data_passed_in, 120)
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "dh", "--tamper-hash 0", "crash_null",
 					"data.bin"));
 	EXPECT_EQ(5, replay(self->dir, "dh", "-q"));
-	EXPECT_TRUE(contains(self->dir, "dh.rerr", "different data passed in"));
-	EXPECT_TRUE(contains(self->dir, "dh.rerr", "expected openat("));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dh.rerr", "different data passed in"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dh.rerr", "expected openat("));
 }
 
 TEST_F_TIMEOUT(replay, signal_handlers, 120)
@@ -344,8 +304,8 @@ TEST_F_TIMEOUT(replay, signal_handlers, 120)
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "sig", "", "signal_handler", ""));
 	ASSERT_EQ(0, replay(self->dir, "sig", "-q"));
 	EXPECT_TRUE(same_file(self->dir, "sig.live", "sig.rep/fd1.out"));
-	EXPECT_TRUE(contains(self->dir, "sig.rep/fd1.out", "fault 4: signal 11 at page 3"));
-	EXPECT_TRUE(contains(self->dir, "sig.rep/fd1.out", "100 / 0 = -1"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "sig.rep/fd1.out", "fault 4: signal 11 at page 3"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "sig.rep/fd1.out", "100 / 0 = -1"));
 	check_fault(_metadata, self->dir, "sig", "SIGSEGV");
 }
 
@@ -375,17 +335,17 @@ TEST_F_TIMEOUT(replay, gdb_batch, 600)
 	ASSERT_EQ(0, fr_sh("cd %s && %s gdb -q gd.flrc --symbols %s/progs/crash_null "
 			"--batch cmds.gdb --out gd.rep > gd.gdb 2>&1", self->dir, flightrec,
 			bindir));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "stopped at the first instruction"));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "lookup (r=0x0)"));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "$1 = (struct record *) 0x0"));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "$2 = 3"));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "$3 = "));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "\"entry\""));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "SIGSEGV, Segmentation fault"));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "#0  "));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "in lookup (r=0x0) at"));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "in main (argc=2"));
-	EXPECT_TRUE(contains(self->dir, "gd.gdb", "reproduced SIGSEGV at rip"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "stopped at the first instruction"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "lookup (r=0x0)"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "$1 = (struct record *) 0x0"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "$2 = 3"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "$3 = "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "\"entry\""));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "SIGSEGV, Segmentation fault"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "#0  "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "in lookup (r=0x0) at"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "in main (argc=2"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gd.gdb", "reproduced SIGSEGV at rip"));
 	if (_metadata->passed == 0 || getenv("FR_VERBOSE"))
 		fr_sh("cat %s/gd.gdb", self->dir);
 }
@@ -411,9 +371,9 @@ TEST_F_TIMEOUT(replay, gdb_symbols_by_build_id, 600)
 	fclose(f);
 	ASSERT_EQ(0, fr_sh("cd %s && %s gdb gb.flrc --symbols dbg --batch cmds.gdb --out gb.rep "
 			"> gb.gdb 2>&1", self->dir, flightrec));
-	EXPECT_TRUE(contains(self->dir, "gb.gdb", ".build-id/"));
-	EXPECT_TRUE(contains(self->dir, "gb.gdb", "lookup (r=0x0) at"));
-	EXPECT_TRUE(contains(self->dir, "gb.gdb", "reproduced SIGSEGV at rip"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gb.gdb", ".build-id/"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gb.gdb", "lookup (r=0x0) at"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "gb.gdb", "reproduced SIGSEGV at rip"));
 	if (_metadata->passed == 0)
 		fr_sh("cat %s/gb.gdb", self->dir);
 }
@@ -461,7 +421,7 @@ TEST_F_TIMEOUT(replay, recorded_in_vm, 900)
 			script, bindir, script, self->dir)) {
 		fr_sh("tail -20 %s/vm.log", self->dir);
 	}
-	EXPECT_TRUE(contains(self->dir, "vm.release", "6.1"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "vm.release", "6.1"));
 	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
 		char out[64], live[64];
 
@@ -528,7 +488,7 @@ TEST_F_TIMEOUT(replay, async_signals_at_syscalls, 120)
 	char *live;
 
 	ASSERT_EQ(0, record_exec(self->dir, "as", "", "async_signals", ""));
-	live = slurp(self->dir, "as.live", &len);
+	live = fr_slurp(self->dir, "as.live", &len);
 	ASSERT_NE(NULL, live);
 	EXPECT_STREQ(want, live);
 	free(live);
@@ -541,16 +501,16 @@ TEST_F_TIMEOUT(replay, async_signals_at_syscalls, 120)
 				   FLIGHTREC_SIG_RESTART, NULL));
 	ASSERT_EQ(0, replay(self->dir, "as", "-q"));
 	EXPECT_TRUE(same_file(self->dir, "as.live", "as.rep/fd1.out"));
-	EXPECT_TRUE(contains(self->dir, "as.rerr", "exited with status 0"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "as.rerr", "exited with status 0"));
 	/* flightrec log shows them */
 	ASSERT_EQ(0, fr_sh("cd %s && %s log as.flrc > as.log", self->dir, flightrec));
-	EXPECT_TRUE(contains(self->dir, "as.log", "<signal SIGRT_2 code -1 after rt_sigqueueinfo = 0>"));
-	EXPECT_TRUE(contains(self->dir, "as.log",
+	EXPECT_TRUE(fr_file_contains(self->dir, "as.log", "<signal SIGRT_2 code -1 after rt_sigqueueinfo = 0>"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "as.log",
 			     "<signal SIGUSR1 code 0 after read = -ERESTARTSYS, EINTR>"));
-	EXPECT_TRUE(contains(self->dir, "as.log",
+	EXPECT_TRUE(fr_file_contains(self->dir, "as.log",
 			     "<signal SIGUSR2 code 0 after read = -ERESTARTSYS, restart>"));
-	EXPECT_TRUE(contains(self->dir, "as.log", "read(3, 0x"));
-	EXPECT_TRUE(contains(self->dir, "as.log", "= -1 EINTR (Interrupted system call)"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "as.log", "read(3, 0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "as.log", "= -1 EINTR (Interrupted system call)"));
 }
 
 TEST_F_TIMEOUT(replay, async_signal_in_user_code, 300)
@@ -567,14 +527,14 @@ TEST_F_TIMEOUT(replay, async_signal_in_user_code, 300)
 	ASSERT_EQ(1, n);
 	EXPECT_TRUE(flags & FLIGHTREC_IF_ASYNC_SIGNAL);
 	/* "zero" when the timer fired before the first pass: replay must agree */
-	EXPECT_TRUE(contains(self->dir, "au.live", "spin stopped: "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "au.live", "spin stopped: "));
 	ASSERT_EQ(0, replay(self->dir, "au", "-q")) {
 		fr_sh("cat %s/au.rerr", self->dir);
 	}
 	EXPECT_TRUE(same_file(self->dir, "au.live", "au.rep/fd1.out"));
-	EXPECT_TRUE(contains(self->dir, "au.rerr", "exited with status 0"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "au.rerr", "exited with status 0"));
 	ASSERT_EQ(0, fr_sh("cd %s && %s log au.flrc > au.log", self->dir, flightrec));
-	EXPECT_TRUE(contains(self->dir, "au.log", "<signal SIGALRM code 128 in user code at rip 0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "au.log", "<signal SIGALRM code 128 in user code at rip 0x"));
 }
 
 TEST_F_TIMEOUT(replay, rdtsc_values, 120)
@@ -583,7 +543,7 @@ TEST_F_TIMEOUT(replay, rdtsc_values, 120)
 	char *live;
 
 	ASSERT_EQ(0, record_exec(self->dir, "tsc", "", "rdtsc_values", ""));
-	live = slurp(self->dir, "tsc.live", &len);
+	live = fr_slurp(self->dir, "tsc.live", &len);
 	ASSERT_NE(NULL, live);
 	EXPECT_NE(NULL, strstr(live, "tsc 7: "));
 	EXPECT_NE(NULL, strstr(live, "increasing yes"));
@@ -592,10 +552,10 @@ TEST_F_TIMEOUT(replay, rdtsc_values, 120)
 	EXPECT_LE(8, count_records(self->dir, "tsc", FLIGHTREC_NR_RDTSC, 0, 0, NULL));
 	ASSERT_EQ(0, replay(self->dir, "tsc", "-q"));
 	EXPECT_TRUE(same_file(self->dir, "tsc.live", "tsc.rep/fd1.out"));
-	EXPECT_FALSE(contains(self->dir, "tsc.rerr", "not recorded"));
+	EXPECT_FALSE(fr_file_contains(self->dir, "tsc.rerr", "not recorded"));
 	ASSERT_EQ(0, fr_sh("cd %s && %s log tsc.flrc > tsc.log", self->dir, flightrec));
-	EXPECT_TRUE(contains(self->dir, "tsc.log", "<rdtscp> = 0x"));
-	EXPECT_TRUE(contains(self->dir, "tsc.log", "<rdtsc> = 0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "tsc.log", "<rdtscp> = 0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "tsc.log", "<rdtsc> = 0x"));
 }
 
 TEST_F_TIMEOUT(replay, divergence_signal, 120)
@@ -603,10 +563,10 @@ TEST_F_TIMEOUT(replay, divergence_signal, 120)
 	/* the first signal record says SIGTERM, which has no handler */
 	ASSERT_EQ(0, record_exec(self->dir, "ds", "--tamper-signal 15", "async_signals", ""));
 	EXPECT_EQ(5, replay(self->dir, "ds", "-q"));
-	EXPECT_TRUE(contains(self->dir, "ds.rerr", "DIVERGED: thread"));
-	EXPECT_TRUE(contains(self->dir, "ds.rerr", "the signal went to a handler when recorded"));
-	EXPECT_TRUE(contains(self->dir, "ds.rerr", "expected signal SIGTERM (15) code -1"));
-	EXPECT_TRUE(contains(self->dir, "ds.rerr", "got      its disposition is SIG_DFL here"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.rerr", "DIVERGED: thread"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.rerr", "the signal went to a handler when recorded"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.rerr", "expected signal SIGTERM (15) code -1"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.rerr", "got      its disposition is SIG_DFL here"));
 }
 
 /*
@@ -631,11 +591,11 @@ static void module_case(struct __test_metadata *_metadata, const char *dir, cons
 		fr_sh("cat %s/%s.rerr", dir, name);
 	}
 	snprintf(err, sizeof(err), "%s.rerr", name);
-	EXPECT_TRUE(contains(dir, err, end));
+	EXPECT_TRUE(fr_file_contains(dir, err, end));
 	snprintf(live, sizeof(live), "%s.live", name);
 	snprintf(out, sizeof(out), "%s.rep/fd1.out", name);
-	l = slurp(dir, live, &ll);
-	r = slurp(dir, out, &rl);
+	l = fr_slurp(dir, live, &ll);
+	r = fr_slurp(dir, out, &rl);
 	if (r) {
 		ASSERT_NE(NULL, l);
 		EXPECT_LE(rl, ll);
@@ -706,8 +666,8 @@ TEST_F_TIMEOUT(replay, cpu_features, 120)
 	snprintf(extra, sizeof(extra), "--add-cpu-feature 0x%x:%c:%d", leaf, reg, bit);
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "cpu", extra, "crash_null", "data.bin"));
 	EXPECT_EQ(1, replay(self->dir, "cpu", "-q"));
-	EXPECT_TRUE(contains(self->dir, "cpu.rerr", "this CPU lacks 1 feature"));
-	EXPECT_TRUE(contains(self->dir, "cpu.rerr", "--ignore-cpu"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "cpu.rerr", "this CPU lacks 1 feature"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "cpu.rerr", "--ignore-cpu"));
 	EXPECT_EQ(0, replay(self->dir, "cpu", "-q --ignore-cpu"));
 	check_fault(_metadata, self->dir, "cpu", "SIGSEGV");
 }
@@ -763,13 +723,13 @@ TEST_F_TIMEOUT(replay, bad_image_and_file, 120)
 	ASSERT_EQ(0, fr_sh("cd %s && head -c 1000 /dev/urandom > junk.flrc", self->dir));
 	EXPECT_EQ(2, fr_sh("cd %s && %s replay junk.flrc > /dev/null 2> junk.err", self->dir,
 			flightrec));
-	EXPECT_TRUE(contains(self->dir, "junk.err", "flightrec replay:"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "junk.err", "flightrec replay:"));
 	/* a truncated replay image: the loader refuses it */
 	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "bi", "", "crash_null", "data.bin"));
 	ASSERT_EQ(0, fr_sh("cd %s && %s replay -q bi.flrc --save-image bi.img && "
 			"head -c 100000 bi.img > bi.short", self->dir, flightrec));
 	EXPECT_EQ(2, fr_sh("cd %s && %s bi.short -o . 2> bi.err", self->dir, loader));
-	EXPECT_TRUE(contains(self->dir, "bi.err", "replay image"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "bi.err", "replay image"));
 }
 
 /*
@@ -794,7 +754,7 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 	ASSERT_EQ(0, live);
 	ASSERT_EQ(0, replay(dir, name, "-q"));
 	EXPECT_TRUE(same_file(dir, name_live(name), name_out(name)));
-	EXPECT_TRUE(contains(dir, name_err(name), "exited with status 0"));
+	EXPECT_TRUE(fr_file_contains(dir, name_err(name), "exited with status 0"));
 }
 
 TEST_F_TIMEOUT(replay, bc_pi, 600)

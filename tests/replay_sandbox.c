@@ -59,38 +59,9 @@ static void find_flightrec(void)
 	snprintf(crafter, sizeof(crafter), "%s", fr_test_tool("craft_replay"));
 }
 
-/* The whole of DIR/NAME, NUL-terminated (NULL if it cannot be read). */
-static char *slurp(const char *dir, const char *name, size_t *len)
-{
-	char path[PATH_MAX + 128];
-	char *buf;
-	struct stat st;
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_RDONLY);
-	if (fd < 0 || fstat(fd, &st)) {
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	n = buf ? read(fd, buf, (size_t)st.st_size) : -1;
-	close(fd);
-	if (n < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = 0;
-	if (len)
-		*len = (size_t)n;
-	return buf;
-}
-
 static int has(const char *dir, const char *name, const char *needle)
 {
-	char *s = slurp(dir, name, NULL);
+	char *s = fr_slurp(dir, name, NULL);
 	int found = s && strstr(s, needle);
 
 	free(s);
@@ -100,7 +71,7 @@ static int has(const char *dir, const char *name, const char *needle)
 static int has_byte(const char *dir, const char *name, char byte)
 {
 	size_t len = 0;
-	char *s = slurp(dir, name, &len);
+	char *s = fr_slurp(dir, name, &len);
 	int found = s && memchr(s, byte, len);
 
 	free(s);
@@ -209,7 +180,7 @@ TEST_F_TIMEOUT(sandbox, out_dir_symlink, 120)
 	EXPECT_TRUE(has(self->dir, "r1.err", "output directory out is not empty"));
 	EXPECT_EQ(0, fr_sh("cd %s && %s replay -q cn.flrc --out out --force > r2.out "
 			   "2> r2.err", self->dir, flightrec));
-	victim = slurp(self->dir, "victim", NULL);
+	victim = fr_slurp(self->dir, "victim", NULL);
 	ASSERT_NE(NULL, victim);
 	EXPECT_STREQ("precious", victim);
 	free(victim);
@@ -244,7 +215,7 @@ TEST_F_TIMEOUT(sandbox, out_dir_modes, 120)
 			   self->dir));
 	EXPECT_EQ(FR_EXIT_FAIL, fr_sh("cd %s && %s replay -q cn.flrc --save-image img.lnk "
 				      "2> s2.err", self->dir, flightrec));
-	t = slurp(self->dir, "target", NULL);
+	t = fr_slurp(self->dir, "target", NULL);
 	ASSERT_NE(NULL, t);
 	EXPECT_STREQ("precious", t);
 	free(t);
@@ -577,6 +548,45 @@ TEST_F_TIMEOUT(sandbox, completion_every_option, 300)
 			   "$(cut -d' ' -f1 $T/code | sort -u) | grep -v ' --help$' "
 			   "| sort > $T/compl && diff $T/code $T/compl; r=$?; rm -rf $T; exit $r",
 			   src, flightrec));
+}
+
+/*
+ * issue 27.3: flightrec log shows the paths a call passed in where the
+ * checkpoint's pages hold exactly what the kernel read (their hash is the
+ * recorded in_hash), and never another path: side by side with strace on
+ * the same program, every path the log shows is one strace shows for that
+ * call, and ld.so's own constant paths are shown.  -e trace=SET filters as
+ * strace's does, and an unknown name is refused.
+ */
+TEST_F_TIMEOUT(sandbox, log_paths_beside_strace, 300)
+{
+	if (fr_sh("command -v strace > /dev/null"))
+		SKIP(return, "no strace (scripts/deps.sh installs it)");
+	ASSERT_EQ(0, fr_sh("cd %s && %s --skip 0 -q -o cat.flrc -- /bin/cat /etc/hostname "
+			   "> cat.live 2>&1", self->dir, ptsnap));
+	ASSERT_EQ(0, fr_sh("cd %s && strace -qq -e trace=openat,access -o cat.strace "
+			   "/bin/cat /etc/hostname > /dev/null", self->dir));
+	ASSERT_EQ(0, fr_sh("cd %s && %s log -e trace=openat,access cat.flrc > cat.log",
+			   self->dir, flightrec));
+	/* ld.so's constant strings, as strace prints them */
+	EXPECT_TRUE(fr_file_contains(self->dir, "cat.log",
+			     "openat(AT_FDCWD, \"/etc/ld.so.cache\", O_RDONLY|O_CLOEXEC) = 3"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "cat.strace",
+			     "openat(AT_FDCWD, \"/etc/ld.so.cache\", O_RDONLY|O_CLOEXEC) = 3"));
+	/* every quoted path of the log is in strace's lines (never a wrong one) */
+	EXPECT_EQ(0, fr_sh("cd %s && grep -o '^[a-z]*(AT_FDCWD, \"[^\"]*\"\\|^access(\"[^\"]*\"' "
+			   "cat.log | sort -u > shown && [ -s shown ] && "
+			   "while read -r l; do grep -qF -- \"$l\" cat.strace || "
+			   "{ echo \"not in strace: $l\"; exit 1; }; done < shown", self->dir));
+	/* the filter: only those calls (and pseudo records) */
+	EXPECT_NE(0, fr_sh("cd %s && grep -q '^read(\\|^mmap(' cat.log", self->dir));
+	ASSERT_EQ(0, fr_sh("cd %s && %s log -e 'trace=!openat' cat.flrc > nopen.log",
+			   self->dir, flightrec));
+	EXPECT_NE(0, fr_sh("cd %s && grep -q '^openat(' nopen.log", self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -q '^read(' nopen.log", self->dir));
+	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s log -e trace=nosuchcall cat.flrc "
+				       "> bad.out 2> bad.err", self->dir, flightrec));
+	EXPECT_TRUE(fr_file_contains(self->dir, "bad.err", "'nosuchcall' is neither a system call"));
 }
 
 /*

@@ -86,6 +86,47 @@ static inline bool fr_nomodule_run(void)
 		SKIP(return, "needs root");				\
 } while (0)
 
+/* The whole of DIR/NAME, NUL-terminated (NULL if it cannot be read). */
+static inline char *fr_slurp(const char *dir, const char *name, size_t *len)
+{
+	char path[2 * PATH_MAX + 2];
+	char *buf;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if (len)
+		*len = 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	n = buf ? read(fd, buf, (size_t)st.st_size) : -1;
+	close(fd);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = 0;
+	if (len)
+		*len = (size_t)n;
+	return buf;
+}
+
+/* Whether DIR/NAME holds the string needle. */
+static inline int fr_file_contains(const char *dir, const char *name, const char *needle)
+{
+	char *s = fr_slurp(dir, name, NULL);
+	int found = s && strstr(s, needle);
+
+	free(s);
+	return found;
+}
+
 /* Read a whole (small) file into buf, NUL-terminated.  Returns length or -errno. */
 static inline ssize_t fr_read_file(const char *path, char *buf, size_t size)
 {

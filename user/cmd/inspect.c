@@ -25,6 +25,7 @@
 #include "syscalls.h"
 #include "sysdecode.h"
 #include "flightrec.h"		/* uapi */
+#include "flightrec_inhash.h"
 
 static int open_file(const char *path, struct flrc **c)
 {
@@ -1244,12 +1245,130 @@ out:
 /* ------------------------------------------------------------------ */
 /* log */
 
-static void log_one(const Flightrec__Syscall *s, unsigned int flags,
-		    bool with_seq)
+/* Memory at the start of one interval, read from the checkpoint's pages. */
+struct iv_reader {
+	const struct flrc *c;
+	uint32_t interval;
+	uint64_t loaded;		/* the page in page[], or 1: none */
+	uint8_t page[FLRC_PAGE_SIZE];
+};
+
+static int iv_read(void *ctx, uint64_t addr, void *buf, size_t len)
 {
-	struct fr_out_view v[16];
+	struct iv_reader *r = ctx;
+	uint8_t *out = buf;
+
+	while (len) {
+		uint64_t pa = addr & ~(uint64_t)(FLRC_PAGE_SIZE - 1);
+		size_t off = addr - pa, n = FLRC_PAGE_SIZE - off;
+		const struct flrc_page *p;
+
+		if (n > len)
+			n = len;
+		if (pa != r->loaded) {
+			p = flrc_page_at(r->c, r->interval, pa);
+			if (!p || flrc_page_load(r->c, p, r->page)) {
+				r->loaded = 1;
+				return -1;
+			}
+			r->loaded = pa;
+		}
+		memcpy(out, r->page + off, n);
+		out += n;
+		addr += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/*
+ * The data a call passed in (its path, the buffer it wrote), read from the
+ * pages of its interval: those hold the bytes of the interval's start, the
+ * same as at the call unless the program changed them in between.  Shown
+ * only when they hash to the call's recorded in_hash, that is when they
+ * are exactly what the kernel read.  Returns the views filled (at most 2),
+ * each with its own malloc'd bytes.
+ */
+static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
+		      const uint64_t args[6], struct fr_out_view *v)
+{
+	const struct fr_syscall *sc = fr_syscall(s->nr);
+	struct iv_reader *r;
+	size_t n = 0;
+	int i;
+
+	if (!c || !sc || !s->has_in_hash || sc->in[0].kind == FR_SZ_NONE)
+		return 0;
+	r = malloc(sizeof(*r));
+	if (!r)
+		return 0;
+	r->c = c;
+	r->interval = s->interval;
+	r->loaded = 1;
+	if (fr_in_hash_desc(sc->in, args, iv_read, r) != s->in_hash)
+		goto out;
+	for (i = 0; i < 2; i++) {
+		const struct fr_data_desc *d = &sc->in[i];
+		uint64_t a = args[d->arg % 6], len = 0;
+		uint8_t *data;
+
+		if (!a)
+			continue;
+		if (d->kind == FR_SZ_STR)
+			len = 4096;
+		else if (d->kind == FR_SZ_FIXED)
+			len = d->p1;
+		else if (d->kind == FR_SZ_ARG)
+			len = args[d->p1 % 6] * (d->p2 ? d->p2 : 1);
+		if (!len)
+			continue;	/* iovecs, msghdrs: not shown */
+		if (len > FR_IN_HASH_MAX)
+			len = FR_IN_HASH_MAX;
+		data = malloc(len);
+		if (!data)
+			break;
+		if (d->kind == FR_SZ_STR) {
+			uint64_t k;
+
+			/*
+			 * With its NUL: a string cut at 4096 bytes shows "...".
+			 * Not when a page is missing: the hash of what could
+			 * be read may still match (a read error ends the hash).
+			 */
+			for (k = 0; k < len; k++) {
+				if (iv_read(r, a + k, data + k, 1)) {
+					k = len + 1;
+					break;
+				}
+				if (!data[k])
+					break;
+			}
+			if (k > len) {
+				free(data);
+				continue;
+			}
+			len = k < len ? k + 1 : k;
+		} else if (iv_read(r, a, data, len)) {
+			free(data);
+			continue;
+		}
+		v[n].arg = d->arg;
+		v[n].addr = a;
+		v[n].data = data;
+		v[n].len = len;
+		n++;
+	}
+out:
+	free(r);
+	return n;
+}
+
+static void log_one(const struct flrc *c, const Flightrec__Syscall *s,
+		    unsigned int flags, bool with_seq)
+{
+	struct fr_out_view v[16], ins[2];
 	uint64_t args[6] = { 0 };
-	size_t i, n = s->n_out < 16 ? s->n_out : 16;
+	size_t i, nin, n = s->n_out < 16 ? s->n_out : 16;
 
 	if (s->n_args)	/* no arguments: args is NULL */
 		memcpy(args, s->args, (s->n_args < 6 ? s->n_args : 6) * sizeof(*args));
@@ -1263,7 +1382,11 @@ static void log_one(const Flightrec__Syscall *s, unsigned int flags,
 		flags |= FR_SD_NORET;
 	if (with_seq)
 		printf("%6" PRIu64 " ", s->seq);
-	fr_sysdecode_print(stdout, s->tid, s->nr, args, s->ret, v, n, flags);
+	nin = log_ins(c, s, args, ins);
+	fr_sysdecode_print_io(stdout, s->tid, s->nr, args, s->ret, ins, nin, v, n,
+			      flags);
+	for (i = 0; i < nin; i++)
+		free((void *)ins[i].data);
 	if (s->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED |
 			FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_NODUMP)) {
 		const char *sep = "";
@@ -1356,8 +1479,104 @@ static void usage_log(FILE *f)
 	fprintf(f,
 		"  The recorded syscalls, strace-style: thread by thread, or with\n"
 		"  --merged in the order they happened (sequence number first).\n"
-		"  --full shows buffers whole.  With a PID instead of a FILE: the\n"
-		"  live ring of that recorded process, in sequence order.\n");
+		"  --full shows buffers whole.  -e trace=SET shows only the calls\n"
+		"  of SET, as strace's: names and classes (%%file %%desc %%process\n"
+		"  %%memory %%signal), comma-separated, all negated by a leading '!'.\n"
+		"  Paths and buffers passed in are shown where the checkpoint's pages\n"
+		"  hold exactly the bytes the call read (checked against its\n"
+		"  recorded hash), otherwise as addresses.  With a PID instead of a\n"
+		"  FILE: the live ring of that recorded process, in sequence order.\n");
+}
+
+/*
+ * The calls -e trace=SET selects: a bit per syscall number.  Signals and
+ * rdtsc records are shown whatever the set, as strace shows signals.
+ */
+#define TRACE_NR_MAX	1023
+
+struct trace_set {
+	bool on;			/* a set was given */
+	uint8_t bit[(TRACE_NR_MAX + 1) / 8];
+};
+
+static bool trace_has(const struct trace_set *t, uint32_t nr)
+{
+	if (!t->on || fr_pseudo_name(nr))
+		return true;
+	if (nr > TRACE_NR_MAX)
+		return false;
+	return t->bit[nr / 8] & (1u << (nr % 8));
+}
+
+/* The calls of a class: %file (a path), %desc (an fd), %process ... */
+static bool trace_class(const struct fr_syscall *sc, const char *cls)
+{
+	if (!strcmp(cls, "file"))
+		return strchr(sc->argtypes, 's') != NULL;
+	if (!strcmp(cls, "desc"))
+		return strchr(sc->argtypes, 'd') != NULL;
+	if (!strcmp(cls, "process"))
+		return sc->flags & FR_F_PROCESS;
+	if (!strcmp(cls, "memory"))
+		return sc->flags & FR_F_ADDRSPACE;
+	if (!strcmp(cls, "signal"))
+		return sc->flags & (FR_F_SIGNAL | FR_F_SENDSIG);
+	return false;
+}
+
+static bool trace_known_class(const char *cls)
+{
+	return !strcmp(cls, "file") || !strcmp(cls, "desc") ||
+	       !strcmp(cls, "process") || !strcmp(cls, "memory") ||
+	       !strcmp(cls, "signal");
+}
+
+/* "trace=SET" of -e; false (with a message) when SET is not understood. */
+static bool trace_parse(struct trace_set *t, const char *arg)
+{
+	char *copy, *tok, *save = NULL;
+	bool neg = false, ok = true;
+	uint32_t nr;
+
+	if (strncmp(arg, "trace=", 6)) {
+		fprintf(stderr, "flightrec log: -e takes trace=SET, not '%s'\n", arg);
+		return false;
+	}
+	arg += 6;
+	if (*arg == '!') {
+		neg = true;
+		arg++;
+	}
+	copy = strdup(arg);
+	if (!copy)
+		return false;
+	t->on = true;
+	memset(t->bit, 0, sizeof(t->bit));
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (tok[0] == '%' && trace_known_class(tok + 1)) {
+			for (nr = 0; nr <= TRACE_NR_MAX; nr++) {
+				const struct fr_syscall *sc = fr_syscall(nr);
+
+				if (sc && trace_class(sc, tok + 1))
+					t->bit[nr / 8] |= 1u << (nr % 8);
+			}
+		} else if (fr_syscall_by_name(tok) >= 0 &&
+			   fr_syscall_by_name(tok) <= TRACE_NR_MAX) {
+			nr = fr_syscall_by_name(tok);
+			t->bit[nr / 8] |= 1u << (nr % 8);
+		} else {
+			fprintf(stderr, "flightrec log: -e trace: '%s' is neither a system call "
+				"of x86_64 nor a class (%%file %%desc %%process %%memory %%signal)\n",
+				tok);
+			ok = false;
+			break;
+		}
+	}
+	free(copy);
+	if (neg)
+		for (nr = 0; nr < sizeof(t->bit); nr++)
+			t->bit[nr] ^= 0xff;
+	return ok;
 }
 
 int cmd_log(int argc, char **argv)
@@ -1369,6 +1588,7 @@ int cmd_log(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
+	static struct trace_set trace;
 	unsigned int flags = 0;
 	bool merged = false;
 	long only = -1;
@@ -1377,10 +1597,17 @@ int cmd_log(int argc, char **argv)
 	size_t i, t;
 	int o, ret;
 
-	while ((o = getopt_long(argc, argv, "mt:fh", opts, NULL)) != -1) {
+	trace.on = false;
+	while ((o = getopt_long(argc, argv, "mt:fe:h", opts, NULL)) != -1) {
 		switch (o) {
 		case 'm':
 			merged = true;
+			break;
+		case 'e':
+			if (!trace_parse(&trace, optarg)) {
+				usage_log(stderr);
+				return FR_EXIT_USAGE;
+			}
 			break;
 		case 't': {
 			uint32_t tid;
@@ -1419,6 +1646,11 @@ int cmd_log(int argc, char **argv)
 				argv[optind]);
 			return FR_EXIT_USAGE;
 		}
+		if (trace.on) {
+			fprintf(stderr, "flightrec log: -e trace= applies to a checkpoint "
+				"FILE, not to a live ring\n");
+			return FR_EXIT_USAGE;
+		}
 		return fr_log_live(pid, flags);
 	}
 	ret = open_file(argv[optind], &c);
@@ -1431,8 +1663,9 @@ int cmd_log(int argc, char **argv)
 	}
 	if (merged) {
 		for (i = 0; i < c->n_syscalls; i++)
-			if (only < 0 || c->syscalls[i]->tid == only)
-				log_one(c->syscalls[i], flags, true);
+			if ((only < 0 || c->syscalls[i]->tid == only) &&
+			    trace_has(&trace, c->syscalls[i]->nr))
+				log_one(c, c->syscalls[i], flags, true);
 	} else {
 		uint64_t *by_tid = by_thread(&f);
 
@@ -1451,8 +1684,9 @@ int cmd_log(int argc, char **argv)
 				printf("%s== thread %u: %zu syscall%s ==\n", t ? "\n" : "",
 				       tid, n, n == 1 ? "" : "s");
 				for (k = i; k < i + n; k++)
-					log_one(c->syscalls[(uint32_t)by_tid[k]],
-						flags | FR_SD_NOTID, false);
+					if (trace_has(&trace, c->syscalls[(uint32_t)by_tid[k]]->nr))
+						log_one(c, c->syscalls[(uint32_t)by_tid[k]],
+							flags | FR_SD_NOTID, false);
 			}
 			i += n;
 		}
