@@ -584,6 +584,24 @@ TEST_F_TIMEOUT(sandbox, log_paths_beside_strace, 300)
 			   self->dir, flightrec));
 	EXPECT_NE(0, fr_sh("cd %s && grep -q '^openat(' nopen.log", self->dir));
 	EXPECT_EQ(0, fr_sh("cd %s && grep -q '^read(' nopen.log", self->dir));
+	/* --json: json-c's document, the same calls and lines, in sequence order */
+	ASSERT_EQ(0, fr_sh("cd %s && %s log --json -e trace=openat,access cat.flrc > cat.json && "
+			   "%s log --merged -e trace=openat,access cat.flrc > cat.merged",
+			   self->dir, flightrec, flightrec));
+	EXPECT_EQ(0, fr_sh("cd %s && python3 -c '\n"
+			   "import json\n"
+			   "d = json.load(open(\"cat.json\", encoding=\"utf-8\"))\n"
+			   "lines = [l.split(None, 2)[2].rstrip(\"\\n\") for l in open(\"cat.merged\")\n"
+			   "         if l[:6].strip().isdigit()]\n"
+			   "calls = d[\"calls\"]\n"
+			   "assert [c[\"text\"] for c in calls] == lines, (calls[:2], lines[:2])\n"
+			   "assert [c[\"seq\"] for c in calls] == sorted(c[\"seq\"] for c in calls)\n"
+			   "o = [c for c in calls if c[\"name\"] == \"openat\"]\n"
+			   "assert o and o[0][\"args\"][0] == \"0xffffff9c\", o[0]\n"
+			   "assert d[\"end\"][\"kind\"] == \"exit\", d[\"end\"]\n"
+			   "' 2> py.err", self->dir)) {
+		fr_sh("cat %s/py.err >&2", self->dir);
+	}
 	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s log -e trace=nosuchcall cat.flrc "
 				       "> bad.out 2> bad.err", self->dir, flightrec));
 	EXPECT_TRUE(fr_file_contains(self->dir, "bad.err", "'nosuchcall' is neither a system call"));

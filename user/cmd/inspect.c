@@ -1030,6 +1030,34 @@ static void threads_json(struct jout *j, const struct flrc *c)
 	jarray_end(j);
 }
 
+/* How the recording ended (info --json, log --json). */
+static json_object *end_json(const Flightrec__End *e)
+{
+	json_object *o = json_object_new_object();
+
+	jadd(o, "kind", jstr(end_kind_name(e->kind)));
+	if (e->has_tid)
+		jadd(o, "tid", ju(e->tid));
+	if (e->has_signo) {
+		jadd(o, "signo", ju(e->signo));
+		jadd(o, "signal", jstr(fr_signal_name(e->signo)));
+	}
+	if (e->has_si_code) {
+		jadd(o, "si_code", json_object_new_int(e->si_code));
+		jadd(o, "si_code_name",
+		     jstr(e->has_signo ? si_code_name(e->signo, e->si_code) : NULL));
+	}
+	if (e->has_fault_addr)
+		jadd(o, "fault_addr", jhex(e->fault_addr));
+	if (e->has_exit_code)
+		jadd(o, "exit_code", ju(e->exit_code));
+	if (e->regs)
+		jadd(o, "regs", regs_json(e->regs));
+	if (e->has_last_seq)
+		jadd(o, "last_seq", ju(e->last_seq));
+	return o;
+}
+
 static int info_json(const char *path, const struct facts *f, uint64_t size)
 {
 	const struct flrc *c = f->c;
@@ -1155,28 +1183,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(o, "by_name", b);
 	jmember(&j, "syscalls", o);
 
-	o = json_object_new_object();
-	jadd(o, "kind", jstr(end_kind_name(e->kind)));
-	if (e->has_tid)
-		jadd(o, "tid", ju(e->tid));
-	if (e->has_signo) {
-		jadd(o, "signo", ju(e->signo));
-		jadd(o, "signal", jstr(fr_signal_name(e->signo)));
-	}
-	if (e->has_si_code) {
-		jadd(o, "si_code", json_object_new_int(e->si_code));
-		jadd(o, "si_code_name",
-		     jstr(e->has_signo ? si_code_name(e->signo, e->si_code) : NULL));
-	}
-	if (e->has_fault_addr)
-		jadd(o, "fault_addr", jhex(e->fault_addr));
-	if (e->has_exit_code)
-		jadd(o, "exit_code", ju(e->exit_code));
-	if (e->regs)
-		jadd(o, "regs", regs_json(e->regs));
-	if (e->has_last_seq)
-		jadd(o, "last_seq", ju(e->last_seq));
-	jmember(&j, "end", o);
+	jmember(&j, "end", end_json(e));
 	a = json_object_new_array();
 	not_replayable(f, say_json, a);
 	jmember(&j, "may_not_replay", a);
@@ -1363,7 +1370,55 @@ out:
 	return n;
 }
 
-static void log_one(const struct flrc *c, const Flightrec__Syscall *s,
+static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s,
+		    unsigned int flags, bool with_seq);
+
+/*
+ * One call as a JSON object of log --json: its numbers, and the text of
+ * its line, decoded as the text log decodes it.
+ */
+static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
+			 unsigned int flags, struct jout *j)
+{
+	const struct fr_syscall *sc = fr_syscall(s->nr);
+	json_object *o = json_object_new_object(), *a;
+	char *text = NULL, nb[32];
+	size_t len = 0, i;
+	FILE *m;
+
+	jadd(o, "seq", ju(s->seq));
+	jadd(o, "tid", ju(s->tid));
+	jadd(o, "interval", ju(s->interval));
+	jadd(o, "nr", ju(s->nr));
+	if (fr_pseudo_name(s->nr)) {
+		jadd(o, "name", jstr(fr_pseudo_name(s->nr)));
+	} else if (sc) {
+		jadd(o, "name", jstr(sc->name));
+	} else {
+		snprintf(nb, sizeof(nb), "syscall_%u", s->nr);
+		jadd(o, "name", jstr(nb));
+	}
+	a = json_object_new_array();
+	for (i = 0; i < s->n_args; i++)
+		json_object_array_add(a, jhex(s->args[i]));
+	jadd(o, "args", a);
+	jadd(o, "ret", json_object_new_int64(s->ret));
+	jadd(o, "returned", json_object_new_boolean(!(s->flags & FLIGHTREC_SC_NO_RETURN)));
+	m = open_memstream(&text, &len);
+	if (m) {
+		log_one(m, c, s, flags | FR_SD_NOTID, false);
+		if (!fclose(m) && text) {
+			/* the line, and the notes line after it ("# out-buffer ...") */
+			while (len && text[len - 1] == '\n')
+				text[--len] = 0;
+			jadd(o, "text", jstr(text));
+		}
+	}
+	free(text);
+	jelem(j, o);
+}
+
+static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s,
 		    unsigned int flags, bool with_seq)
 {
 	struct fr_out_view v[16], ins[2];
@@ -1381,9 +1436,9 @@ static void log_one(const struct flrc *c, const Flightrec__Syscall *s,
 	if (s->flags & FLIGHTREC_SC_NO_RETURN)
 		flags |= FR_SD_NORET;
 	if (with_seq)
-		printf("%6" PRIu64 " ", s->seq);
+		fprintf(out, "%6" PRIu64 " ", s->seq);
 	nin = log_ins(c, s, args, ins);
-	fr_sysdecode_print_io(stdout, s->tid, s->nr, args, s->ret, ins, nin, v, n,
+	fr_sysdecode_print_io(out, s->tid, s->nr, args, s->ret, ins, nin, v, n,
 			      flags);
 	for (i = 0; i < nin; i++)
 		free((void *)ins[i].data);
@@ -1391,22 +1446,22 @@ static void log_one(const struct flrc *c, const Flightrec__Syscall *s,
 			FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_NODUMP)) {
 		const char *sep = "";
 
-		printf("%s       #", with_seq ? "      " : "");
+		fprintf(out, "%s       #", with_seq ? "      " : "");
 		if (s->flags & FLIGHTREC_SC_TRUNCATED) {
-			printf("%s out-buffer cut at the size limit", sep);
+			fprintf(out, "%s out-buffer cut at the size limit", sep);
 			sep = ";";
 		}
 		if (s->flags & FLIGHTREC_SC_COPY_FAILED) {
-			printf("%s out-buffer unreadable", sep);
+			fprintf(out, "%s out-buffer unreadable", sep);
 			sep = ";";
 		}
 		if (s->flags & FLIGHTREC_SC_NODUMP) {
-			printf("%s out-buffer in MADV_DONTDUMP memory: not in the dump", sep);
+			fprintf(out, "%s out-buffer in MADV_DONTDUMP memory: not in the dump", sep);
 			sep = ";";
 		}
 		if (s->flags & FLIGHTREC_SC_UNKNOWN_OUT)
-			printf("%s out-semantics unknown", sep);
-		putchar('\n');
+			fprintf(out, "%s out-semantics unknown", sep);
+		fputc('\n', out);
 	}
 }
 
@@ -1482,6 +1537,7 @@ static void usage_log(FILE *f)
 		"  --full shows buffers whole.  -e trace=SET shows only the calls\n"
 		"  of SET, as strace's: names and classes (%%file %%desc %%process\n"
 		"  %%memory %%signal), comma-separated, all negated by a leading '!'.\n"
+		"  --json: one JSON document, the calls in the order they happened.\n"
 		"  Paths and buffers passed in are shown where the checkpoint's pages\n"
 		"  hold exactly the bytes the call read (checked against its\n"
 		"  recorded hash), otherwise as addresses.  With a PID instead of a\n"
@@ -1585,12 +1641,13 @@ int cmd_log(int argc, char **argv)
 		{ "merged", no_argument, NULL, 'm' },
 		{ "tid", required_argument, NULL, 't' },
 		{ "full", no_argument, NULL, 'f' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	static struct trace_set trace;
 	unsigned int flags = 0;
-	bool merged = false;
+	bool merged = false, json = false;
 	long only = -1;
 	struct facts f;
 	struct flrc *c;
@@ -1602,6 +1659,9 @@ int cmd_log(int argc, char **argv)
 		switch (o) {
 		case 'm':
 			merged = true;
+			break;
+		case 'j':
+			json = true;
 			break;
 		case 'e':
 			if (!trace_parse(&trace, optarg)) {
@@ -1646,9 +1706,9 @@ int cmd_log(int argc, char **argv)
 				argv[optind]);
 			return FR_EXIT_USAGE;
 		}
-		if (trace.on) {
-			fprintf(stderr, "flightrec log: -e trace= applies to a checkpoint "
-				"FILE, not to a live ring\n");
+		if (trace.on || json) {
+			fprintf(stderr, "flightrec log: -e trace= and --json apply to a "
+				"checkpoint FILE, not to a live ring\n");
 			return FR_EXIT_USAGE;
 		}
 		return fr_log_live(pid, flags);
@@ -1661,11 +1721,25 @@ int cmd_log(int argc, char **argv)
 		ret = FR_EXIT_FAIL;
 		goto out;
 	}
+	if (json) {
+		struct jout j = { .f = stdout };
+
+		jmember(&j, "file", jstr(argv[optind]));
+		jarray_begin(&j, "calls");
+		for (i = 0; i < c->n_syscalls; i++)
+			if ((only < 0 || c->syscalls[i]->tid == only) &&
+			    trace_has(&trace, c->syscalls[i]->nr))
+				log_one_json(c, c->syscalls[i], flags, &j);
+		jarray_end(&j);
+		jmember(&j, "end", end_json(c->end));
+		fputs("\n}\n", stdout);
+		goto out;
+	}
 	if (merged) {
 		for (i = 0; i < c->n_syscalls; i++)
 			if ((only < 0 || c->syscalls[i]->tid == only) &&
 			    trace_has(&trace, c->syscalls[i]->nr))
-				log_one(c, c->syscalls[i], flags, true);
+				log_one(stdout, c, c->syscalls[i], flags, true);
 	} else {
 		uint64_t *by_tid = by_thread(&f);
 
@@ -1685,7 +1759,8 @@ int cmd_log(int argc, char **argv)
 				       tid, n, n == 1 ? "" : "s");
 				for (k = i; k < i + n; k++)
 					if (trace_has(&trace, c->syscalls[(uint32_t)by_tid[k]]->nr))
-						log_one(c, c->syscalls[(uint32_t)by_tid[k]],
+						log_one(stdout, c,
+							c->syscalls[(uint32_t)by_tid[k]],
 							flags | FR_SD_NOTID, false);
 			}
 			i += n;
