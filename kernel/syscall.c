@@ -549,7 +549,17 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	sp->flags = 0;
 	sp->total = 0;
 	if (nr >= FR_NR_SYSCALLS || !fr_table[nr].valid) {
-		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+		/*
+		 * A number outside the table (a probe for a newer call, a
+		 * private number, an x32 one): recorded with its result like
+		 * any other.  One the kernel answered -ENOSYS did nothing,
+		 * and has nothing to copy back; any other result may have
+		 * written memory that no row describes.
+		 */
+		if (ret != -ENOSYS)
+			sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+		if (nr == FLIGHTREC_NR_SIGNAL || nr == FLIGHTREC_NR_RDTSC)
+			sp->flags |= FLIGHTREC_SC_REAL_NR;
 		return 0;
 	}
 	d = &fr_table[nr];
@@ -845,6 +855,7 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 		}
 		/* only fr_sc_flush_signal appends signals (closes false) */
 		if (!closes && rec->nr == FLIGHTREC_NR_SIGNAL &&
+		    !(rec->flags & FLIGHTREC_SC_REAL_NR) &&
 		    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
 			cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
 		proc->nr_syscalls++;
@@ -1879,9 +1890,10 @@ static __always_inline void fr_args_of(u64 *args, const struct pt_regs *regs)
 }
 
 /*
- * An int $0x80 (ia32) or x32 call of a recorded 64-bit process: the table
- * is x86_64's, so it is not recorded, and replay cannot answer it.  Never a
- * silent gap: the interval is flagged.
+ * An int $0x80 (ia32) call of a recorded 64-bit process: its number is of
+ * another table, so it is not recorded, and replay cannot answer it.  Never
+ * a silent gap: the interval is flagged.  (A syscall instruction's number is
+ * always recorded, an x32 one or one outside the table included.)
  */
 static noinline void fr_sc_foreign(struct fr_proc *proc)
 {
@@ -1901,16 +1913,18 @@ static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	if (!t)
 		goto out;
 	proc = t->proc;
-	/*
-	 * in_compat_syscall(), with the x32 bit read from id (regs->orig_ax,
-	 * which in_x32_syscall() reads through current)
-	 */
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
 		goto out;
-	if (unlikely((id & __X32_SYSCALL_BIT) || in_ia32_syscall())) {
+	if (unlikely(in_ia32_syscall())) {
 		fr_sc_foreign(proc);
 		goto out;
 	}
+	/*
+	 * The kernel runs the low 32 bits of rax, sign-extended
+	 * (do_syscall_64); any such number is recorded, x32 ones included
+	 * (fr_collect).
+	 */
+	id = (int)id;
 	t->sig_boundary = false;
 	fe = fr_fe_of(id);
 	if (unlikely(t->enter_work)) {

@@ -251,6 +251,22 @@ TEST_F_TIMEOUT(rm, vfork_exec, 300)
 			   "{ echo $f; tail -3 ch.rerr; exit 1; }; done", self->dir, top));
 }
 
+/*
+ * Syscall numbers outside the table (issue 25, class 1): each is in the
+ * log and replay answers it from there, 0x10000 and 0x10001 (the numbers
+ * of the recorder's own records) as the syscalls they are; the recording
+ * is complete (nothing "may not replay").
+ */
+TEST_F_TIMEOUT(rm, unknown_numbers, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/sc_unknown", top);
+	real_program(_metadata, self->dir, "unk", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_FALSE(rerr_has(self->dir, "unk", "incomplete")) show(self->dir, "unk");
+	EXPECT_EQ(0, fr_sh("grep -q '^syscall(0x10001) = -1 errno 38$' %s/unk.live", self->dir));
+}
+
 TEST_F_TIMEOUT(rm, bc_pi, 600)
 {
 	ASSERT_EQ(0, fr_sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));
