@@ -41,6 +41,8 @@
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 #include <asm/prctl.h>
+#include <asm/sigframe.h>
+#include <asm/fpu/signal.h>
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include "flightrec.h"
@@ -1044,17 +1046,134 @@ void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 		fr_append(t, rec);
 }
 
+/* the most of a signal frame kept (rt_sigframe, FPU state, alignment) */
+#define FR_SIGFRAME_MAX		(32U << 10)
+
+/*
+ * The signal frame the kernel wrote at @sp for signal record @rec, if it is
+ * one (@ctx, the context its handler starts with, is the record's signal
+ * and points at it): a copy of @rec with the frame's bytes as
+ * out-buffer 2 (address @sp), from sp to the end of its FPU state.  Replay
+ * writes exactly these bytes, so what the kernel left untouched in the
+ * frame (padding, reserved words, XSAVE areas not in use) stays as it was.
+ * Sets *@below to the stack pointer of the context the frame holds (the
+ * frame of an earlier signal delivered at the same return is there).
+ * NULL when there is nothing to add.  Atomic context: nofault reads.
+ */
+static struct fr_sc_rec *fr_sigframe_rec(struct fr_thread *t,
+					 struct fr_sc_rec *rec, u64 sp,
+					 const u64 ctx[3], u64 *below)
+{
+	struct rt_sigframe __user *f = (struct rt_sigframe __user *)sp;
+	struct _fpx_sw_bytes sw;
+	u64 fpstate, end, rsp;
+	struct fr_arena *arena;
+	struct fr_sc_rec *n;
+	size_t len;
+	u32 i;
+	u8 *p;
+
+	if (rec->nr != FLIGHTREC_NR_SIGNAL || rec->nouts != 1 + !!(rec->args[5] &
+							   FLIGHTREC_SIG_IN_USER))
+		return NULL;
+	if (ctx[0] != rec->args[0] || ctx[1] != (u64)&f->info ||
+	    ctx[2] != (u64)&f->uc)
+		return NULL;
+	/* the siginfo is written there only for an SA_SIGINFO handler */
+	if (fr_read_nofault(&fpstate, &f->uc.uc_mcontext.fpstate,
+			    sizeof(fpstate)) ||
+	    fr_read_nofault(&rsp, &f->uc.uc_mcontext.sp, sizeof(rsp)))
+		return NULL;
+	*below = rsp;
+	end = sp + sizeof(*f);
+	if (fpstate) {
+		if (fpstate < end || fpstate - sp > FR_SIGFRAME_MAX)
+			return NULL;
+		end = fpstate + sizeof(struct fxregs_state);
+		if (!fr_read_nofault(&sw, (void __user *)(fpstate +
+				offsetof(struct fxregs_state, sw_reserved)),
+				sizeof(sw)) &&
+		    sw.magic1 == FP_XSTATE_MAGIC1 &&
+		    sw.extended_size >= sizeof(struct fxregs_state))
+			end = fpstate + sw.extended_size;
+	}
+	len = end - sp;
+	if (len > FR_SIGFRAME_MAX)
+		return NULL;
+	n = fr_rec_alloc(t, rec->size + sizeof(struct fr_sc_out) + len,
+			 GFP_NOWAIT);
+	if (!n)
+		return NULL;
+	arena = n->arena;
+	*n = *rec;
+	n->arena = arena;
+	n->size = rec->size + sizeof(struct fr_sc_out) + len;
+	p = (u8 *)&n->outs[rec->nouts + 1];
+	for (i = 0; i < rec->nouts; i++) {
+		n->outs[i] = rec->outs[i];
+		n->outs[i].data = p;
+		memcpy(p, rec->outs[i].data, rec->outs[i].len);
+		p += rec->outs[i].len;
+	}
+	if (fr_read_nofault(p, (void __user *)sp, len)) {
+		fr_sc_rec_free(n);
+		return NULL;
+	}
+	n->outs[i].arg = 2;
+	n->outs[i].addr = sp;
+	n->outs[i].len = len;
+	n->outs[i].data = p;
+	n->nouts = i + 1;
+	return n;
+}
+
+/*
+ * The frames of the handlers about to run: the last signal record's at the
+ * thread's stack pointer, an earlier one's below the context each frame
+ * holds.  Each record with its frame replaces the record without.
+ */
+static void fr_sigframes(struct fr_thread *t)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	u64 sp = regs->sp, ctx[3] = { regs->di, regs->si, regs->dx };
+	struct fr_sc_rec *rec, *n;
+
+	list_for_each_entry_reverse(rec, &t->sig_recs, node) {
+		struct rt_sigframe __user *f = (struct rt_sigframe __user *)sp;
+		u64 below = 0;
+
+		if (rec->nr != FLIGHTREC_NR_SIGNAL)
+			continue;
+		n = fr_sigframe_rec(t, rec, sp, ctx, &below);
+		if (!n)
+			return;
+		if (fr_read_nofault(&ctx[0], &f->uc.uc_mcontext.di, 8) ||
+		    fr_read_nofault(&ctx[1], &f->uc.uc_mcontext.si, 8) ||
+		    fr_read_nofault(&ctx[2], &f->uc.uc_mcontext.dx, 8))
+			below = 0;
+		list_replace(&rec->node, &n->node);
+		fr_sc_rec_free(rec);
+		rec = n;
+		sp = below;
+		if (!sp)
+			return;
+	}
+}
+
 /*
  * Appends what the signal-delivery probe left (t->sig_recs, t->sig_lost),
  * in t's own context: its task_work before it returns to user space, its
  * next syscall, its exit.  The records keep the numbers they got in the
- * probe; fr_append_rec() puts them in order.
+ * probe; fr_append_rec() puts them in order.  By then the kernel has
+ * written the handlers' frames (fr_sigframes).
  */
 void fr_sc_flush_signal(struct fr_thread *t)
 {
 	struct fr_sc_rec *rec, *tmp;
 
 	t->sig_pending = false;
+	if (!list_empty(&t->sig_recs) && !(current->flags & PF_EXITING))
+		fr_sigframes(t);
 	list_for_each_entry_safe(rec, tmp, &t->sig_recs, node) {
 		list_del(&rec->node);
 		fr_append_rec(t, rec, false, false);

@@ -267,6 +267,19 @@ TEST_F_TIMEOUT(rm, unknown_numbers, 300)
 	EXPECT_EQ(0, fr_sh("grep -q '^syscall(0x10001) = -1 errno 38$' %s/unk.live", self->dir));
 }
 
+/*
+ * Stack bytes a signal frame left, passed to write uninitialised (issue 25,
+ * class 10): replay writes the frame the kernel wrote, byte for byte.
+ */
+TEST_F_TIMEOUT(rm, signal_frame_bytes, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/stack_garbage", top);
+	real_program(_metadata, self->dir, "garb", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_EQ(0, fr_sh("test $(stat -c %%s %s/garb.live) = 16000", self->dir));
+}
+
 TEST_F_TIMEOUT(rm, bc_pi, 600)
 {
 	ASSERT_EQ(0, fr_sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));

@@ -513,6 +513,11 @@ static size_t add_signal(struct buf *b, const Flightrec__Syscall *s)
 			memcpy(&fs.regs, o->data.data, sizeof(fs.regs));
 			fs.has_regs = 1;
 		}
+		if (o->arg == 2 && o->data.len && !fs.frame_len) {
+			fs.frame_addr = o->addr;
+			fs.frame_len = o->data.len;
+			fs.frame_off = buf_add(b, o->data.data, o->data.len, 8);
+		}
 	}
 	return buf_add(b, &fs, sizeof(fs), 8);
 }

@@ -432,7 +432,12 @@ static void check_image(void)
 		if (s->kind == FRI_K_SIGNAL) {
 			const struct fri_signal *fs = (const void *)(g.base + s->out_off);
 
-			if (!in_image(s->out_off, sizeof(*fs)) || fs->signo < 1 || fs->signo > 64)
+			if (!in_image(s->out_off, sizeof(*fs)) || fs->signo < 1 || fs->signo > 64 ||
+			    (fs->frame_len && (!in_image(fs->frame_off, fs->frame_len) ||
+					       fs->frame_addr + fs->frame_len < fs->frame_addr ||
+					       fs->frame_addr + fs->frame_len > 0x800000000000ULL ||
+					       in_window(fs->frame_addr,
+							 fs->frame_addr + fs->frame_len))))
 				die(FR_EXIT_BADFILE, "replay image: bad signal record %lu", i);
 		}
 	}
@@ -1577,14 +1582,40 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 }
 
 /*
- * Delivers a synchronous signal to the application's handler as the kernel
- * would: an rt_sigframe on its stack (or sigaltstack) holding the faulting
+ * The frame the recording kernel wrote for signal record @fs, when it was
+ * recorded and is the one to write here: at @sp, with the FPU state at @fp,
+ * for the context @mc.  Returns NULL when deliver() is to build one.
+ */
+static const struct sigframe *recorded_frame(const struct fri_signal *fs, uint64_t sp,
+					     uint64_t fp, const struct sigcontext *mc)
+{
+	const struct sigframe *rf;
+
+	if (!fs || !fs->frame_len || fs->frame_addr != sp || fs->frame_len < sizeof(*rf))
+		return NULL;
+	rf = (const struct sigframe *)(g.base + fs->frame_off);
+	if ((uint64_t)rf->uc.uc_mcontext.fpstate != fp || rf->uc.uc_mcontext.rip != mc->rip ||
+	    rf->uc.uc_mcontext.rsp != mc->rsp)
+		return NULL;
+	return rf;
+}
+
+/*
+ * Delivers a signal to the application's handler as the kernel would: an
+ * rt_sigframe on its stack (or sigaltstack) holding the interrupted
  * context, its FPU state and the siginfo; the handler runs with a fresh FPU
  * state and returns through its sa_restorer to rt_sigreturn, which the
- * loader replays (replay_sigreturn).
+ * loader replays (replay_sigreturn).  With the frame the recording kernel
+ * wrote (@fs, when recorded), the stack gets exactly its bytes: what the
+ * kernel leaves untouched in a frame (padding, reserved words, the XSAVE
+ * areas of features not in use) is then as it was when recorded, for the
+ * application may read it later as uninitialised memory (issue 25,
+ * class 10).
  */
-static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *uc)
+static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *uc,
+		    const struct fri_signal *fs)
 {
+	const struct sigframe *rf;
 	struct sigcontext *mc = &uc->uc_mcontext;
 	struct app_sigaction *sa = &g.sa[sig];
 	uint64_t sp = mc->rsp - 128, fp;
@@ -1597,6 +1628,11 @@ static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *
 	fp = (sp - fp_frame_room()) & ~63UL;
 	sp = ((fp - sizeof(struct sigframe)) & ~15UL) - 8;
 	f = (struct sigframe *)sp;
+	rf = recorded_frame(fs, sp, fp, mc);
+	if (rf) {
+		memcpy(f, rf, fs->frame_len);
+		goto regs;
+	}
 	if (lfp)
 		memcpy((void *)fp, lfp, min_u64(fp_frame_size(), fp_frame_room()));
 	memset(f, 0, sizeof(*f));
@@ -1610,6 +1646,7 @@ static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *
 	f->uc.uc_mcontext.fpstate = lfp ? (void *)fp : NULL;
 	f->uc.uc_sigmask = t->app_mask;
 	memcpy(&f->info, si, sizeof(f->info));
+regs:
 	t->app_mask |= sa->mask | (sa->flags & SA_NODEFER_ ? 0 : 1UL << (sig - 1));
 	mc->rip = sa->handler;
 	mc->rsp = sp;
@@ -1642,9 +1679,23 @@ static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
 	mc->rdx = am->rdx; mc->rax = am->rax; mc->rcx = am->rcx; mc->rsp = am->rsp;
 	mc->rip = am->rip;
 	mc->eflags = (mc->eflags & ~0x50dd5UL) | (am->eflags & 0x50dd5UL);
-	if (lfp && am->fpstate)
+	if (lfp && am->fpstate) {
+		struct _fpx_sw_bytes sw;
+
+		/*
+		 * The frame may be the recording kernel's (deliver()): its
+		 * software bytes and XSAVE header name the recording CPU's
+		 * features; this kernel restores what this CPU has.
+		 */
+		memcpy(&sw, (uint8_t *)lfp + 464, sizeof(sw));
 		memcpy(lfp, am->fpstate, min_u64(fp_frame_size(), fp_frame_room()) -
 		       FP_XSTATE_MAGIC2_SIZE);
+		memcpy((uint8_t *)lfp + 464, &sw, sizeof(sw));
+		if (g.have_xsave) {
+			*(uint64_t *)((uint8_t *)lfp + 512) &= g.sw.xfeatures;
+			*(uint64_t *)((uint8_t *)lfp + 520) = 0;	/* XCOMP_BV: standard form */
+		}
+	}
 	t->app_mask = au->uc_sigmask;
 	if (!(au->uc_stack.ss_flags & SS_ONSTACK_)) {
 		t->app_ss_sp = (uint64_t)au->uc_stack.ss_sp;
@@ -1812,10 +1863,13 @@ static void deliver_record(struct lthread *t, const struct fri_syscall *s, struc
 		char buf[256];
 
 		fmt_signal(buf, sizeof(buf), fs);
-		fdprintf(2, PFX "[%u #%lu] <signal %s> to handler 0x%lx\n", t->tid, s->seq, buf,
-			 g.sa[sig].handler);
+		fdprintf(2, PFX "[%u #%lu] <signal %s> to handler 0x%lx, frame %s\n", t->tid, s->seq,
+			 buf, g.sa[sig].handler, !fs->frame_len ? "not recorded" :
+			 recorded_frame(fs, fs->frame_addr, (uint64_t)((const struct sigframe *)
+				(g.base + fs->frame_off))->uc.uc_mcontext.fpstate, mc) ?
+			 "as recorded" : "recorded, elsewhere");
 	}
-	deliver(t, sig, &si, uc);
+	deliver(t, sig, &si, uc, fs);
 	consume(t, s);
 }
 
@@ -2529,12 +2583,12 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 			if (g.flags & FRI_F_VERBOSE)
 				fdprintf(2, PFX "[%u #%lu] <signal %s> raised at rip 0x%lx\n", t->tid,
 					 s->seq, signame(sig), mc->rip);
-			deliver(t, sig, si, uc);
+			deliver(t, sig, si, uc, fs);
 			consume(t, s);
 			back_to_app(t, uc);
 			return;
 		}
-		deliver(t, sig, si, uc);
+		deliver(t, sig, si, uc, NULL);
 		return;
 	}
 	print_times("end");
