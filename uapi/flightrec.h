@@ -140,7 +140,8 @@ enum flightrec_stop_reason {
 /*
  * Records that are not syscalls travel in the syscall stream (SYSCALL
  * records, and Syscall entries of a checkpoint), numbered from the same
- * per-process sequence, with NR one of these (above every syscall number).
+ * per-process sequence, with NR one of these (above every syscall number of
+ * the table; a program's own call of one of them is told apart below).
  *
  * FLIGHTREC_NR_SIGNAL: a signal delivered to a handler of the thread.
  *   ARGS[0] signo, [1] si_code, [2] the syscall it came out of (orig_rax, or
@@ -149,7 +150,9 @@ enum flightrec_stop_reason {
  *   [4] rip at delivery (before the restart's rewind), [5] FLIGHTREC_SIG_*.
  *   RET 0.  OUT arg 0 (address 0): the siginfo, 128 bytes.  OUT arg 1
  *   (address 0), with FLIGHTREC_SIG_IN_USER only: struct user_regs_struct
- *   of the interrupted user code.
+ *   of the interrupted user code.  OUT arg 2 (when the kernel wrote one):
+ *   the handler's signal frame as the kernel left it, from the handler's
+ *   stack pointer (its address) to the end of the frame's FPU state.
  * FLIGHTREC_NR_RDTSC: an rdtsc or rdtscp the thread executed (trapped with
  *   CR4.TSD).  ARGS[0] TSC_AUX (rcx of rdtscp), [1] instruction length (2:
  *   rdtsc, 3: rdtscp), [4] rip of the instruction.  RET the 64-bit TSC.
