@@ -1076,8 +1076,9 @@ static struct fr_sc_rec *fr_sigframe_rec(struct fr_thread *t,
 	if (rec->nr != FLIGHTREC_NR_SIGNAL || rec->nouts != 1 + !!(rec->args[5] &
 							   FLIGHTREC_SIG_IN_USER))
 		return NULL;
-	if (ctx[0] != rec->args[0] || ctx[1] != (u64)&f->info ||
-	    ctx[2] != (u64)&f->uc)
+	if (ctx[0] != rec->args[0] ||
+	    ctx[1] != sp + offsetof(struct rt_sigframe, info) ||
+	    ctx[2] != sp + offsetof(struct rt_sigframe, uc))
 		return NULL;
 	/* the siginfo is written there only for an SA_SIGINFO handler */
 	if (fr_read_nofault(&fpstate, &f->uc.uc_mcontext.fpstate,
