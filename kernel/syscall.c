@@ -330,6 +330,25 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 			break;
 		if (fr_read(&len, args[d->p1], sizeof(len), atomic))
 			return -EFAULT;
+		/*
+		 * The value after the call is the object's whole size (an
+		 * address longer than the buffer: accept, getsockname); the
+		 * kernel wrote no more than the buffer held, which ends at the
+		 * latest where the memory does.  Cut at the first page that
+		 * cannot be read: more than the kernel wrote is harmless, past
+		 * the mapping is a failed copy.  In the probe an unreadable
+		 * page may only be absent: the sleeping retry decides.
+		 */
+		for (i = (long)(PAGE_ALIGN(a + 1) - a); i > 0 && i < len; i += PAGE_SIZE) {
+			u8 b;
+
+			if (fr_read(&b, a + i, 1, atomic)) {
+				if (atomic)
+					return -EFAULT;
+				len = i;
+				break;
+			}
+		}
 		fr_span_add(sp, d->arg, a, len);
 		break;
 	case FR_SZ_MSGBUF:
