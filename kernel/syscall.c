@@ -41,6 +41,8 @@
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 #include <asm/prctl.h>
+#include <asm/sigframe.h>
+#include <asm/fpu/signal.h>
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include "flightrec.h"
@@ -328,6 +330,25 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 			break;
 		if (fr_read(&len, args[d->p1], sizeof(len), atomic))
 			return -EFAULT;
+		/*
+		 * The value after the call is the object's whole size (an
+		 * address longer than the buffer: accept, getsockname); the
+		 * kernel wrote no more than the buffer held, which ends at the
+		 * latest where the memory does.  Cut at the first page that
+		 * cannot be read: more than the kernel wrote is harmless, past
+		 * the mapping is a failed copy.  In the probe an unreadable
+		 * page may only be absent: the sleeping retry decides.
+		 */
+		for (i = (long)(PAGE_ALIGN(a + 1) - a); i > 0 && i < len; i += PAGE_SIZE) {
+			u8 b;
+
+			if (fr_read(&b, a + i, 1, atomic)) {
+				if (atomic)
+					return -EFAULT;
+				len = i;
+				break;
+			}
+		}
 		fr_span_add(sp, d->arg, a, len);
 		break;
 	case FR_SZ_MSGBUF:
@@ -549,7 +570,17 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	sp->flags = 0;
 	sp->total = 0;
 	if (nr >= FR_NR_SYSCALLS || !fr_table[nr].valid) {
-		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+		/*
+		 * A number outside the table (a probe for a newer call, a
+		 * private number, an x32 one): recorded with its result like
+		 * any other.  One the kernel answered -ENOSYS did nothing,
+		 * and has nothing to copy back; any other result may have
+		 * written memory that no row describes.
+		 */
+		if (ret != -ENOSYS)
+			sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+		if (nr == FLIGHTREC_NR_SIGNAL || nr == FLIGHTREC_NR_RDTSC)
+			sp->flags |= FLIGHTREC_SC_REAL_NR;
 		return 0;
 	}
 	d = &fr_table[nr];
@@ -847,6 +878,7 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 		}
 		/* only fr_sc_flush_signal appends signals (closes false) */
 		if (!closes && rec->nr == FLIGHTREC_NR_SIGNAL &&
+		    !(rec->flags & FLIGHTREC_SC_REAL_NR) &&
 		    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
 			cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
 		proc->nr_syscalls++;
@@ -1035,17 +1067,135 @@ void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 		fr_append(t, rec);
 }
 
+/* the most of a signal frame kept (rt_sigframe, FPU state, alignment) */
+#define FR_SIGFRAME_MAX		(32U << 10)
+
+/*
+ * The signal frame the kernel wrote at @sp for signal record @rec, if it is
+ * one (@ctx, the context its handler starts with, is the record's signal
+ * and points at it): a copy of @rec with the frame's bytes as
+ * out-buffer 2 (address @sp), from sp to the end of its FPU state.  Replay
+ * writes exactly these bytes, so what the kernel left untouched in the
+ * frame (padding, reserved words, XSAVE areas not in use) stays as it was.
+ * Sets *@below to the stack pointer of the context the frame holds (the
+ * frame of an earlier signal delivered at the same return is there).
+ * NULL when there is nothing to add.  Atomic context: nofault reads.
+ */
+static struct fr_sc_rec *fr_sigframe_rec(struct fr_thread *t,
+					 struct fr_sc_rec *rec, u64 sp,
+					 const u64 ctx[3], u64 *below)
+{
+	struct rt_sigframe __user *f = (struct rt_sigframe __user *)sp;
+	struct _fpx_sw_bytes sw;
+	u64 fpstate, end, rsp;
+	struct fr_arena *arena;
+	struct fr_sc_rec *n;
+	size_t len;
+	u32 i;
+	u8 *p;
+
+	if (rec->nr != FLIGHTREC_NR_SIGNAL || rec->nouts != 1 + !!(rec->args[5] &
+							   FLIGHTREC_SIG_IN_USER))
+		return NULL;
+	if (ctx[0] != rec->args[0] ||
+	    ctx[1] != sp + offsetof(struct rt_sigframe, info) ||
+	    ctx[2] != sp + offsetof(struct rt_sigframe, uc))
+		return NULL;
+	/* the siginfo is written there only for an SA_SIGINFO handler */
+	if (fr_read_nofault(&fpstate, &f->uc.uc_mcontext.fpstate,
+			    sizeof(fpstate)) ||
+	    fr_read_nofault(&rsp, &f->uc.uc_mcontext.sp, sizeof(rsp)))
+		return NULL;
+	*below = rsp;
+	end = sp + sizeof(*f);
+	if (fpstate) {
+		if (fpstate < end || fpstate - sp > FR_SIGFRAME_MAX)
+			return NULL;
+		end = fpstate + sizeof(struct fxregs_state);
+		if (!fr_read_nofault(&sw, (void __user *)(fpstate +
+				offsetof(struct fxregs_state, sw_reserved)),
+				sizeof(sw)) &&
+		    sw.magic1 == FP_XSTATE_MAGIC1 &&
+		    sw.extended_size >= sizeof(struct fxregs_state))
+			end = fpstate + sw.extended_size;
+	}
+	len = end - sp;
+	if (len > FR_SIGFRAME_MAX)
+		return NULL;
+	n = fr_rec_alloc(t, rec->size + sizeof(struct fr_sc_out) + len,
+			 GFP_NOWAIT);
+	if (!n)
+		return NULL;
+	arena = n->arena;
+	*n = *rec;
+	n->arena = arena;
+	n->size = rec->size + sizeof(struct fr_sc_out) + len;
+	p = (u8 *)&n->outs[rec->nouts + 1];
+	for (i = 0; i < rec->nouts; i++) {
+		n->outs[i] = rec->outs[i];
+		n->outs[i].data = p;
+		memcpy(p, rec->outs[i].data, rec->outs[i].len);
+		p += rec->outs[i].len;
+	}
+	if (fr_read_nofault(p, (void __user *)sp, len)) {
+		fr_sc_rec_free(n);
+		return NULL;
+	}
+	n->outs[i].arg = 2;
+	n->outs[i].addr = sp;
+	n->outs[i].len = len;
+	n->outs[i].data = p;
+	n->nouts = i + 1;
+	return n;
+}
+
+/*
+ * The frames of the handlers about to run: the last signal record's at the
+ * thread's stack pointer, an earlier one's below the context each frame
+ * holds.  Each record with its frame replaces the record without.
+ */
+static void fr_sigframes(struct fr_thread *t)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	u64 sp = regs->sp, ctx[3] = { regs->di, regs->si, regs->dx };
+	struct fr_sc_rec *rec, *n;
+
+	list_for_each_entry_reverse(rec, &t->sig_recs, node) {
+		struct rt_sigframe __user *f = (struct rt_sigframe __user *)sp;
+		u64 below = 0;
+
+		if (rec->nr != FLIGHTREC_NR_SIGNAL)
+			continue;
+		n = fr_sigframe_rec(t, rec, sp, ctx, &below);
+		if (!n)
+			return;
+		if (fr_read_nofault(&ctx[0], &f->uc.uc_mcontext.di, 8) ||
+		    fr_read_nofault(&ctx[1], &f->uc.uc_mcontext.si, 8) ||
+		    fr_read_nofault(&ctx[2], &f->uc.uc_mcontext.dx, 8))
+			below = 0;
+		list_replace(&rec->node, &n->node);
+		fr_sc_rec_free(rec);
+		rec = n;
+		sp = below;
+		if (!sp)
+			return;
+	}
+}
+
 /*
  * Appends what the signal-delivery probe left (t->sig_recs, t->sig_lost),
  * in t's own context: its task_work before it returns to user space, its
  * next syscall, its exit.  The records keep the numbers they got in the
- * probe; fr_append_rec() puts them in order.
+ * probe; fr_append_rec() puts them in order.  By then the kernel has
+ * written the handlers' frames (fr_sigframes).
  */
 void fr_sc_flush_signal(struct fr_thread *t)
 {
 	struct fr_sc_rec *rec, *tmp;
 
 	t->sig_pending = false;
+	if (!list_empty(&t->sig_recs) && !(current->flags & PF_EXITING))
+		fr_sigframes(t);
 	list_for_each_entry_safe(rec, tmp, &t->sig_recs, node) {
 		list_del(&rec->node);
 		fr_append_rec(t, rec, false, false);
@@ -1928,9 +2078,10 @@ static __always_inline void fr_args_of(u64 *args, const struct pt_regs *regs)
 }
 
 /*
- * An int $0x80 (ia32) or x32 call of a recorded 64-bit process: the table
- * is x86_64's, so it is not recorded, and replay cannot answer it.  Never a
- * silent gap: the interval is flagged.
+ * An int $0x80 (ia32) call of a recorded 64-bit process: its number is of
+ * another table, so it is not recorded, and replay cannot answer it.  Never
+ * a silent gap: the interval is flagged.  (A syscall instruction's number is
+ * always recorded, an x32 one or one outside the table included.)
  */
 static noinline void fr_sc_foreign(struct fr_proc *proc)
 {
@@ -1950,16 +2101,18 @@ static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	if (!t)
 		goto out;
 	proc = t->proc;
-	/*
-	 * in_compat_syscall(), with the x32 bit read from id (regs->orig_ax,
-	 * which in_x32_syscall() reads through current)
-	 */
 	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
 		goto out;
-	if (unlikely((id & __X32_SYSCALL_BIT) || in_ia32_syscall())) {
+	if (unlikely(in_ia32_syscall())) {
 		fr_sc_foreign(proc);
 		goto out;
 	}
+	/*
+	 * The kernel runs the low 32 bits of rax, sign-extended
+	 * (do_syscall_64); any such number is recorded, x32 ones included
+	 * (fr_collect).
+	 */
+	id = (int)id;
 	t->sig_boundary = false;
 	fe = fr_fe_of(id);
 	if (unlikely(t->enter_work)) {

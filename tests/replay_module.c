@@ -251,6 +251,65 @@ TEST_F_TIMEOUT(rm, vfork_exec, 300)
 			   "{ echo $f; tail -3 ch.rerr; exit 1; }; done", self->dir, top));
 }
 
+/*
+ * Syscall numbers outside the table (issue 25, class 1): each is in the
+ * log and replay answers it from there, 0x10000 and 0x10001 (the numbers
+ * of the recorder's own records) as the syscalls they are; the recording
+ * is complete (nothing "may not replay").
+ */
+TEST_F_TIMEOUT(rm, unknown_numbers, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/sc_unknown", top);
+	real_program(_metadata, self->dir, "unk", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_FALSE(rerr_has(self->dir, "unk", "incomplete")) show(self->dir, "unk");
+	EXPECT_EQ(0, fr_sh("grep -q '^syscall(0x10001) = -1 errno 38$' %s/unk.live", self->dir));
+}
+
+/*
+ * Stack bytes a signal frame left, passed to write uninitialised (issue 25,
+ * class 10): replay writes the frame the kernel wrote, byte for byte.
+ */
+TEST_F_TIMEOUT(rm, signal_frame_bytes, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/stack_garbage", top);
+	real_program(_metadata, self->dir, "garb", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_EQ(0, fr_sh("test $(stat -c %%s %s/garb.live) = 16000", self->dir));
+}
+
+/*
+ * Signals delivered while a call waits with a temporary mask (issue 25,
+ * class 7): rt_sigsuspend, ppoll and pselect6 unblock the signal while they
+ * wait, replay delivers it under that mask and the mask comes back after
+ * the handler.
+ */
+TEST_F_TIMEOUT(rm, sigsuspend_mask, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/sigsuspend_wait", top);
+	real_program(_metadata, self->dir, "susp", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_EQ(0, fr_sh("grep -q '^pselect: -1 Interrupted system call, alrm 2 usr1 1, "
+			   "ALRM blocked now 1 in handler 1$' %s/susp.live", self->dir));
+}
+
+/*
+ * A thread's clear_child_tid word at an address that is not mapped
+ * (set_tid_address takes any pointer; issue 25, class 9): the kernel's
+ * clear at the thread's exit fails quietly, and so must replay's.
+ */
+TEST_F_TIMEOUT(rm, tid_address_unmapped, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/tid_address", top);
+	real_program(_metadata, self->dir, "tida", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_EQ(0, fr_sh("grep -q '^joined: yes$' %s/tida.live", self->dir));
+}
+
 TEST_F_TIMEOUT(rm, bc_pi, 600)
 {
 	ASSERT_EQ(0, fr_sh("echo 'scale=2000; 4*a(1)' > %s/pi.bc", self->dir));

@@ -134,13 +134,14 @@ enum flightrec_stop_reason {
 						 * syscalls: replay must find the instruction */
 #define FLIGHTREC_IF_THREAD_LATE	0x80	/* a thread did not stop at the interval start
 						 * in time: its context is from a little later */
-#define FLIGHTREC_IF_FOREIGN_SYSCALL	0x200	/* a 32-bit (int $0x80) or x32 syscall of the
+#define FLIGHTREC_IF_FOREIGN_SYSCALL	0x200	/* a 32-bit (int $0x80) syscall of the
 						 * 64-bit process: not recorded */
 
 /*
  * Records that are not syscalls travel in the syscall stream (SYSCALL
  * records, and Syscall entries of a checkpoint), numbered from the same
- * per-process sequence, with NR one of these (above every syscall number).
+ * per-process sequence, with NR one of these (above every syscall number of
+ * the table; a program's own call of one of them is told apart below).
  *
  * FLIGHTREC_NR_SIGNAL: a signal delivered to a handler of the thread.
  *   ARGS[0] signo, [1] si_code, [2] the syscall it came out of (orig_rax, or
@@ -149,13 +150,24 @@ enum flightrec_stop_reason {
  *   [4] rip at delivery (before the restart's rewind), [5] FLIGHTREC_SIG_*.
  *   RET 0.  OUT arg 0 (address 0): the siginfo, 128 bytes.  OUT arg 1
  *   (address 0), with FLIGHTREC_SIG_IN_USER only: struct user_regs_struct
- *   of the interrupted user code.
+ *   of the interrupted user code.  OUT arg 2 (when the kernel wrote one):
+ *   the handler's signal frame as the kernel left it, from the handler's
+ *   stack pointer (its address) to the end of the frame's FPU state.
  * FLIGHTREC_NR_RDTSC: an rdtsc or rdtscp the thread executed (trapped with
  *   CR4.TSD).  ARGS[0] TSC_AUX (rcx of rdtscp), [1] instruction length (2:
  *   rdtsc, 3: rdtscp), [4] rip of the instruction.  RET the 64-bit TSC.
+ *
+ * Every syscall instruction is recorded with its number, whatever it is (the
+ * low 32 bits of rax, as the kernel reads them): one outside the table, an
+ * x32 one, -1.  A program may call 0x10000 or 0x10001 itself: that record
+ * has FLIGHTREC_SC_REAL_NR, and FLIGHTREC_IS_EVENT() tells the two apart.
  */
 #define FLIGHTREC_NR_SIGNAL		0x10000
 #define FLIGHTREC_NR_RDTSC		0x10001
+
+/* whether a record of NR and FLIGHTREC_SC_* FLAGS is the event EV (above) */
+#define FLIGHTREC_IS_EVENT(nr, flags, ev) \
+	((nr) == (ev) && !((flags) & FLIGHTREC_SC_REAL_NR))
 
 /* ARGS[5] of FLIGHTREC_NR_SIGNAL */
 #define FLIGHTREC_SIG_SYNC		0x1	/* raised by the instruction at rip (a fault) */
@@ -173,6 +185,8 @@ enum flightrec_stop_reason {
 #define FLIGHTREC_SC_IN_HASH		0x10	/* IN_HASH: the data passed in, hashed at entry */
 #define FLIGHTREC_SC_NODUMP		0x20	/* an out-buffer in VM_DONTDUMP memory was left
 						 * out (its OUT is missing) */
+#define FLIGHTREC_SC_REAL_NR		0x40	/* a syscall whose number is that of an event
+						 * record (FLIGHTREC_NR_*): the syscall */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,

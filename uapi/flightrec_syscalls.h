@@ -36,8 +36,10 @@
  *     FR_SZ_ARG     args[p1] * (p2 ? p2 : 1) bytes at arg
  *     FR_SZ_PTRLEN  *(u32 *)args[p1] bytes at arg (value after the call, but never
  *                   more than it held before: the kernel truncates to the caller's
- *                   buffer and reports the full size; the u32 at args[p1] is
- *                   itself an out1..3 descriptor of the row)
+ *                   buffer and reports the full size; the recorder, which does
+ *                   not read the value before, cuts the copy at the first page
+ *                   that cannot be read; the u32 at args[p1] is itself an
+ *                   out1..3 descriptor of the row)
  *     FR_SZ_STR     a NUL-terminated string at arg (inputs only)
  *     FR_SZ_IOV     an iovec array at arg, args[p1] entries; for outputs the bytes
  *                   filled are ret in total, for inputs all of them

@@ -59,9 +59,10 @@ struct iv_maps {
 };
 
 struct sc_count {
-	unsigned int nr;
+	uint64_t nr;	/* the number, and SC_REAL for FLIGHTREC_SC_REAL_NR */
 	uint64_t n;
 };
+#define SC_REAL		(1ULL << 32)
 
 struct iv_stat {
 	struct pcount pages, dirtied;
@@ -294,7 +295,8 @@ static int count_nrs(struct facts *f)
 	if (!nrs)
 		return -ENOMEM;
 	for (i = 0; i < c->n_syscalls; i++)
-		nrs[i] = c->syscalls[i]->nr;
+		nrs[i] = c->syscalls[i]->nr |
+			 (c->syscalls[i]->flags & FLIGHTREC_SC_REAL_NR ? SC_REAL : 0);
 	qsort(nrs, c->n_syscalls, sizeof(*nrs), cmp_u64);
 	for (i = 0; i < c->n_syscalls; i++)	/* distinct numbers: f->sc's size */
 		f->n_sc += !i || nrs[i] != nrs[i - 1];
@@ -306,7 +308,7 @@ static int count_nrs(struct facts *f)
 	f->n_sc = 0;
 	for (i = 0; i < c->n_syscalls; i++) {
 		if (!f->n_sc || f->sc[f->n_sc - 1].nr != nrs[i])
-			f->sc[f->n_sc++] = (struct sc_count){ (unsigned int)nrs[i], 0 };
+			f->sc[f->n_sc++] = (struct sc_count){ nrs[i], 0 };
 		f->sc[f->n_sc - 1].n++;
 	}
 	free(nrs);
@@ -456,15 +458,17 @@ static void facts_free(struct facts *f)
 	free(f->tids);
 }
 
-static const char *sc_name(unsigned int nr, char *buf, size_t len)
+/* the name of a count's key: struct sc_count's nr */
+static const char *sc_name(uint64_t key, char *buf, size_t len)
 {
+	unsigned int nr = (unsigned int)key;
 	const struct fr_syscall *s = fr_syscall(nr);
 
 	if (s)
 		return s->name;
-	if (fr_pseudo_name(nr))
+	if (!(key & SC_REAL) && fr_pseudo_name(nr))
 		return fr_pseudo_name(nr);
-	snprintf(buf, len, "syscall_%u", nr);
+	fr_sysdecode_unknown_name(buf, len, nr);
 	return buf;
 }
 
@@ -1435,6 +1439,8 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 	}
 	if (s->flags & FLIGHTREC_SC_NO_RETURN)
 		flags |= FR_SD_NORET;
+	if (s->flags & FLIGHTREC_SC_REAL_NR)
+		flags |= FR_SD_REAL_NR;
 	if (with_seq)
 		fprintf(out, "%6" PRIu64 " ", s->seq);
 	nin = log_ins(c, s, args, ins);

@@ -38,7 +38,8 @@ static void live_flush(struct live *l)
 	printf("%6" PRIu64 " ", l->seq);
 	fr_sysdecode_print(stdout, l->tid, l->nr, l->args, l->ret, l->outs,
 			   l->nouts, l->pflags |
-			   ((l->flags & FLIGHTREC_SC_NO_RETURN) ? FR_SD_NORET : 0));
+			   ((l->flags & FLIGHTREC_SC_NO_RETURN) ? FR_SD_NORET : 0) |
+			   ((l->flags & FLIGHTREC_SC_REAL_NR) ? FR_SD_REAL_NR : 0));
 	for (i = 0; i < l->nouts; i++)
 		free(l->bufs[i]);
 	l->nouts = 0;

@@ -477,7 +477,7 @@ static bool restart_of(const struct flrc *c, const size_t *next, size_t i, int64
 		n = c->syscalls[next[i]];
 	if (!n)
 		return true;		/* still blocked at the end: as recorded */
-	if (n->nr == FLIGHTREC_NR_SIGNAL) {
+	if (FLIGHTREC_IS_EVENT(n->nr, n->flags, FLIGHTREC_NR_SIGNAL)) {
 		if (sc_arg(n, 5) & FLIGHTREC_SIG_EINTR) {
 			*ret = -EINTR;
 			return true;
@@ -512,6 +512,11 @@ static size_t add_signal(struct buf *b, const Flightrec__Syscall *s)
 		    (fs.flags & FLIGHTREC_SIG_IN_USER)) {
 			memcpy(&fs.regs, o->data.data, sizeof(fs.regs));
 			fs.has_regs = 1;
+		}
+		if (o->arg == 2 && o->data.len && !fs.frame_len) {
+			fs.frame_addr = o->addr;
+			fs.frame_len = o->data.len;
+			fs.frame_off = buf_add(b, o->data.data, o->data.len, 8);
 		}
 	}
 	return buf_add(b, &fs, sizeof(fs), 8);
@@ -836,7 +841,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		;
 	first_idx = i;
 	for (i = 0; i < c->n_syscalls; i++)
-		if (c->syscalls[i]->nr == FLIGHTREC_NR_RDTSC)
+		if (FLIGHTREC_IS_EVENT(c->syscalls[i]->nr, c->syscalls[i]->flags,
+				       FLIGHTREC_NR_RDTSC))
 			hd.flags |= FRI_F_TSC_RECORDED;
 	if (hd.flags & FRI_F_TSC_RECORDED) {
 		const char *why = tsc_patch_reason(o);
@@ -912,10 +918,10 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		r.ret = sc_ret[i];
 		r.sc_flags = s->flags;
 		r.next_same_tid = FRI_NO_NEXT;
-		if (s->nr == FLIGHTREC_NR_SIGNAL) {
+		if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_SIGNAL)) {
 			r.kind = FRI_K_SIGNAL;
 			r.out_off = add_signal(b, s);
-		} else if (s->nr == FLIGHTREC_NR_RDTSC) {
+		} else if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_RDTSC)) {
 			r.kind = FRI_K_RDTSC;
 		} else if (row) {
 			r.table_flags = (uint16_t)row->flags;
@@ -1683,7 +1689,8 @@ static void gdb_tsc_commands(FILE *f, const struct flrc *c, const struct image *
 		for (i = 0; sites && i < c->n_syscalls; i++) {
 			const Flightrec__Syscall *s = c->syscalls[i];
 
-			if (s->nr == FLIGHTREC_NR_RDTSC && s->interval >= im->from &&
+			if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_RDTSC) &&
+			    s->interval >= im->from &&
 			    s->n_args > 4 && s->args[4])
 				sites[n++] = s->args[4];
 		}

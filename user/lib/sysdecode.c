@@ -498,6 +498,11 @@ static void fr_print_ret(FILE *f, const struct fr_syscall *sc, int64_t ret,
 		fprintf(f, " = %" PRId64, ret);
 }
 
+void fr_sysdecode_unknown_name(char *buf, size_t len, unsigned int nr)
+{
+	snprintf(buf, len, nr < 0x1000 ? "syscall_%u" : "syscall_%#x", nr);
+}
+
 const char *fr_pseudo_name(unsigned int nr)
 {
 	switch (nr) {
@@ -591,12 +596,15 @@ void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
 
 	if (!(flags & FR_SD_NOTID))
 		fprintf(f, "%d ", (int)tid);
-	if (fr_pseudo_name(nr)) {
+	if (!(flags & FR_SD_REAL_NR) && fr_pseudo_name(nr)) {
 		fr_print_pseudo(f, nr, args, ret, outs, nouts);
 		return;
 	}
 	if (!sc) {
-		fprintf(f, "syscall_%u(", nr);
+		char name[32];
+
+		fr_sysdecode_unknown_name(name, sizeof(name), nr);
+		fprintf(f, "%s(", name);
 		for (i = 0; i < 6; i++)
 			fprintf(f, "%s%#" PRIx64, i ? ", " : "", args[i]);
 	} else {

@@ -33,6 +33,8 @@ struct fr_out_view {
 #define FR_SD_NOTID	0x1	/* no "tid " at the start of the line */
 #define FR_SD_FULL	0x2	/* buffers in full, not cut at FR_SD_ABBREV bytes */
 #define FR_SD_NORET	0x4	/* the call has not returned (or never does): "= ?" */
+#define FR_SD_REAL_NR	0x8	/* a syscall, though its number is an event's
+				 * (FLIGHTREC_SC_REAL_NR) */
 
 #define FR_SD_ABBREV	32	/* bytes of a buffer shown before "..." */
 
@@ -60,6 +62,12 @@ void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
  *   4242 <rdtsc> = 0x1234 at rip 0x401136
  */
 const char *fr_pseudo_name(unsigned int nr);
+
+/*
+ * The name of a number outside the table: "syscall_335", in hex from 0x1000
+ * on as strace shows them ("syscall_0x17b9", "syscall_0xffffffff" for -1).
+ */
+void fr_sysdecode_unknown_name(char *buf, size_t len, unsigned int nr);
 
 /* "SIGSEGV", "SIGRT_3"; NULL for 0 or out of range. */
 const char *fr_signal_name(int sig);

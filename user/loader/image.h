@@ -152,6 +152,12 @@ struct fri_signal {
 	uint64_t rip;		/* rip at delivery (before the restart rewind) */
 	uint8_t siginfo[128];
 	struct fri_regs regs;
+	/*
+	 * The frame the recording kernel wrote for the handler (OUT arg 2 of
+	 * the record): frame_len bytes at frame_addr, at frame_off in the
+	 * image; frame_len 0 when not recorded.
+	 */
+	uint64_t frame_addr, frame_len, frame_off;
 };
 
 struct fri_out {

@@ -175,6 +175,8 @@ struct lthread {
 	int at_end;			/* its log is exhausted */
 	int bp_step;			/* single-stepping over the breakpoint's instruction */
 	uint64_t app_mask;		/* the application's signal mask (emulated) */
+	uint64_t saved_mask;		/* with restore_mask: the mask to come back */
+	int restore_mask;		/* a call's temporary mask is in app_mask */
 	uint64_t app_ss_sp, app_ss_size;	/* its sigaltstack (emulated) */
 	uint32_t app_ss_flags;
 	uint64_t fs_base, gs_base;	/* as set for the application */
@@ -432,7 +434,12 @@ static void check_image(void)
 		if (s->kind == FRI_K_SIGNAL) {
 			const struct fri_signal *fs = (const void *)(g.base + s->out_off);
 
-			if (!in_image(s->out_off, sizeof(*fs)) || fs->signo < 1 || fs->signo > 64)
+			if (!in_image(s->out_off, sizeof(*fs)) || fs->signo < 1 || fs->signo > 64 ||
+			    (fs->frame_len && (!in_image(fs->frame_off, fs->frame_len) ||
+					       fs->frame_addr + fs->frame_len < fs->frame_addr ||
+					       fs->frame_addr + fs->frame_len > 0x800000000000ULL ||
+					       in_window(fs->frame_addr,
+							 fs->frame_addr + fs->frame_len))))
 				die(FR_EXIT_BADFILE, "replay image: bad signal record %lu", i);
 		}
 	}
@@ -1429,6 +1436,8 @@ static __attribute__((noreturn)) void finish_exit(struct lthread *t, const struc
 	sys_exit_group(e->kind == FLIGHTREC_END_EXIT ? FR_EXIT_OK : FR_EXIT_MISMATCH);
 }
 
+static void app_write_u32(uint64_t addr, uint32_t v);
+
 static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct ucontext *uc)
 {
 	struct sigcontext *mc = &uc->uc_mcontext;
@@ -1470,9 +1479,9 @@ static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct 
 	c->app_ss_flags = 2;	/* SS_DISABLE: a new thread has no sigaltstack */
 	alloc_slot(c);
 	if (flags & CLONE_PARENT_SETTID)
-		*(uint32_t *)ptid = (uint32_t)s->ret;
+		app_write_u32(ptid, (uint32_t)s->ret);
 	if (flags & CLONE_CHILD_SETTID)
-		*(uint32_t *)ctid = (uint32_t)s->ret;
+		app_write_u32(ctid, (uint32_t)s->ret);
 	if (flags & CLONE_CHILD_CLEARTID)
 		c->clear_child_tid = ctid;
 	memset(&r, 0, sizeof(r));
@@ -1508,6 +1517,78 @@ static void app_signal_state(struct lthread *t, const struct fri_thread *th)
 	t->app_ss_sp = th->ss_sp;
 	t->app_ss_size = th->ss_size;
 	t->app_ss_flags = th->ss_flags;
+}
+
+/*
+ * The temporary signal mask a call that was interrupted waits with
+ * (rt_sigsuspend, ppoll, pselect6, epoll_pwait, epoll_pwait2): the signals
+ * delivered at its return are delivered under it, the first frame keeps
+ * the mask the thread had, and the kernel puts that mask back when no
+ * handler runs (restore_sigmask).  Returns 0 when the call has none.
+ */
+/* an iovec of process_vm_readv/writev */
+struct lvec {
+	void *base;
+	uint64_t len;
+};
+
+/* len bytes of application memory at addr, without a fault; 0 or -1 */
+static int app_read(void *dst, uint64_t addr, uint64_t len)
+{
+	struct lvec l = { dst, len }, rv = { (void *)addr, len };
+
+	return sys6(__NR_process_vm_readv, sys0(__NR_getpid), (long)&l, 1, (long)&rv, 1, 0) ==
+	       (long)len ? 0 : -1;
+}
+
+/*
+ * A word the kernel writes into the application with put_user, ignoring a
+ * fault (the tid words of clone and set_tid_address): the same here, so a
+ * word at an address that is not writable any more (or never was: a
+ * program may give set_tid_address any pointer) is left alone, not a crash
+ * of the replay (issue 25, class 9).
+ */
+static void app_write_u32(uint64_t addr, uint32_t v)
+{
+	struct lvec l = { &v, sizeof(v) }, rv = { (void *)addr, sizeof(v) };
+	long r = sys6(__NR_process_vm_writev, sys0(__NR_getpid), (long)&l, 1, (long)&rv, 1, 0);
+
+	if (r == -ENOSYS || r == -EPERM)	/* not offered here: as before */
+		*(volatile uint32_t *)addr = v;
+}
+
+static int temp_mask(const struct fri_syscall *s, uint64_t *mask)
+{
+	const uint64_t *a = s->args;
+	uint64_t p = 0, size = 0, ps[2];
+
+	switch (s->nr) {
+	case __NR_rt_sigsuspend:
+		p = a[0];
+		size = a[1];
+		break;
+	case __NR_ppoll:
+		p = a[3];
+		size = a[4];
+		break;
+	case __NR_epoll_pwait:
+	case __NR_epoll_pwait2:
+		p = a[4];
+		size = a[5];
+		break;
+	case __NR_pselect6:
+		if (!a[5] || app_read(ps, a[5], sizeof(ps)))
+			return 0;
+		p = ps[0];
+		size = ps[1];
+		break;
+	default:
+		return 0;
+	}
+	if (!p || size != 8 || app_read(mask, p, 8))
+		return 0;
+	*mask &= ~((1ULL << (SIGKILL - 1)) | (1ULL << (SIGSTOP - 1)));
+	return 1;
 }
 
 /* What the recorded calls changed: dispositions, mask, sigaltstack. */
@@ -1577,14 +1658,40 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 }
 
 /*
- * Delivers a synchronous signal to the application's handler as the kernel
- * would: an rt_sigframe on its stack (or sigaltstack) holding the faulting
+ * The frame the recording kernel wrote for signal record @fs, when it was
+ * recorded and is the one to write here: at @sp, with the FPU state at @fp,
+ * for the context @mc.  Returns NULL when deliver() is to build one.
+ */
+static const struct sigframe *recorded_frame(const struct fri_signal *fs, uint64_t sp,
+					     uint64_t fp, const struct sigcontext *mc)
+{
+	const struct sigframe *rf;
+
+	if (!fs || !fs->frame_len || fs->frame_addr != sp || fs->frame_len < sizeof(*rf))
+		return NULL;
+	rf = (const struct sigframe *)(g.base + fs->frame_off);
+	if ((uint64_t)rf->uc.uc_mcontext.fpstate != fp || rf->uc.uc_mcontext.rip != mc->rip ||
+	    rf->uc.uc_mcontext.rsp != mc->rsp)
+		return NULL;
+	return rf;
+}
+
+/*
+ * Delivers a signal to the application's handler as the kernel would: an
+ * rt_sigframe on its stack (or sigaltstack) holding the interrupted
  * context, its FPU state and the siginfo; the handler runs with a fresh FPU
  * state and returns through its sa_restorer to rt_sigreturn, which the
- * loader replays (replay_sigreturn).
+ * loader replays (replay_sigreturn).  With the frame the recording kernel
+ * wrote (@fs, when recorded), the stack gets exactly its bytes: what the
+ * kernel leaves untouched in a frame (padding, reserved words, the XSAVE
+ * areas of features not in use) is then as it was when recorded, for the
+ * application may read it later as uninitialised memory (issue 25,
+ * class 10).
  */
-static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *uc)
+static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *uc,
+		    const struct fri_signal *fs)
 {
+	const struct sigframe *rf;
 	struct sigcontext *mc = &uc->uc_mcontext;
 	struct app_sigaction *sa = &g.sa[sig];
 	uint64_t sp = mc->rsp - 128, fp;
@@ -1597,6 +1704,11 @@ static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *
 	fp = (sp - fp_frame_room()) & ~63UL;
 	sp = ((fp - sizeof(struct sigframe)) & ~15UL) - 8;
 	f = (struct sigframe *)sp;
+	rf = recorded_frame(fs, sp, fp, mc);
+	if (rf) {
+		memcpy(f, rf, fs->frame_len);
+		goto regs;
+	}
 	if (lfp)
 		memcpy((void *)fp, lfp, min_u64(fp_frame_size(), fp_frame_room()));
 	memset(f, 0, sizeof(*f));
@@ -1608,8 +1720,10 @@ static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *
 					app_on_altstack(t, mc->rsp) ? SS_ONSTACK_ : 0);
 	f->uc.uc_mcontext = *mc;
 	f->uc.uc_mcontext.fpstate = lfp ? (void *)fp : NULL;
-	f->uc.uc_sigmask = t->app_mask;
+	f->uc.uc_sigmask = t->restore_mask ? t->saved_mask : t->app_mask;
 	memcpy(&f->info, si, sizeof(f->info));
+regs:
+	t->restore_mask = 0;	/* the frame holds the mask to come back */
 	t->app_mask |= sa->mask | (sa->flags & SA_NODEFER_ ? 0 : 1UL << (sig - 1));
 	mc->rip = sa->handler;
 	mc->rsp = sp;
@@ -1642,9 +1756,23 @@ static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
 	mc->rdx = am->rdx; mc->rax = am->rax; mc->rcx = am->rcx; mc->rsp = am->rsp;
 	mc->rip = am->rip;
 	mc->eflags = (mc->eflags & ~0x50dd5UL) | (am->eflags & 0x50dd5UL);
-	if (lfp && am->fpstate)
+	if (lfp && am->fpstate) {
+		struct _fpx_sw_bytes sw;
+
+		/*
+		 * The frame may be the recording kernel's (deliver()): its
+		 * software bytes and XSAVE header name the recording CPU's
+		 * features; this kernel restores what this CPU has.
+		 */
+		memcpy(&sw, (uint8_t *)lfp + 464, sizeof(sw));
 		memcpy(lfp, am->fpstate, min_u64(fp_frame_size(), fp_frame_room()) -
 		       FP_XSTATE_MAGIC2_SIZE);
+		memcpy((uint8_t *)lfp + 464, &sw, sizeof(sw));
+		if (g.have_xsave) {
+			*(uint64_t *)((uint8_t *)lfp + 512) &= g.sw.xfeatures;
+			*(uint64_t *)((uint8_t *)lfp + 520) = 0;	/* XCOMP_BV: standard form */
+		}
+	}
 	t->app_mask = au->uc_sigmask;
 	if (!(au->uc_stack.ss_flags & SS_ONSTACK_)) {
 		t->app_ss_sp = (uint64_t)au->uc_stack.ss_sp;
@@ -1703,7 +1831,7 @@ static void clear_tid_later(uint64_t idx, uint64_t addr)
 			}
 		break;
 	}
-	*(volatile uint32_t *)addr = 0;
+	app_write_u32(addr, 0);
 }
 
 static void clear_pending(uint64_t idx)
@@ -1712,7 +1840,7 @@ static void clear_pending(uint64_t idx)
 
 	for (k = 0; k < MAX_THREADS; k++)
 		if (pending[k].addr && pending[k].at == idx) {
-			*(volatile uint32_t *)pending[k].addr = 0;
+			app_write_u32(pending[k].addr, 0);
 			pending[k].addr = 0;
 		}
 }
@@ -1812,10 +1940,13 @@ static void deliver_record(struct lthread *t, const struct fri_syscall *s, struc
 		char buf[256];
 
 		fmt_signal(buf, sizeof(buf), fs);
-		fdprintf(2, PFX "[%u #%lu] <signal %s> to handler 0x%lx\n", t->tid, s->seq, buf,
-			 g.sa[sig].handler);
+		fdprintf(2, PFX "[%u #%lu] <signal %s> to handler 0x%lx, frame %s\n", t->tid, s->seq,
+			 buf, g.sa[sig].handler, !fs->frame_len ? "not recorded" :
+			 recorded_frame(fs, fs->frame_addr, (uint64_t)((const struct sigframe *)
+				(g.base + fs->frame_off))->uc.uc_mcontext.fpstate, mc) ?
+			 "as recorded" : "recorded, elsewhere");
 	}
-	deliver(t, sig, &si, uc);
+	deliver(t, sig, &si, uc, fs);
 	consume(t, s);
 }
 
@@ -1855,11 +1986,6 @@ static int regs_match(const struct sigcontext *mc, const struct fri_regs *w)
 	       mc->r14 == w->r14 && mc->r15 == w->r15 &&
 	       (mc->eflags & 0xcd5) == (w->eflags & 0xcd5);
 }
-
-struct lvec {
-	void *base;
-	uint64_t len;
-};
 
 /*
  * Makes the page of application code at addr writable for the breakpoint
@@ -2137,6 +2263,16 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		fdprintf(2, PFX "[%u #%lu] %s = %ld\n", t->tid, s->seq, buf, s->ret);
 	}
 	track_signal_calls(t, s);
+	if (s->ret == -EINTR && is_signal_rec(g.sc[idx].next_same_tid == FRI_NO_NEXT ? NULL :
+					     &g.sc[s->next_same_tid], SIG_PLACE, 0)) {
+		uint64_t m;
+
+		if (temp_mask(s, &m)) {
+			t->saved_mask = t->app_mask;
+			t->restore_mask = 1;
+			t->app_mask = m;
+		}
+	}
 	if (s->nr == __NR_rt_sigreturn) {
 		replay_sigreturn(t, uc);
 		t->nr_done++;
@@ -2185,6 +2321,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	if (rec_is_last(s))
 		end_of_log(t, uc, 1);
 	back_to_app(t, uc);
+	if (t->restore_mask) {	/* no handler ran: the call's mask goes */
+		t->app_mask = t->saved_mask;
+		t->restore_mask = 0;
+	}
 }
 
 /* -------------------------------------------------------------------- */
@@ -2529,12 +2669,12 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 			if (g.flags & FRI_F_VERBOSE)
 				fdprintf(2, PFX "[%u #%lu] <signal %s> raised at rip 0x%lx\n", t->tid,
 					 s->seq, signame(sig), mc->rip);
-			deliver(t, sig, si, uc);
+			deliver(t, sig, si, uc, fs);
 			consume(t, s);
 			back_to_app(t, uc);
 			return;
 		}
-		deliver(t, sig, si, uc);
+		deliver(t, sig, si, uc, NULL);
 		return;
 	}
 	print_times("end");

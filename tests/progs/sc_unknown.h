@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The numbers tests/progs/sc_unknown calls, in order (tests/record_syscalls.c). */
+#ifndef SC_UNKNOWN_H
+#define SC_UNKNOWN_H
+
+static const long sc_unknown_nrs[] = {
+	0x17b9,		/* a private number (issue 25) */
+	335,		/* a hole of the x86_64 table (335..423) */
+	451,		/* past 6.1's last call: cachestat from 6.5 on */
+	511,		/* the last number below the x32 ones */
+	0x10000,	/* FLIGHTREC_NR_SIGNAL */
+	0x10001,	/* FLIGHTREC_NR_RDTSC */
+	0x40000000 | 39,	/* x32 getpid: ENOSYS with x32 off */
+	-1,
+	-2,
+};
+
+#define SC_UNKNOWN_N	(sizeof(sc_unknown_nrs) / sizeof(sc_unknown_nrs[0]))
+
+/* the kernel runs the low 32 bits of rax: getpid */
+#define SC_UNKNOWN_HIGH_GETPID	(0x100000000L | 39)
+
+#endif
