@@ -157,6 +157,7 @@ struct fr_thread_ctx {
 	s32 in_syscall;
 	u32 xsave_size;
 	void *xsave;
+	bool lost;	/* its XSAVE area could not be allocated */
 };
 
 #define FR_BUILD_ID_MAX	32
@@ -487,6 +488,7 @@ void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_sc_recs_free(struct list_head *list);
 void *fr_page_alloc(gfp_t gfp);	/* a page copy's bytes (arena.c) */
 void fr_page_free(void *data);
+void fr_kvfree(const void *p);
 void fr_thread_arena_drop(struct fr_thread *t);
 u64 fr_arena_pooled_bytes(void);
 void fr_arena_enforce_cap(void);

@@ -90,7 +90,7 @@ out_clear:
 
 struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
 {
-	struct fr_interval *iv = kzalloc(sizeof(*iv), gfp);
+	struct fr_interval *iv = kzalloc(sizeof(*iv), gfp | __GFP_NOWARN);
 
 	if (!iv)
 		return NULL;
@@ -107,7 +107,7 @@ static void fr_ctx_free(struct fr_thread_ctx *ctx)
 {
 	if (!ctx)
 		return;
-	kvfree(ctx->xsave);
+	fr_kvfree(ctx->xsave);	/* any context: the cap evicts in probes */
 	kfree(ctx);
 }
 
@@ -146,7 +146,7 @@ void fr_interval_free(struct fr_interval *iv)
 		fr_ctx_free(ctx);
 	for (i = 0; i < iv->nr_maps; i++)
 		kfree(iv->maps[i].path);
-	kvfree(iv->maps);
+	fr_kvfree(iv->maps);	/* any context: the cap evicts in probes */
 	fr_pages_free(&iv->pages);
 	xa_destroy(&iv->acc);	/* value entries */
 	kfree(iv);
@@ -199,7 +199,8 @@ static void fr_ctx_xsave(struct fr_thread_ctx *ctx, struct task_struct *task,
 	if (task != current && !fr_fpu_saved(task, &before))
 		return;
 	ctx->xsave_size = rs->n * rs->size;
-	ctx->xsave = kvzalloc(ctx->xsave_size, gfp);
+	ctx->xsave = kvzalloc(ctx->xsave_size, (gfp & ~__GFP_NOFAIL) | __GFP_NOWARN);
+	ctx->lost = !ctx->xsave;
 	if (ctx->xsave &&
 	    (regset_get(task, rs, ctx->xsave_size, ctx->xsave) < 0 ||
 	     (task != current &&
@@ -217,7 +218,7 @@ static void fr_ctx_xsave(struct fr_thread_ctx *ctx, struct task_struct *task,
  */
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
 {
-	struct fr_thread_ctx *ctx = kzalloc(sizeof(*ctx), gfp);
+	struct fr_thread_ctx *ctx = kzalloc(sizeof(*ctx), gfp | __GFP_NOWARN);
 	struct pt_regs *regs = task_pt_regs(task);
 	const struct user_regset *rs;
 
@@ -270,18 +271,27 @@ static u32 fr_vma_prot(struct vm_area_struct *vma)
 	return prot;
 }
 
-/* @buf: PATH_MAX bytes to build a file's path in (NULL: no path) */
+/*
+ * @buf: PATH_MAX bytes to build a file's path in (NULL: it could not be
+ * allocated).  *lost is set when a name is missing for want of memory.
+ */
 static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
-			 u32 *flags, char *buf)
+			 u32 *flags, char *buf, bool *lost)
 {
 	const char *name = NULL;
 	char *p;
 
 	if (vma->vm_file) {
-		if (!buf)
+		if (!buf) {
+			*lost = true;
 			return NULL;
+		}
 		p = file_path(vma->vm_file, buf, PATH_MAX);
-		return IS_ERR(p) ? NULL : kstrdup(p, GFP_KERNEL);
+		if (IS_ERR(p))
+			return NULL;	/* a limit (too long), not a loss */
+		p = kstrdup(p, GFP_KERNEL | __GFP_NOWARN);
+		*lost |= !p;
+		return p;
 	}
 	*flags |= FLIGHTREC_MAPF_ANON;
 	if (vma->vm_ops && vma->vm_ops->name)
@@ -297,35 +307,74 @@ static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
 	if (!name && vma->vm_start <= mm->start_stack &&
 	    vma->vm_end >= mm->start_stack)
 		name = "[stack]";
-	return name ? kstrdup(name, GFP_KERNEL) : NULL;
+	if (!name)
+		return NULL;
+	p = kstrdup(name, GFP_KERNEL | __GFP_NOWARN);
+	*lost |= !p;
+	return p;
 }
 
-/*
- * The memory map, brk and signal dispositions.  mmap_lock held for read.
- * Returns the bytes it adds (the caller accounts them: iv may be open).
- */
-static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
+/* Mappings a boundary's map array has room for beyond those counted first. */
+#define FR_MAPS_SLACK	64
+
+static u32 fr_count_vmas(struct mm_struct *mm)
 {
 	struct vm_area_struct *vma;
-	/* current's sighand cannot change under it */
-	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
-	size_t bytes = 0;
-	u32 n = 0, i;
-	char *buf;
+	u32 n = 0;
 
 	VMA_ITERATOR(vmi, mm, 0);
 
 	for_each_vma(vmi, vma)
 		n++;
-	iv->maps = kvcalloc(n ? n : 1, sizeof(*iv->maps), GFP_KERNEL);
-	if (!iv->maps)
+	return n;
+}
+
+/*
+ * The memory map, brk and signal dispositions.  mmap_lock held for read.
+ * @maps: room for @cap entries, allocated before the cut (fr_boundary; NULL
+ * when that failed), taken over by iv.  Sets *lost when part of the map
+ * could not be kept for want of memory (iv is then flagged
+ * FLIGHTREC_IF_LOST_STATE).  Returns the bytes it adds (the caller accounts
+ * them: iv may be open).
+ */
+static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm,
+				 struct fr_map *maps, u32 cap, bool *lost)
+{
+	struct vm_area_struct *vma;
+	/* current's sighand cannot change under it */
+	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
+	size_t bytes = 0;
+	u32 n, i;
+	char *buf;
+
+	VMA_ITERATOR(vmi, mm, 0);
+
+	n = fr_count_vmas(mm);
+	if (!maps || n > cap) {
+		/* more than counted before the threads stopped */
+		struct fr_map *more = kvcalloc(n ? n : 1, sizeof(*more),
+					       GFP_KERNEL | __GFP_NOWARN);
+
+		if (more) {
+			kvfree(maps);
+			maps = more;
+			cap = n;
+		}
+	}
+	if (!maps) {
+		*lost = true;
 		return 0;
+	}
+	iv->maps = maps;
+	if (n > cap) {
+		*lost = true;	/* the first cap mappings only */
+		n = cap;
+	}
 	/*
 	 * One buffer for every file's path: each allocation is cleared
 	 * (init_on_alloc), 4 KiB per mapped file and boundary otherwise.
 	 */
-	buf = kmalloc(PATH_MAX, GFP_KERNEL);
-	vma_iter_init(&vmi, mm, 0);
+	buf = kmalloc(PATH_MAX, GFP_KERNEL | __GFP_NOWARN);
 	for_each_vma(vmi, vma) {
 		struct fr_map *m;
 
@@ -349,10 +398,12 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 			m->inode = inode->i_ino;
 			m->dev = new_encode_dev(inode->i_sb->s_dev);
 		}
-		m->path = fr_vma_path(vma, mm, &m->flags, buf);
+		m->path = fr_vma_path(vma, mm, &m->flags, buf, lost);
 		bytes += sizeof(*m) + (m->path ? strlen(m->path) + 1 : 0);
 	}
 	kfree(buf);
+	/* the room left unused is memory held all the same */
+	bytes += (size_t)(cap - iv->nr_maps) * sizeof(*iv->maps);
 	iv->brk_start = mm->start_brk;
 	iv->brk = mm->brk;
 
@@ -536,16 +587,22 @@ static size_t fr_gather_threads(struct fr_proc *proc, struct fr_interval *iv,
 			t->stop_ctx = NULL;
 			if (!ctx) {
 				/* taken by an earlier boundary: pt_regs are still it */
-				ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
+				ctx = fr_ctx_capture(t->task,
+						     GFP_ATOMIC | __GFP_NOWARN);
 				if (ctx)
 					fr_sc_ctx_fix(t, ctx);
 			}
 		} else if (READ_ONCE(t->in_sc)) {
 			smp_rmb();	/* in_sc before sc_nr: fr_sys_enter */
-			ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
+			ctx = fr_ctx_capture(t->task, GFP_ATOMIC | __GFP_NOWARN);
 			if (ctx)
 				fr_ctx_in_syscall(ctx, READ_ONCE(t->sc_nr),
 						  ctx->regs.ip);
+		}
+		if (ctx && ctx->lost) {
+			/* no memory for its XSAVE area: it takes its own later */
+			fr_ctx_free(ctx);
+			ctx = NULL;
 		}
 		if (!ctx) {
 			/* recorded when it passes (fr_boundary_late) */
@@ -722,24 +779,56 @@ void fr_uncharge(size_t bytes)
  * Closes the open interval and opens the next one.  Runs in the task_work of
  * a thread of proc, with proc->work_lock held.  Returns the closed interval
  * (not yet in the ring) or NULL.
+ *
+ * A kept interval is complete: what its start needs and can be allocated
+ * before the cut (the interval, this thread's context and XSAVE area, the
+ * map array) is, and when that fails there is no boundary - the open
+ * interval goes on, whole.  A freeze (@freeze) must cut: then, and for what
+ * can fail only after the cut (a file's path, a mapping made meanwhile, a
+ * late thread's context), the new interval is flagged
+ * FLIGHTREC_IF_LOST_STATE instead.  Never a silent gap.
  */
-static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t)
+static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t,
+				       bool freeze)
 {
 	struct mm_struct *mm = current->mm;
 	struct fr_interval *next, *closed;
 	struct fr_thread_ctx *own;
+	struct fr_map *maps;
 	unsigned long deadline;
 	u32 gen = atomic_read(&proc->boundary_gen);
 	size_t bytes = 0;
+	bool lost = false;
+	u32 cap;
 	u64 t0;
 
 	t->seen_boundary = gen;
-	next = fr_interval_new(proc, GFP_KERNEL);
+	next = fr_interval_new(proc, freeze ? GFP_KERNEL | __GFP_NOFAIL : GFP_KERNEL);
 	if (!next)
 		return NULL;
 	if (!fr_charge(proc, next->bytes)) {
-		kfree(next);
-		return NULL;
+		if (!freeze) {
+			kfree(next);
+			return NULL;
+		}
+		atomic64_add(next->bytes, &fr_bytes);	/* a few hundred bytes */
+	}
+	own = fr_ctx_own(t);
+	mmap_read_lock(mm);
+	cap = fr_count_vmas(mm) + FR_MAPS_SLACK;
+	mmap_read_unlock(mm);
+	maps = kvcalloc(cap, sizeof(*maps), GFP_KERNEL | __GFP_NOWARN);
+	if (!own || own->lost || !maps) {
+		if (!freeze) {
+			fr_ctx_free(own);
+			kvfree(maps);
+			fr_interval_free(next);	/* uncharges it */
+			return NULL;
+		}
+		lost = true;
+		if (own && own->lost)
+			fr_ctx_free(own);
+		own = NULL;
 	}
 	proc->boundary_done_gen = gen;
 
@@ -751,7 +840,6 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		proc->vdso_patched = mm->context.vdso;
 	}
 
-	own = fr_ctx_own(t);
 	t0 = ktime_get_ns();
 	proc->stop_seq++;
 	deadline = jiffies + msecs_to_jiffies(FR_STOP_WAIT_MS);
@@ -777,7 +865,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	bytes += fr_gather_threads(proc, next, gen);
 	spin_unlock(&proc->lock);
 
-	bytes += fr_capture_process(next, mm);
+	bytes += fr_capture_process(next, mm, maps, cap, &lost);
 	fr_mem_boundary(proc, closed, next);
 	mmap_read_unlock(mm);
 	t0 = ktime_get_ns() - t0;
@@ -793,6 +881,8 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	 */
 	spin_lock(&proc->lock);
 	next->bytes += bytes;
+	if (lost)
+		next->flags |= FLIGHTREC_IF_LOST_STATE;
 	spin_unlock(&proc->lock);
 	if (!fr_charge(proc, bytes))
 		atomic64_add(bytes, &fr_bytes);
@@ -814,8 +904,15 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 	spin_unlock(&proc->lock);
 	if (!ctx)
 		ctx = fr_ctx_own(t);
-	if (!ctx)
-		return;
+	if (!ctx || ctx->lost) {
+		/* too late for a later try: said, not silent */
+		spin_lock(&proc->lock);
+		if (proc->cur)
+			proc->cur->flags |= FLIGHTREC_IF_LOST_STATE;
+		spin_unlock(&proc->lock);
+		if (!ctx)
+			return;
+	}
 	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size))
 		atomic64_add(sizeof(*ctx) + ctx->xsave_size, &fr_bytes);
 	spin_lock(&proc->lock);
@@ -833,7 +930,7 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 
 static void fr_boundary_and_push(struct fr_proc *proc, struct fr_thread *t)
 {
-	struct fr_interval *closed = fr_boundary(proc, t);
+	struct fr_interval *closed = fr_boundary(proc, t, false);
 
 	if (closed) {
 		fr_ring_push(proc, closed);
@@ -859,7 +956,7 @@ void fr_dump_free(struct fr_dump *dump)
 	if (dump->end.ctx)
 		fr_ctx_free(dump->end.ctx);
 	kfree(dump->exe);
-	kvfree(dump->cmdline);	/* kvmalloc'd: vmalloc under fragmentation */
+	fr_kvfree(dump->cmdline);	/* kvmalloc'd: vmalloc under fragmentation */
 	fr_uncharge(dump->bytes);
 	kfree(dump);
 }
@@ -969,7 +1066,8 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 	dump->created_ns = ktime_get_ns();
 	dump->end.kind = kind;
 	dump->end.tid = task_pid_vnr(current);
-	dump->end.ctx = fr_ctx_capture(current, GFP_KERNEL);
+	/* the end's registers: a few hundred bytes, not to be lost */
+	dump->end.ctx = fr_ctx_capture(current, GFP_KERNEL | __GFP_NOFAIL);
 	if (kind == FLIGHTREC_END_FAULT) {
 		dump->end.signo = t->fault_signo;
 		dump->end.si_code = t->fault_code;
@@ -979,7 +1077,7 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 		dump->end.exit_code = (task_pt_regs(current)->di & 0xff) << 8;
 	}
 
-	closed = fr_boundary(proc, t);
+	closed = fr_boundary(proc, t, true);
 	spin_lock(&proc->lock);
 	if (closed)
 		closed->flags |= FLIGHTREC_IF_PARTIAL;	/* cut short by the freeze */

@@ -13,6 +13,7 @@
 #include <sys/syscall.h>
 #include <sys/ucontext.h>
 #include <sys/mount.h>
+#include <sys/klog.h>
 
 FIXTURE(proc) {
 	struct fr_client *c;
@@ -367,6 +368,58 @@ TEST_F_TIMEOUT(proc, uncollected_dump_survives_cap, 180)
 	EXPECT_EQ(FLIGHTREC_END_FAULT, d.end_kind);
 	frd_free(&d);
 	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
+}
+
+/*
+ * The cap evicts from the syscall probe (issue 24.4): a getpid() record
+ * charged at the cap drops the oldest interval there, with preemption off,
+ * and that interval holds a 6 MiB read's record, which is vmalloc'd (over
+ * the largest kmalloc).  vfree() may sleep: on the debug kernel
+ * (DEBUG_ATOMIC_SLEEP) freeing it there is "BUG: sleeping function called
+ * from invalid context", which this test looks for in the kernel log (and
+ * the rig's scan fails it too).  The module hands such blocks to a worker.
+ */
+TEST_F_TIMEOUT(proc, eviction_frees_vmalloc_in_probe, 300)
+{
+	char *argv[] = { (char *)fr_prog("big_reads"), "8", "6", "20000", NULL };
+	static char log[1 << 20];
+	uint64_t dropped = 0;
+	char mark[64], *since;
+	int gate = -1, status, fd, n;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	snprintf(mark, sizeof(mark), "flightrec-test: eviction mark %d", getpid());
+	fd = open("/dev/kmsg", O_WRONLY);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ((ssize_t)strlen(mark), write(fd, mark, strlen(mark)));
+	close(fd);
+	ASSERT_EQ(0, fr_read_param("ring_mb", &self->ring_mb));
+	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", "16", 2));
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	self->child = pid;
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 100, 64, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	/* the dropped count, while the process is still registered */
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		proc_dropped(self->c, pid, &dropped);
+		usleep(20000);
+	}
+	self->child = 0;
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("big_reads: status 0x%x", status);
+	EXPECT_GT(dropped, 0) TH_LOG("the cap evicted nothing: this proved nothing");
+	n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
+	ASSERT_GT(n, 0);
+	log[n] = 0;
+	since = strstr(log, mark);
+	ASSERT_NE(NULL, since) TH_LOG("the mark is not in the kernel log");
+	EXPECT_EQ(NULL, strstr(since, "sleeping function called from invalid context"))
+		TH_LOG("%s", strstr(since, "sleeping function"));
+	EXPECT_EQ(NULL, strstr(since, "vfree"))
+		TH_LOG("%s", strstr(since, "vfree"));
 }
 
 /*
