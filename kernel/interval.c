@@ -272,11 +272,12 @@ static u32 fr_vma_prot(struct vm_area_struct *vma)
 }
 
 /*
+ * The name of a mapping (in @buf for a file, or a constant), or NULL.
  * @buf: PATH_MAX bytes to build a file's path in (NULL: it could not be
- * allocated).  *lost is set when a name is missing for want of memory.
+ * allocated; *lost is set).
  */
-static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
-			 u32 *flags, char *buf, bool *lost)
+static const char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
+			       u32 *flags, char *buf, bool *lost)
 {
 	const char *name = NULL;
 	char *p;
@@ -287,11 +288,7 @@ static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
 			return NULL;
 		}
 		p = file_path(vma->vm_file, buf, PATH_MAX);
-		if (IS_ERR(p))
-			return NULL;	/* a limit (too long), not a loss */
-		p = kstrdup(p, GFP_KERNEL | __GFP_NOWARN);
-		*lost |= !p;
-		return p;
+		return IS_ERR(p) ? NULL : p;	/* too long: a limit, not a loss */
 	}
 	*flags |= FLIGHTREC_MAPF_ANON;
 	if (vma->vm_ops && vma->vm_ops->name)
@@ -307,11 +304,7 @@ static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
 	if (!name && vma->vm_start <= mm->start_stack &&
 	    vma->vm_end >= mm->start_stack)
 		name = "[stack]";
-	if (!name)
-		return NULL;
-	p = kstrdup(name, GFP_KERNEL | __GFP_NOWARN);
-	*lost |= !p;
-	return p;
+	return name;
 }
 
 /* Mappings a boundary's map array has room for beyond those counted first. */
@@ -331,14 +324,17 @@ static u32 fr_count_vmas(struct mm_struct *mm)
 
 /*
  * The memory map, brk and signal dispositions.  mmap_lock held for read.
- * @maps: room for @cap entries, allocated before the cut (fr_boundary; NULL
- * when that failed), taken over by iv.  Sets *lost when part of the map
- * could not be kept for want of memory (iv is then flagged
- * FLIGHTREC_IF_LOST_STATE).  Returns the bytes it adds (the caller accounts
- * them: iv may be open).
+ * @maps: room for @cap entries, allocated and charged before the cut
+ * (fr_boundary; NULL and 0 when that failed), taken over by iv.  What it
+ * adds besides is charged here, before it is allocated (a file's path is up
+ * to 4 KiB, and 65530 mappings may have one each): what the cap cannot hold
+ * is not kept, and *lost is set, as when memory is short (iv is then
+ * flagged FLIGHTREC_IF_LOST_STATE).  Returns the bytes charged here (the
+ * caller adds them to iv's: iv may be open).
  */
-static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm,
-				 struct fr_map *maps, u32 cap, bool *lost)
+static size_t fr_capture_process(struct fr_proc *proc, struct fr_interval *iv,
+				 struct mm_struct *mm, struct fr_map *maps,
+				 u32 cap, bool *lost)
 {
 	struct vm_area_struct *vma;
 	/* current's sighand cannot change under it */
@@ -350,15 +346,23 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm,
 	VMA_ITERATOR(vmi, mm, 0);
 
 	n = fr_count_vmas(mm);
-	if (!maps || n > cap) {
+	if (n > cap || !maps) {
 		/* more than counted before the threads stopped */
-		struct fr_map *more = kvcalloc(n ? n : 1, sizeof(*more),
-					       GFP_KERNEL | __GFP_NOWARN);
+		size_t more_bytes = (size_t)max(n, 1U) * sizeof(*maps);
+		size_t grow = more_bytes - (size_t)cap * sizeof(*maps);
+		struct fr_map *more = NULL;
 
+		if (fr_charge(proc, grow)) {
+			more = kvcalloc(max(n, 1U), sizeof(*more),
+					GFP_KERNEL | __GFP_NOWARN);
+			if (!more)
+				fr_uncharge(grow);
+		}
 		if (more) {
 			kvfree(maps);
 			maps = more;
-			cap = n;
+			cap = max(n, 1U);
+			bytes += grow;
 		}
 	}
 	if (!maps) {
@@ -376,6 +380,7 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm,
 	 */
 	buf = kmalloc(PATH_MAX, GFP_KERNEL | __GFP_NOWARN);
 	for_each_vma(vmi, vma) {
+		const char *name;
 		struct fr_map *m;
 
 		if (iv->nr_maps == n)
@@ -398,12 +403,21 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm,
 			m->inode = inode->i_ino;
 			m->dev = new_encode_dev(inode->i_sb->s_dev);
 		}
-		m->path = fr_vma_path(vma, mm, &m->flags, buf, lost);
-		bytes += sizeof(*m) + (m->path ? strlen(m->path) + 1 : 0);
+		name = fr_vma_path(vma, mm, &m->flags, buf, lost);
+		if (name) {
+			size_t len = strlen(name) + 1;
+
+			if (fr_charge(proc, len)) {
+				m->path = kmemdup(name, len, GFP_KERNEL | __GFP_NOWARN);
+				if (m->path)
+					bytes += len;
+				else
+					fr_uncharge(len);
+			}
+			*lost |= !m->path;
+		}
 	}
 	kfree(buf);
-	/* the room left unused is memory held all the same */
-	bytes += (size_t)(cap - iv->nr_maps) * sizeof(*iv->maps);
 	iv->brk_start = mm->start_brk;
 	iv->brk = mm->brk;
 
@@ -793,12 +807,13 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 {
 	struct mm_struct *mm = current->mm;
 	struct fr_interval *next, *closed;
-	struct fr_thread_ctx *own;
-	struct fr_map *maps;
+	struct fr_thread_ctx *own, *ctx, *tmp;
+	struct fr_map *maps = NULL;
 	unsigned long deadline;
 	u32 gen = atomic_read(&proc->boundary_gen);
-	size_t bytes = 0;
-	bool lost = false;
+	size_t pre, bytes, ctx_bytes;
+	bool lost = false, charged;
+	LIST_HEAD(drop);
 	u32 cap;
 	u64 t0;
 
@@ -817,18 +832,38 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	mmap_read_lock(mm);
 	cap = fr_count_vmas(mm) + FR_MAPS_SLACK;
 	mmap_read_unlock(mm);
-	maps = kvcalloc(cap, sizeof(*maps), GFP_KERNEL | __GFP_NOWARN);
-	if (!own || own->lost || !maps) {
+	/* under the cap, charged before it is allocated (issue 24.3) */
+	pre = (size_t)cap * sizeof(*maps) + (own ? sizeof(*own) + own->xsave_size : 0);
+	charged = fr_charge(proc, pre);
+	if (charged)
+		maps = kvcalloc(cap, sizeof(*maps), GFP_KERNEL | __GFP_NOWARN);
+	if (!charged || !own || own->lost || !maps) {
 		if (!freeze) {
 			fr_ctx_free(own);
 			kvfree(maps);
+			if (charged)
+				fr_uncharge(pre);
 			fr_interval_free(next);	/* uncharges it */
 			return NULL;
 		}
+		/* a freeze cuts all the same: what fits is kept, flagged */
 		lost = true;
-		if (own && own->lost)
+		if (charged)
+			fr_uncharge(pre);
+		pre = 0;
+		if (own && !own->lost && fr_charge(proc, sizeof(*own) + own->xsave_size)) {
+			pre += sizeof(*own) + own->xsave_size;
+		} else {
 			fr_ctx_free(own);
-		own = NULL;
+			own = NULL;
+		}
+		if (maps && fr_charge(proc, (size_t)cap * sizeof(*maps))) {
+			pre += (size_t)cap * sizeof(*maps);
+		} else {
+			kvfree(maps);
+			maps = NULL;
+			cap = 0;
+		}
 	}
 	proc->boundary_done_gen = gen;
 
@@ -858,14 +893,12 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	closed = proc->cur;
 	next->index = proc->next_index++;
 	proc->cur = next;
-	if (own) {
+	if (own)
 		list_add_tail(&own->node, &next->threads);
-		bytes += sizeof(*own) + own->xsave_size;
-	}
-	bytes += fr_gather_threads(proc, next, gen);
+	ctx_bytes = fr_gather_threads(proc, next, gen);
 	spin_unlock(&proc->lock);
 
-	bytes += fr_capture_process(next, mm, maps, cap, &lost);
+	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);
 	fr_mem_boundary(proc, closed, next);
 	mmap_read_unlock(mm);
 	t0 = ktime_get_ns() - t0;
@@ -874,18 +907,28 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	proc->boundary_max_ns = max(proc->boundary_max_ns, t0);
 
 	/*
-	 * The map and contexts are needed whatever the cap says: when nothing
-	 * can be evicted they are charged anyway (a few KiB over the cap).
-	 * Only what was added here: records placed in next since the cut
+	 * The other threads' contexts, taken at the cut: when the cap cannot
+	 * hold them they are not kept, and that is said.  next->bytes gets
+	 * only what was charged here: records placed in next since the cut
 	 * were charged by their writers.
 	 */
+	if (ctx_bytes && fr_charge(proc, ctx_bytes)) {
+		bytes += ctx_bytes;
+		ctx_bytes = 0;
+	}
 	spin_lock(&proc->lock);
+	if (ctx_bytes) {
+		list_for_each_entry_safe(ctx, tmp, &next->threads, node)
+			if (ctx != own)
+				list_move(&ctx->node, &drop);
+		lost = true;
+	}
 	next->bytes += bytes;
 	if (lost)
 		next->flags |= FLIGHTREC_IF_LOST_STATE;
 	spin_unlock(&proc->lock);
-	if (!fr_charge(proc, bytes))
-		atomic64_add(bytes, &fr_bytes);
+	list_for_each_entry_safe(ctx, tmp, &drop, node)
+		fr_ctx_free(ctx);
 	if (closed)
 		closed->end_ns = next->start_ns;
 	return closed;
@@ -913,8 +956,15 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 		if (!ctx)
 			return;
 	}
-	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size))
-		atomic64_add(sizeof(*ctx) + ctx->xsave_size, &fr_bytes);
+	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size)) {
+		/* over the cap: not kept, and said */
+		spin_lock(&proc->lock);
+		if (proc->cur)
+			proc->cur->flags |= FLIGHTREC_IF_LOST_STATE;
+		spin_unlock(&proc->lock);
+		fr_ctx_free(ctx);
+		return;
+	}
 	spin_lock(&proc->lock);
 	if (proc->cur) {
 		list_add_tail(&ctx->node, &proc->cur->threads);

@@ -325,6 +325,71 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 }
 
 /*
+ * A boundary's memory map is under the cap too (issue 24.3): 1500 file
+ * mappings that each name a 3.6 KB path make 5.4 MB of paths per boundary,
+ * over a cap of 4 MiB.  Before, the map was charged whatever the cap said
+ * (65530 such mappings: 500 MiB per boundary); now the paths that do not
+ * fit are not kept and the interval says so (FLIGHTREC_IF_LOST_STATE).
+ */
+TEST_F_TIMEOUT(proc, boundary_state_under_cap, 300)
+{
+	char *argv[] = { (char *)fr_prog("long_paths"), "1500", "4", NULL };
+	unsigned long long bytes, cap, peak = 0;
+	int gate = -1, status, samples = 0, id;
+	size_t i, lost = 0;
+	struct frd d;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	ASSERT_EQ(0, fr_read_param("ring_mb", &self->ring_mb));
+	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", "4", 1));
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	self->child = pid;
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 100, 64, 1, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		ASSERT_EQ(0, status_bytes(&bytes, &cap));
+		ASSERT_EQ(4ULL << 20, cap);
+		if (bytes > peak)
+			peak = bytes;
+		samples++;
+		usleep(2000);
+	}
+	self->child = 0;
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("long_paths: status 0x%x", status);
+	TH_LOG("%d samples, peak %llu bytes, cap %llu", samples, peak, cap);
+	EXPECT_GT(samples, 10);
+	/* what a boundary walk adds to the closed interval's bits is all */
+	EXPECT_LE(peak, cap + (64 << 10)) TH_LOG("%llu bytes over the cap", peak - cap);
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
+	/* a file mapping without its path is in an interval that says so */
+	for (i = 0; i < d.nmaps; i++) {
+		const struct frd_map *m = &d.maps[i];
+		size_t k;
+
+		if ((m->flags & FLIGHTREC_MAPF_ANON) || m->path[0])
+			continue;
+		for (k = 0; k < d.niv && d.iv[k].index != m->interval; k++)
+			;
+		ASSERT_LT(k, d.niv);
+		lost++;
+		EXPECT_TRUE(d.iv[k].flags & FLIGHTREC_IF_LOST_STATE)
+			TH_LOG("interval %u: the mapping at %#llx has no path, unflagged",
+			       m->interval, (unsigned long long)m->start);
+		if (!(d.iv[k].flags & FLIGHTREC_IF_LOST_STATE))
+			break;
+	}
+	TH_LOG("%zu intervals, %zu file mappings without their path", d.niv, lost);
+	frd_free(&d);
+}
+
+/*
  * A crash dump nobody has read yet survives the live recording of another
  * process that fills the cap (issue 24.3: fr_charge_evict reclaimed every
  * frozen dump on the machine for the records of a live ring).
