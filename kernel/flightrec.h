@@ -598,7 +598,7 @@ int __fr_tw_add(struct task_struct *task, struct fr_tw *w, fr_tw_fn fn,
 void fr_tw_drain(void);
 
 /* vdso.c */
-int fr_vdso_patch(void);
+int fr_vdso_patch(struct fr_proc *proc);
 
 /* buildid.c */
 void fr_dump_build_ids(struct fr_dump *dump, struct mm_struct *mm);

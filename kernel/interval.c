@@ -812,7 +812,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	unsigned long deadline;
 	u32 gen = atomic_read(&proc->boundary_gen);
 	size_t pre, bytes, ctx_bytes;
-	bool lost = false, charged;
+	bool lost = false, charged, vdso_todo;
 	LIST_HEAD(drop);
 	u32 cap;
 	u64 t0;
@@ -866,14 +866,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		}
 	}
 	proc->boundary_done_gen = gen;
-
-	/* before the walk, so that the patched vDSO pages are write-protected */
-	if (proc->vdso_patched != mm->context.vdso) {
-		if (fr_vdso_patch() < 0)
-			pr_warn_ratelimited("pid %d: vDSO not patched: time calls are not recorded\n",
-					    proc->tgid);
-		proc->vdso_patched = mm->context.vdso;
-	}
+	vdso_todo = proc->vdso_patched != mm->context.vdso;
 
 	t0 = ktime_get_ns();
 	proc->stop_seq++;
@@ -881,6 +874,24 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	for (;;) {
 		bool more = fr_stop_wait(proc, deadline);
 
+		/*
+		 * The vDSO is patched (issue 24.8) once every other thread is
+		 * stopped - none runs its code while it changes - and, checked
+		 * by fr_vdso_patch(), none is stopped inside the bytes it
+		 * changes; else at a later boundary.  Before the walk, so that
+		 * the patched pages are write-protected.  The stopped threads
+		 * reach user space only after work_lock is released.
+		 */
+		if (vdso_todo && !READ_ONCE(proc->dying) && fr_stop_done(proc)) {
+			int ret = fr_vdso_patch(proc);
+
+			vdso_todo = false;
+			if (ret < 0 && ret != -EAGAIN)
+				pr_warn_ratelimited("pid %d: vDSO not patched: time calls are not recorded\n",
+						    proc->tgid);
+			if (ret != -EAGAIN)
+				proc->vdso_patched = mm->context.vdso;
+		}
 		mmap_read_lock(mm);
 		spin_lock(&proc->lock);
 		if (!more || fr_threads_stopped(proc))

@@ -778,4 +778,69 @@ TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all, 60)
 	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
 }
 
+/*
+ * The same, with the marker calls made as soon as the tracer is attached
+ * (issue 24.7): a process whose work bit the focus cleared (its parent
+ * had none) is seen from the tracer's first event on, not after the next
+ * focus check (each second).  Before, ftrace saw none of the calls of a
+ * process that made them within that second.
+ */
+TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all_at_once, 60)
+{
+	const char *tr = "/sys/kernel/tracing";
+	char path[256], buf[1 << 16], filter[64];
+	int i, fd, go[2], hits = 0;
+	ssize_t n;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	if (access("/sys/kernel/tracing/events", F_OK))
+		mount("nodev", tr, "tracefs", 0, NULL);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	if (access(path, W_OK))
+		SKIP(return, "no tracefs with raw_syscalls events");
+	fd = open("/sys/kernel/tracing/trace", O_WRONLY | O_TRUNC);
+	ASSERT_GE(fd, 0);
+	close(fd);
+	/* the module alone on the tracepoints for two focus checks */
+	sleep(2);
+	ASSERT_EQ(0, pipe(go));
+	pid = fork();
+	if (pid == 0) {
+		char c;
+
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(1);
+		for (i = 0; i < 50; i++)
+			syscall(SYS_getpriority, PRIO_PROCESS, 0x7e5c00);
+		_exit(0);
+	}
+	close(go[0]);
+	snprintf(filter, sizeof(filter), "common_pid == %d", pid);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	ASSERT_EQ(0, fr_write_file(path, filter, strlen(filter)));
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	ASSERT_EQ(0, fr_write_file(path, "1", 1));
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	close(go[1]);
+	ASSERT_EQ(0, fr_wait_timeout(pid, NULL, 20000));
+	ASSERT_EQ(0, fr_write_file(path, "0", 1));
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	fr_write_file(path, "0", 1);
+	fd = open("/sys/kernel/tracing/trace", O_RDONLY);
+	ASSERT_GE(fd, 0);
+	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		char *p = buf;
+
+		buf[n] = 0;
+		while ((p = strstr(p, "NR 140 (0, 7e5c00"))) {
+			hits++;
+			p++;
+		}
+	}
+	close(fd);
+	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
+}
+
 TEST_HARNESS_MAIN
