@@ -66,25 +66,30 @@ TEST(getrandom_recorded_enosys)
  */
 TEST(patched_with_a_thread_inside)
 {
-	char *argv[] = { (char *)fr_prog("vdso_spin"), "8", NULL };
+	char *argv[] = { (char *)fr_prog("vdso_spin"), NULL };
 	struct user_regs_struct regs;
 	unsigned long entry = 0;
-	int out[2], status, st, steps;
+	int in[2], out[2], status, st, steps;
 	char line[128];
 	ssize_t n;
 	pid_t pid, tid = 0;
 
 	FR_REQUIRE_MODULE();
 	FR_REQUIRE_ROOT();
+	ASSERT_EQ(0, pipe(in));
 	ASSERT_EQ(0, pipe(out));
 	pid = fork();
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
+		/* it runs until the test closes its stdin */
+		dup2(in[0], 0);
 		dup2(out[1], 1);
+		close(in[1]);
 		close(out[0]);
 		execv(argv[0], argv);
 		_exit(127);
 	}
+	close(in[0]);
 	close(out[1]);
 	n = read(out[0], line, sizeof(line) - 1);
 	ASSERT_GT(n, 0);
@@ -112,6 +117,9 @@ TEST(patched_with_a_thread_inside)
 	ASSERT_EQ(0, fr_control("register %d interval_ms=20", pid));
 	usleep(500000);
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, tid, 0, 0));
+	/* it goes on spinning, recorded, then ends */
+	usleep(500000);
+	close(in[1]);
 	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
 	close(out[0]);
 	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
