@@ -167,6 +167,7 @@ struct fr_map {
 	u32 prot, flags, dev;
 	char *path;	/* kmalloc'd, may be NULL */
 	u8 build_id_len;	/* 0: none known (filled at a freeze) */
+	bool build_id_tried;	/* looked for at the freeze (found or not) */
 	u8 build_id[FR_BUILD_ID_MAX];
 };
 
