@@ -1117,9 +1117,11 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 	unsigned long flags;
 	u32 n = 0;
 
-	dump = kzalloc(sizeof(*dump), GFP_KERNEL);
-	if (!dump)
-		return NULL;
+	/*
+	 * A crash's dump is not lost to a failed allocation of its header (a
+	 * few hundred bytes; the fault pass saw an exit dump never come).
+	 */
+	dump = kzalloc(sizeof(*dump), GFP_KERNEL | __GFP_NOFAIL);
 	refcount_set(&dump->ref, 1);
 	INIT_LIST_HEAD(&dump->intervals);
 	INIT_LIST_HEAD(&dump->node);
