@@ -13,7 +13,6 @@
 #include <sys/syscall.h>
 #include <sys/ucontext.h>
 #include <sys/mount.h>
-#include <sys/klog.h>
 
 FIXTURE(proc) {
 	struct fr_client *c;
@@ -267,25 +266,6 @@ static int status_pool(unsigned long long *pool)
 	return 0;
 }
 
-static int proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
-{
-	struct ctx { pid_t pid; uint64_t *dropped; int found; } x = { pid, dropped, 0 };
-	int cb(const struct fr_proc_info *info, void *arg)
-	{
-		struct ctx *x = arg;
-
-		if (info->pid == (uint32_t)x->pid) {
-			*x->dropped = info->dropped;
-			x->found = 1;
-		}
-		return 0;
-	}
-
-	if (fr_client_list(c, cb, &x))
-		return -1;
-	return x.found ? 0 : -1;
-}
-
 TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 {
 	char *argv[] = { (char *)fr_prog("mem_pattern"), "5", NULL };
@@ -312,7 +292,7 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 		ASSERT_LE(pool, cap / 4) TH_LOG("pools hold %llu bytes, cap %llu", pool, cap);
 		if (bytes > peak)
 			peak = bytes;
-		if (!proc_dropped(self->c, pid, &dropped))
+		if (!frd_proc_dropped(self->c, pid, &dropped))
 			last_dropped = dropped;
 		samples++;
 		usleep(2000);
@@ -433,61 +413,6 @@ TEST_F_TIMEOUT(proc, uncollected_dump_survives_cap, 180)
 	EXPECT_EQ(FLIGHTREC_END_FAULT, d.end_kind);
 	frd_free(&d);
 	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
-}
-
-/*
- * The cap evicts from the syscall probe (issue 24.4): a getpid() record
- * charged at the cap drops the oldest interval there, with preemption off,
- * and that interval holds a 6 MiB read's record, which is vmalloc'd (over
- * the largest kmalloc).  vfree() may sleep: on the debug kernel
- * (DEBUG_ATOMIC_SLEEP) freeing it there is "BUG: sleeping function called
- * from invalid context", which this test looks for in the kernel log (and
- * the rig's scan fails it too).  The module hands such blocks to a worker.
- */
-TEST_F_TIMEOUT(proc, eviction_frees_vmalloc_in_probe, 300)
-{
-	char *argv[] = { (char *)fr_prog("big_reads"), "8", "6", "20000", NULL };
-	uint64_t dropped = 0;
-	int gate = -1, status, kmsg, bad = 0;
-	char rec[8192];
-	ssize_t n;
-	pid_t pid;
-
-	FR_REQUIRE_ROOT();
-	/* the kernel log from here on: /dev/kmsg, past its end */
-	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
-	ASSERT_GE(kmsg, 0);
-	ASSERT_LE(0, lseek(kmsg, 0, SEEK_END));
-	ASSERT_EQ(0, fr_read_param("ring_mb", &self->ring_mb));
-	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", "16", 2));
-	pid = fr_spawn_gated(argv, &gate);
-	ASSERT_GT(pid, 0);
-	self->child = pid;
-	ASSERT_EQ(0, fr_client_register(self->c, pid, 100, 64, 0, self->err,
-					sizeof(self->err))) TH_LOG("%s", self->err);
-	ASSERT_EQ(0, fr_gate_open(gate));
-	/* the dropped count, while the process is still registered */
-	while (waitpid(pid, &status, WNOHANG) == 0) {
-		proc_dropped(self->c, pid, &dropped);
-		usleep(20000);
-	}
-	self->child = 0;
-	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		TH_LOG("big_reads: status 0x%x", status);
-	EXPECT_GT(dropped, 0) TH_LOG("the cap evicted nothing: this proved nothing");
-	/* one record per read; EPIPE: some were overwritten, read on */
-	while ((n = read(kmsg, rec, sizeof(rec) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
-		if (n <= 0)
-			continue;
-		rec[n] = 0;
-		if (strstr(rec, "sleeping function called from invalid context") ||
-		    strstr(rec, "vfree")) {
-			TH_LOG("kernel log: %s", rec);
-			bad++;
-		}
-	}
-	close(kmsg);
-	EXPECT_EQ(0, bad);
 }
 
 /*

@@ -474,6 +474,26 @@ static inline uint64_t frd_load_base(const struct frd *d, const char *path)
 	return base;
 }
 
+/* The count of intervals the cap dropped for a registered pid (list). */
+static inline int frd_proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
+{
+	struct ctx { pid_t pid; uint64_t *dropped; int found; } x = { pid, dropped, 0 };
+	int cb(const struct fr_proc_info *info, void *arg)
+	{
+		struct ctx *x = arg;
+
+		if (info->pid == (uint32_t)x->pid) {
+			*x->dropped = info->dropped;
+			x->found = 1;
+		}
+		return 0;
+	}
+
+	if (fr_client_list(c, cb, &x))
+		return -1;
+	return x.found ? 0 : -1;
+}
+
 /* A client subscribed to the module's events (fixture setups). */
 static inline int frd_open(struct fr_client **c, char *err, size_t errlen)
 {

@@ -4,7 +4,7 @@
  * /dev/zero (its record, over the largest kmalloc, is vmalloc'd), then
  * CALLS getpid() (records charged in the syscall probe).  Under a small
  * ring_mb the small records' charges evict the intervals that hold the big
- * ones from the probe (record_process.c, eviction_frees_vmalloc_in_probe).
+ * ones from the probe (record_evict.c, vmalloc_freed_outside_probe).
  */
 #include <fcntl.h>
 #include <stdlib.h>
