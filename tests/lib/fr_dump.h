@@ -322,17 +322,50 @@ static inline int frd_read(struct fr_client *c, uint32_t id, struct frd *d)
  * Waits for an event of `type` about `pid` (FLIGHTREC_EVENT_*) and returns
  * its dump id (>0), or -errno / -ETIMEDOUT.
  */
+struct frd_find_dump {
+	uint32_t pid, kind, id;
+};
+
+static inline int frd_find_dump_cb(const struct fr_dump_info *info, void *arg)
+{
+	struct frd_find_dump *f = arg;
+
+	if (info->pid == f->pid && info->end_kind == f->kind && info->id > f->id)
+		f->id = info->id;
+	return 0;
+}
+
+/*
+ * When events were lost (-ENOBUFS: a process with short intervals sends an
+ * INTERVAL event at each boundary, and a test blocked in waitpid() does not
+ * read them), the one awaited may be among them: the dump is then looked
+ * for in the list of dumps, every 200 ms until the timeout.
+ */
 static inline int frd_wait_event(struct fr_client *c, uint32_t type,
 				 uint32_t pid, int timeout_ms)
 {
+	uint32_t kind = type == FLIGHTREC_EVENT_EXIT ? FLIGHTREC_END_EXIT :
+			type == FLIGHTREC_EVENT_FAULT ? FLIGHTREC_END_FAULT : 0;
 	struct fr_event ev;
-	int ret;
+	int ret, lost = 0, left = timeout_ms;
 
 	for (;;) {
-		ret = fr_client_next_event(c, timeout_ms, &ev);
-		if (ret == 0)
+		if (lost && kind) {
+			struct frd_find_dump f = { pid, kind, 0 };
+
+			if (!fr_client_list_dumps(c, frd_find_dump_cb, &f) && f.id)
+				return (int)f.id;
+		}
+		if (lost && left <= 0)
 			return -ETIMEDOUT;
-		if (ret < 0 && ret != -ENOBUFS)
+		ret = fr_client_next_event(c, lost ? 200 : timeout_ms, &ev);
+		if (lost)
+			left -= 200;
+		if (ret == 0 && !lost)
+			return -ETIMEDOUT;
+		if (ret == -ENOBUFS)
+			lost = 1;
+		else if (ret < 0)
 			return ret;
 		if (ret > 0 && ev.event == type && ev.pid == pid)
 			return ev.dump_id ? (int)ev.dump_id : -ENOENT;
