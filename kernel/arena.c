@@ -32,6 +32,9 @@
 #include <linux/slab.h>
 #include <linux/shrinker.h>
 #include <linux/workqueue.h>
+#include <linux/llist.h>
+#include <linux/vmalloc.h>
+#include <linux/mm.h>
 #include <linux/jiffies.h>
 #include "flightrec.h"
 
@@ -214,6 +217,37 @@ static struct fr_sc_rec *fr_alone_get(size_t size, gfp_t gfp)
 	return &b->rec;
 }
 
+/*
+ * kvfree() from any context.  Records, memory maps and XSAVE areas may be
+ * vmalloc'd, and they are freed where the cap evicts: in the syscall and
+ * page-fault probes too, with preemption or interrupts off, where vfree()
+ * may not run (it may sleep: DEBUG_ATOMIC_SLEEP reports it).  There a
+ * vmalloc'd block goes to a list, its own first bytes the link, and a
+ * worker frees it; the bytes were uncharged by the caller already.
+ * fr_arena_exit() waits for the worker.
+ */
+static LLIST_HEAD(fr_vfree_list);
+
+static void fr_vfree_fn(struct work_struct *work)
+{
+	struct llist_node *n, *tmp;
+
+	llist_for_each_safe(n, tmp, llist_del_all(&fr_vfree_list))
+		vfree(n);
+}
+static DECLARE_WORK(fr_vfree_work, fr_vfree_fn);
+
+void fr_kvfree(const void *p)
+{
+	if (is_vmalloc_addr(p) &&
+	    (!preemptible() || rcu_preempt_depth() || in_interrupt())) {
+		if (llist_add((struct llist_node *)p, &fr_vfree_list))
+			schedule_work(&fr_vfree_work);
+		return;
+	}
+	kvfree(p);
+}
+
 static void fr_alone_put(struct fr_alone *b)
 {
 	unsigned long flags;
@@ -226,7 +260,8 @@ static void fr_alone_put(struct fr_alone *b)
 		b = NULL;
 	}
 	spin_unlock_irqrestore(&fr_arena_lock, flags);
-	kvfree(b);
+	if (b)
+		fr_kvfree(b);
 }
 
 /*
@@ -538,6 +573,7 @@ int fr_arena_init(void)
 void fr_arena_exit(void)
 {
 	cancel_delayed_work_sync(&fr_arena_trim_work);
+	flush_work(&fr_vfree_work);
 	fr_shrinker_destroy(fr_arena_shrinker);
 	fr_arena_destroy();
 }

@@ -85,7 +85,11 @@ out:
 }
 
 /*
- * Fills in the build IDs of the dump's file maps, each file read once.
+ * Fills in the build IDs of the dump's file maps, each file read once, also
+ * when it has none: a map of a file looked at already takes its answer
+ * (build_id_tried), so 1500 mappings of one file without a build ID are
+ * one read, not one read and a search of every map per mapping (which
+ * took minutes at a freeze).
  * At the freeze, in a thread of the process: mm is current's.
  */
 void fr_dump_build_ids(struct fr_dump *dump, struct mm_struct *mm)
@@ -102,18 +106,19 @@ void fr_dump_build_ids(struct fr_dump *dump, struct mm_struct *mm)
 			bool done = false;
 
 			m = &iv->maps[i];
-			if (!m->inode || m->build_id_len)
+			if (!m->inode || m->build_id_tried)
 				continue;
-			/* another map of the same file has it already */
+			/* another map of the same file was looked at already */
 			list_for_each_entry(jv, &dump->intervals, node) {
 				for (j = 0; j < jv->nr_maps && !done; j++) {
 					struct fr_map *o = &jv->maps[j];
 
-					if (o->build_id_len && o->inode == m->inode &&
+					if (o->build_id_tried && o->inode == m->inode &&
 					    o->dev == m->dev) {
 						memcpy(m->build_id, o->build_id,
 						       o->build_id_len);
 						m->build_id_len = o->build_id_len;
+						m->build_id_tried = true;
 						done = true;
 					}
 				}
@@ -123,7 +128,8 @@ void fr_dump_build_ids(struct fr_dump *dump, struct mm_struct *mm)
 			vma = find_vma(mm, m->start);
 			if (!vma || vma->vm_start > m->start || !vma->vm_file ||
 			    file_inode(vma->vm_file)->i_ino != m->inode)
-				continue;
+				continue;	/* gone: another map of it may say */
+			m->build_id_tried = true;
 			n = fr_file_build_id(vma->vm_file, m->build_id);
 			if (n > 0)
 				m->build_id_len = n;

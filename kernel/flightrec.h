@@ -157,6 +157,7 @@ struct fr_thread_ctx {
 	s32 in_syscall;
 	u32 xsave_size;
 	void *xsave;
+	bool lost;	/* its XSAVE area could not be allocated */
 };
 
 #define FR_BUILD_ID_MAX	32
@@ -166,6 +167,7 @@ struct fr_map {
 	u32 prot, flags, dev;
 	char *path;	/* kmalloc'd, may be NULL */
 	u8 build_id_len;	/* 0: none known (filled at a freeze) */
+	bool build_id_tried;	/* looked for at the freeze (found or not) */
 	u8 build_id[FR_BUILD_ID_MAX];
 };
 
@@ -499,6 +501,7 @@ void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_sc_recs_free(struct list_head *list);
 void *fr_page_alloc(gfp_t gfp);	/* a page copy's bytes (arena.c) */
 void fr_page_free(void *data);
+void fr_kvfree(const void *p);
 void fr_thread_arena_drop(struct fr_thread *t);
 u64 fr_arena_pooled_bytes(void);
 void fr_arena_enforce_cap(void);
@@ -609,7 +612,7 @@ int __fr_tw_add(struct task_struct *task, struct fr_tw *w, fr_tw_fn fn,
 void fr_tw_drain(void);
 
 /* vdso.c */
-int fr_vdso_patch(void);
+int fr_vdso_patch(struct fr_proc *proc);
 
 /* buildid.c */
 void fr_dump_build_ids(struct fr_dump *dump, struct mm_struct *mm);

@@ -90,7 +90,7 @@ out_clear:
 
 struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
 {
-	struct fr_interval *iv = kzalloc(sizeof(*iv), gfp);
+	struct fr_interval *iv = kzalloc(sizeof(*iv), gfp | __GFP_NOWARN);
 
 	if (!iv)
 		return NULL;
@@ -107,7 +107,7 @@ static void fr_ctx_free(struct fr_thread_ctx *ctx)
 {
 	if (!ctx)
 		return;
-	kvfree(ctx->xsave);
+	fr_kvfree(ctx->xsave);	/* any context: the cap evicts in probes */
 	kfree(ctx);
 }
 
@@ -146,7 +146,7 @@ void fr_interval_free(struct fr_interval *iv)
 		fr_ctx_free(ctx);
 	for (i = 0; i < iv->nr_maps; i++)
 		kfree(iv->maps[i].path);
-	kvfree(iv->maps);
+	fr_kvfree(iv->maps);	/* any context: the cap evicts in probes */
 	fr_pages_free(&iv->pages);
 	xa_destroy(&iv->acc);	/* value entries */
 	kfree(iv);
@@ -199,7 +199,8 @@ static void fr_ctx_xsave(struct fr_thread_ctx *ctx, struct task_struct *task,
 	if (task != current && !fr_fpu_saved(task, &before))
 		return;
 	ctx->xsave_size = rs->n * rs->size;
-	ctx->xsave = kvzalloc(ctx->xsave_size, gfp);
+	ctx->xsave = kvzalloc(ctx->xsave_size, (gfp & ~__GFP_NOFAIL) | __GFP_NOWARN);
+	ctx->lost = !ctx->xsave;
 	if (ctx->xsave &&
 	    (regset_get(task, rs, ctx->xsave_size, ctx->xsave) < 0 ||
 	     (task != current &&
@@ -217,7 +218,7 @@ static void fr_ctx_xsave(struct fr_thread_ctx *ctx, struct task_struct *task,
  */
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
 {
-	struct fr_thread_ctx *ctx = kzalloc(sizeof(*ctx), gfp);
+	struct fr_thread_ctx *ctx = kzalloc(sizeof(*ctx), gfp | __GFP_NOWARN);
 	struct pt_regs *regs = task_pt_regs(task);
 	const struct user_regset *rs;
 
@@ -270,18 +271,24 @@ static u32 fr_vma_prot(struct vm_area_struct *vma)
 	return prot;
 }
 
-/* @buf: PATH_MAX bytes to build a file's path in (NULL: no path) */
-static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
-			 u32 *flags, char *buf)
+/*
+ * The name of a mapping (in @buf for a file, or a constant), or NULL.
+ * @buf: PATH_MAX bytes to build a file's path in (NULL: it could not be
+ * allocated; *lost is set).
+ */
+static const char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
+			       u32 *flags, char *buf, bool *lost)
 {
 	const char *name = NULL;
 	char *p;
 
 	if (vma->vm_file) {
-		if (!buf)
+		if (!buf) {
+			*lost = true;
 			return NULL;
+		}
 		p = file_path(vma->vm_file, buf, PATH_MAX);
-		return IS_ERR(p) ? NULL : kstrdup(p, GFP_KERNEL);
+		return IS_ERR(p) ? NULL : p;	/* too long: a limit, not a loss */
 	}
 	*flags |= FLIGHTREC_MAPF_ANON;
 	if (vma->vm_ops && vma->vm_ops->name)
@@ -297,36 +304,83 @@ static char *fr_vma_path(struct vm_area_struct *vma, struct mm_struct *mm,
 	if (!name && vma->vm_start <= mm->start_stack &&
 	    vma->vm_end >= mm->start_stack)
 		name = "[stack]";
-	return name ? kstrdup(name, GFP_KERNEL) : NULL;
+	return name;
 }
 
-/*
- * The memory map, brk and signal dispositions.  mmap_lock held for read.
- * Returns the bytes it adds (the caller accounts them: iv may be open).
- */
-static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
+/* Mappings a boundary's map array has room for beyond those counted first. */
+#define FR_MAPS_SLACK	64
+
+static u32 fr_count_vmas(struct mm_struct *mm)
 {
 	struct vm_area_struct *vma;
-	/* current's sighand cannot change under it */
-	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
-	size_t bytes = 0;
-	u32 n = 0, i;
-	char *buf;
+	u32 n = 0;
 
 	VMA_ITERATOR(vmi, mm, 0);
 
 	for_each_vma(vmi, vma)
 		n++;
-	iv->maps = kvcalloc(n ? n : 1, sizeof(*iv->maps), GFP_KERNEL);
-	if (!iv->maps)
+	return n;
+}
+
+/*
+ * The memory map, brk and signal dispositions.  mmap_lock held for read.
+ * @maps: room for @cap entries, allocated and charged before the cut
+ * (fr_boundary; NULL and 0 when that failed), taken over by iv.  What it
+ * adds besides is charged here, before it is allocated (a file's path is up
+ * to 4 KiB, and 65530 mappings may have one each): what the cap cannot hold
+ * is not kept, and *lost is set, as when memory is short (iv is then
+ * flagged FLIGHTREC_IF_LOST_STATE).  Returns the bytes charged here (the
+ * caller adds them to iv's: iv may be open).
+ */
+static size_t fr_capture_process(struct fr_proc *proc, struct fr_interval *iv,
+				 struct mm_struct *mm, struct fr_map *maps,
+				 u32 cap, bool *lost)
+{
+	struct vm_area_struct *vma;
+	/* current's sighand cannot change under it */
+	struct sighand_struct *sh = rcu_dereference_protected(current->sighand, 1);
+	size_t bytes = 0;
+	u32 n, i;
+	char *buf;
+
+	VMA_ITERATOR(vmi, mm, 0);
+
+	n = fr_count_vmas(mm);
+	if (n > cap || !maps) {
+		/* more than counted before the threads stopped */
+		size_t more_bytes = (size_t)max(n, 1U) * sizeof(*maps);
+		size_t grow = more_bytes - (size_t)cap * sizeof(*maps);
+		struct fr_map *more = NULL;
+
+		if (fr_charge(proc, grow)) {
+			more = kvcalloc(max(n, 1U), sizeof(*more),
+					GFP_KERNEL | __GFP_NOWARN);
+			if (!more)
+				fr_uncharge(grow);
+		}
+		if (more) {
+			kvfree(maps);
+			maps = more;
+			cap = max(n, 1U);
+			bytes += grow;
+		}
+	}
+	if (!maps) {
+		*lost = true;
 		return 0;
+	}
+	iv->maps = maps;
+	if (n > cap) {
+		*lost = true;	/* the first cap mappings only */
+		n = cap;
+	}
 	/*
 	 * One buffer for every file's path: each allocation is cleared
 	 * (init_on_alloc), 4 KiB per mapped file and boundary otherwise.
 	 */
-	buf = kmalloc(PATH_MAX, GFP_KERNEL);
-	vma_iter_init(&vmi, mm, 0);
+	buf = kmalloc(PATH_MAX, GFP_KERNEL | __GFP_NOWARN);
 	for_each_vma(vmi, vma) {
+		const char *name;
 		struct fr_map *m;
 
 		if (iv->nr_maps == n)
@@ -349,8 +403,19 @@ static size_t fr_capture_process(struct fr_interval *iv, struct mm_struct *mm)
 			m->inode = inode->i_ino;
 			m->dev = new_encode_dev(inode->i_sb->s_dev);
 		}
-		m->path = fr_vma_path(vma, mm, &m->flags, buf);
-		bytes += sizeof(*m) + (m->path ? strlen(m->path) + 1 : 0);
+		name = fr_vma_path(vma, mm, &m->flags, buf, lost);
+		if (name) {
+			size_t len = strlen(name) + 1;
+
+			if (fr_charge(proc, len)) {
+				m->path = kmemdup(name, len, GFP_KERNEL | __GFP_NOWARN);
+				if (m->path)
+					bytes += len;
+				else
+					fr_uncharge(len);
+			}
+			*lost |= !m->path;
+		}
 	}
 	kfree(buf);
 	iv->brk_start = mm->start_brk;
@@ -543,16 +608,22 @@ static size_t fr_gather_threads(struct fr_proc *proc, struct fr_interval *iv,
 			t->stop_ctx = NULL;
 			if (!ctx) {
 				/* taken by an earlier boundary: pt_regs are still it */
-				ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
+				ctx = fr_ctx_capture(t->task,
+						     GFP_ATOMIC | __GFP_NOWARN);
 				if (ctx)
 					fr_sc_ctx_fix(t, ctx);
 			}
 		} else if (READ_ONCE(t->in_sc)) {
 			smp_rmb();	/* in_sc before sc_nr: fr_sys_enter */
-			ctx = fr_ctx_capture(t->task, GFP_ATOMIC);
+			ctx = fr_ctx_capture(t->task, GFP_ATOMIC | __GFP_NOWARN);
 			if (ctx)
 				fr_ctx_in_syscall(ctx, READ_ONCE(t->sc_nr),
 						  ctx->regs.ip);
+		}
+		if (ctx && ctx->lost) {
+			/* no memory for its XSAVE area: it takes its own later */
+			fr_ctx_free(ctx);
+			ctx = NULL;
 		}
 		if (!ctx) {
 			/* recorded when it passes (fr_boundary_late) */
@@ -729,42 +800,105 @@ void fr_uncharge(size_t bytes)
  * Closes the open interval and opens the next one.  Runs in the task_work of
  * a thread of proc, with proc->work_lock held.  Returns the closed interval
  * (not yet in the ring) or NULL.
+ *
+ * A kept interval is complete: what its start needs and can be allocated
+ * before the cut (the interval, this thread's context and XSAVE area, the
+ * map array) is, and when that fails there is no boundary - the open
+ * interval goes on, whole.  A freeze (@freeze) must cut: then, and for what
+ * can fail only after the cut (a file's path, a mapping made meanwhile, a
+ * late thread's context), the new interval is flagged
+ * FLIGHTREC_IF_LOST_STATE instead.  Never a silent gap.
  */
-static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t)
+static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t,
+				       bool freeze)
 {
 	struct mm_struct *mm = current->mm;
 	struct fr_interval *next, *closed;
-	struct fr_thread_ctx *own;
+	struct fr_thread_ctx *own, *ctx, *tmp;
+	struct fr_map *maps = NULL;
 	unsigned long deadline;
 	u32 gen = atomic_read(&proc->boundary_gen);
-	size_t bytes = 0;
+	size_t pre, bytes, ctx_bytes;
+	bool lost = false, charged, vdso_todo;
+	LIST_HEAD(drop);
+	u32 cap;
 	u64 t0;
 
 	t->seen_boundary = gen;
-	next = fr_interval_new(proc, GFP_KERNEL);
+	next = fr_interval_new(proc, freeze ? GFP_KERNEL | __GFP_NOFAIL : GFP_KERNEL);
 	if (!next)
 		return NULL;
 	if (!fr_charge(proc, next->bytes)) {
-		kfree(next);
-		return NULL;
+		if (!freeze) {
+			kfree(next);
+			return NULL;
+		}
+		atomic64_add(next->bytes, &fr_bytes);	/* a few hundred bytes */
+	}
+	own = fr_ctx_own(t);
+	mmap_read_lock(mm);
+	cap = fr_count_vmas(mm) + FR_MAPS_SLACK;
+	mmap_read_unlock(mm);
+	/* under the cap, charged before it is allocated (issue 24.3) */
+	pre = (size_t)cap * sizeof(*maps) + (own ? sizeof(*own) + own->xsave_size : 0);
+	charged = fr_charge(proc, pre);
+	if (charged)
+		maps = kvcalloc(cap, sizeof(*maps), GFP_KERNEL | __GFP_NOWARN);
+	if (!charged || !own || own->lost || !maps) {
+		if (!freeze) {
+			fr_ctx_free(own);
+			kvfree(maps);
+			if (charged)
+				fr_uncharge(pre);
+			fr_interval_free(next);	/* uncharges it */
+			return NULL;
+		}
+		/* a freeze cuts all the same: what fits is kept, flagged */
+		lost = true;
+		if (charged)
+			fr_uncharge(pre);
+		pre = 0;
+		if (own && !own->lost && fr_charge(proc, sizeof(*own) + own->xsave_size)) {
+			pre += sizeof(*own) + own->xsave_size;
+		} else {
+			fr_ctx_free(own);
+			own = NULL;
+		}
+		if (maps && fr_charge(proc, (size_t)cap * sizeof(*maps))) {
+			pre += (size_t)cap * sizeof(*maps);
+		} else {
+			kvfree(maps);
+			maps = NULL;
+			cap = 0;
+		}
 	}
 	proc->boundary_done_gen = gen;
+	vdso_todo = proc->vdso_patched != mm->context.vdso;
 
-	/* before the walk, so that the patched vDSO pages are write-protected */
-	if (proc->vdso_patched != mm->context.vdso) {
-		if (fr_vdso_patch() < 0)
-			pr_warn_ratelimited("pid %d: vDSO not patched: time calls are not recorded\n",
-					    proc->tgid);
-		proc->vdso_patched = mm->context.vdso;
-	}
-
-	own = fr_ctx_own(t);
 	t0 = ktime_get_ns();
 	proc->stop_seq++;
 	deadline = jiffies + msecs_to_jiffies(FR_STOP_WAIT_MS);
 	for (;;) {
 		bool more = fr_stop_wait(proc, deadline);
 
+		/*
+		 * The vDSO is patched (issue 24.8) once every other thread is
+		 * stopped - none runs its code while it changes - and, checked
+		 * by fr_vdso_patch(), none is stopped inside the bytes it
+		 * changes; else at a later boundary.  Before the walk, so that
+		 * the patched pages are write-protected.  The stopped threads
+		 * reach user space only after work_lock is released.
+		 */
+		if (vdso_todo && !READ_ONCE(proc->dying) && fr_stop_done(proc)) {
+			int ret = fr_vdso_patch(proc);
+
+			vdso_todo = false;
+			if (ret < 0 && ret != -EAGAIN)
+				pr_warn_ratelimited("pid %d: vDSO not patched: time calls are not recorded\n",
+						    proc->tgid);
+			if (ret != -EAGAIN)
+				proc->vdso_patched = mm->context.vdso;
+		}
 		mmap_read_lock(mm);
 		spin_lock(&proc->lock);
 		if (!more || fr_threads_stopped(proc))
@@ -781,14 +915,12 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	/* read without locks by fr_sys_enter_work (a held call) */
 	WRITE_ONCE(proc->next_index, next->index + 1);
 	proc->cur = next;
-	if (own) {
+	if (own)
 		list_add_tail(&own->node, &next->threads);
-		bytes += sizeof(*own) + own->xsave_size;
-	}
-	bytes += fr_gather_threads(proc, next, gen);
+	ctx_bytes = fr_gather_threads(proc, next, gen);
 	spin_unlock(&proc->lock);
 
-	bytes += fr_capture_process(next, mm);
+	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);
 	fr_mem_boundary(proc, closed, next);
 	mmap_read_unlock(mm);
 	t0 = ktime_get_ns() - t0;
@@ -797,16 +929,28 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	proc->boundary_max_ns = max(proc->boundary_max_ns, t0);
 
 	/*
-	 * The map and contexts are needed whatever the cap says: when nothing
-	 * can be evicted they are charged anyway (a few KiB over the cap).
-	 * Only what was added here: records placed in next since the cut
+	 * The other threads' contexts, taken at the cut: when the cap cannot
+	 * hold them they are not kept, and that is said.  next->bytes gets
+	 * only what was charged here: records placed in next since the cut
 	 * were charged by their writers.
 	 */
+	if (ctx_bytes && fr_charge(proc, ctx_bytes)) {
+		bytes += ctx_bytes;
+		ctx_bytes = 0;
+	}
 	spin_lock(&proc->lock);
+	if (ctx_bytes) {
+		list_for_each_entry_safe(ctx, tmp, &next->threads, node)
+			if (ctx != own)
+				list_move(&ctx->node, &drop);
+		lost = true;
+	}
 	next->bytes += bytes;
+	if (lost)
+		next->flags |= FLIGHTREC_IF_LOST_STATE;
 	spin_unlock(&proc->lock);
-	if (!fr_charge(proc, bytes))
-		atomic64_add(bytes, &fr_bytes);
+	list_for_each_entry_safe(ctx, tmp, &drop, node)
+		fr_ctx_free(ctx);
 	if (closed)
 		closed->end_ns = next->start_ns;
 	return closed;
@@ -825,10 +969,24 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 	spin_unlock(&proc->lock);
 	if (!ctx)
 		ctx = fr_ctx_own(t);
-	if (!ctx)
+	if (!ctx || ctx->lost) {
+		/* too late for a later try: said, not silent */
+		spin_lock(&proc->lock);
+		if (proc->cur)
+			proc->cur->flags |= FLIGHTREC_IF_LOST_STATE;
+		spin_unlock(&proc->lock);
+		if (!ctx)
+			return;
+	}
+	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size)) {
+		/* over the cap: not kept, and said */
+		spin_lock(&proc->lock);
+		if (proc->cur)
+			proc->cur->flags |= FLIGHTREC_IF_LOST_STATE;
+		spin_unlock(&proc->lock);
+		fr_ctx_free(ctx);
 		return;
-	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size))
-		atomic64_add(sizeof(*ctx) + ctx->xsave_size, &fr_bytes);
+	}
 	spin_lock(&proc->lock);
 	if (proc->cur) {
 		list_add_tail(&ctx->node, &proc->cur->threads);
@@ -844,7 +1002,7 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 
 static void fr_boundary_and_push(struct fr_proc *proc, struct fr_thread *t)
 {
-	struct fr_interval *closed = fr_boundary(proc, t);
+	struct fr_interval *closed = fr_boundary(proc, t, false);
 
 	if (closed) {
 		fr_ring_push(proc, closed);
@@ -890,7 +1048,7 @@ void fr_dump_free(struct fr_dump *dump)
 	if (dump->end.ctx)
 		fr_ctx_free(dump->end.ctx);
 	kfree(dump->exe);
-	kvfree(dump->cmdline);	/* kvmalloc'd: vmalloc under fragmentation */
+	fr_kvfree(dump->cmdline);	/* kvmalloc'd: vmalloc under fragmentation */
 	fr_uncharge(dump->bytes);
 	kfree(dump);
 }
@@ -990,9 +1148,11 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 	unsigned long flags;
 	u32 n = 0;
 
-	dump = kzalloc(sizeof(*dump), GFP_KERNEL);
-	if (!dump)
-		return NULL;
+	/*
+	 * A crash's dump is not lost to a failed allocation of its header (a
+	 * few hundred bytes; the fault pass saw an exit dump never come).
+	 */
+	dump = kzalloc(sizeof(*dump), GFP_KERNEL | __GFP_NOFAIL);
 	refcount_set(&dump->ref, 1);
 	INIT_LIST_HEAD(&dump->intervals);
 	INIT_LIST_HEAD(&dump->node);
@@ -1000,7 +1160,8 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 	dump->created_ns = ktime_get_ns();
 	dump->end.kind = kind;
 	dump->end.tid = task_pid_vnr(current);
-	dump->end.ctx = fr_ctx_capture(current, GFP_KERNEL);
+	/* the end's registers: a few hundred bytes, not to be lost */
+	dump->end.ctx = fr_ctx_capture(current, GFP_KERNEL | __GFP_NOFAIL);
 	if (kind == FLIGHTREC_END_FAULT) {
 		dump->end.signo = t->fault_signo;
 		dump->end.si_code = t->fault_code;
@@ -1010,7 +1171,7 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 		dump->end.exit_code = (task_pt_regs(current)->di & 0xff) << 8;
 	}
 
-	closed = fr_boundary(proc, t);
+	closed = fr_boundary(proc, t, true);
 	spin_lock(&proc->lock);
 	if (closed)
 		closed->flags |= FLIGHTREC_IF_PARTIAL;	/* cut short by the freeze */

@@ -45,6 +45,7 @@
 #include <asm/fpu/signal.h>
 #include <linux/futex.h>
 #include <linux/sched.h>
+#include <linux/kprobes.h>
 #include "flightrec.h"
 #include "../uapi/flightrec_syscalls.h"
 #include "../uapi/flightrec_syscall_check.h"
@@ -2273,6 +2274,7 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
  * check runs every second and whenever a process is registered.
  */
 static bool fr_focused;
+static bool fr_focus_allowed;	/* the registration probes are in place */
 static DEFINE_MUTEX(fr_focus_lock);	/* fr_focus_update vs fr_syscall_track */
 static void fr_focus_workfn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(fr_focus_work, fr_focus_workfn);
@@ -2301,6 +2303,23 @@ static bool fr_focus_keep(struct task_struct *t)
 	       fr_thread_find(rcu_dereference(t->real_parent));
 }
 
+/* Every task takes the slow syscall path again.  Any context. */
+static void fr_focus_all(void)
+{
+	struct task_struct *p, *t;
+
+	rcu_read_lock();
+	for_each_process_thread(p, t)
+		if (!(t->flags & PF_KTHREAD))
+			set_task_syscall_work(t, SYSCALL_TRACEPOINT);
+	rcu_read_unlock();
+}
+
+static bool fr_tp_sole(void)
+{
+	return fr_tp_users(fr_tp_enter) == 1 && fr_tp_users(fr_tp_exit) == 1;
+}
+
 static void fr_focus_update(bool sole)
 {
 	struct task_struct *p, *t;
@@ -2316,13 +2335,83 @@ static void fr_focus_update(bool sole)
 			clear_task_syscall_work(t, SYSCALL_TRACEPOINT);
 	}
 	rcu_read_unlock();
+	/*
+	 * A tracer that registered during the walk: its probe gave every
+	 * task the bit (fr_focus_tp_ret) after the tracepoint had two users,
+	 * and the walk may have cleared some since.  Seen here: every task
+	 * gets it again.  Not seen: it registered after this load, and its
+	 * probe runs after the walk.
+	 */
+	smp_mb();
+	if (sole && !fr_tp_sole()) {
+		fr_focus_all();
+		sole = false;
+	}
 	WRITE_ONCE(fr_focused, sole);
 	mutex_unlock(&fr_focus_lock);
 }
 
+/*
+ * Another user of sys_enter/sys_exit (perf, ftrace's syscall events, a BPF
+ * raw tracepoint) registering while focused: the tracepoint's regfunc only
+ * runs for the first user, so nothing would give the other tasks their bit
+ * back before the next check, up to 1 s later (issue 24.7: the new tracer
+ * misses every syscall of every other process meanwhile).  A kretprobe on
+ * the registration functions gives every task the bit as the registration
+ * returns, before the tracer sees its first event.  Without these probes
+ * there is no focus: every task keeps the slow path.
+ */
+struct fr_focus_tp_data {
+	struct tracepoint *tp;
+};
+
+static int fr_focus_tp_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct fr_focus_tp_data *d = (void *)ri->data;
+
+	d->tp = (struct tracepoint *)regs->di;
+	return d->tp == fr_tp_enter || d->tp == fr_tp_exit ? 0 : 1;
+}
+
+static int fr_focus_tp_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	if (regs_return_value(regs) == 0 && READ_ONCE(fr_focused)) {
+		fr_focus_all();
+		WRITE_ONCE(fr_focused, false);
+	}
+	return 0;
+}
+
+#define FR_FOCUS_KRP(sym) {					\
+	.kp.symbol_name = sym,					\
+	.entry_handler = fr_focus_tp_entry,			\
+	.handler = fr_focus_tp_ret,				\
+	.data_size = sizeof(struct fr_focus_tp_data),		\
+	.maxactive = 8,						\
+}
+static struct kretprobe fr_focus_krp[] = {
+	FR_FOCUS_KRP("tracepoint_probe_register"),
+	FR_FOCUS_KRP("tracepoint_probe_register_prio"),
+	FR_FOCUS_KRP("tracepoint_probe_register_prio_may_exist"),
+};
+static struct kretprobe *fr_focus_krps[ARRAY_SIZE(fr_focus_krp)];
+
+static void fr_focus_probes(void)
+{
+	int i, err;
+
+	for (i = 0; i < ARRAY_SIZE(fr_focus_krp); i++)
+		fr_focus_krps[i] = &fr_focus_krp[i];
+	err = register_kretprobes(fr_focus_krps, ARRAY_SIZE(fr_focus_krps));
+	fr_focus_allowed = !err;
+	if (err)
+		pr_info("every process takes the slow syscall path while the module is loaded (kretprobe: %d)\n",
+			err);
+}
+
 static void fr_focus_workfn(struct work_struct *work)
 {
-	bool sole = fr_tp_users(fr_tp_enter) == 1 && fr_tp_users(fr_tp_exit) == 1;
+	bool sole = fr_focus_allowed && fr_tp_sole();
 
 	/* a sole user rescans to drop processes that were unregistered */
 	if (sole || READ_ONCE(fr_focused))
@@ -2368,6 +2457,7 @@ int fr_syscall_init(void)
 	err = tracepoint_probe_register(fr_tp_exit, fr_sys_exit, NULL);
 	if (err)
 		goto out_enter;
+	fr_focus_probes();
 	fr_focus_workfn(NULL);
 	return 0;
 
@@ -2380,6 +2470,8 @@ out_enter:
 void fr_syscall_exit(void)
 {
 	cancel_delayed_work_sync(&fr_focus_work);
+	if (fr_focus_allowed)
+		unregister_kretprobes(fr_focus_krps, ARRAY_SIZE(fr_focus_krps));
 	tracepoint_probe_unregister(fr_tp_exit, fr_sys_exit, NULL);
 	tracepoint_probe_unregister(fr_tp_enter, fr_sys_enter, NULL);
 	tracepoint_synchronize_unregister();

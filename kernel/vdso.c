@@ -25,6 +25,7 @@
 #include <linux/elf.h>
 #include <linux/slab.h>
 #include <linux/sched/mm.h>
+#include <linux/sched/task_stack.h>
 #include <asm/unistd.h>
 #include "flightrec.h"
 
@@ -89,10 +90,37 @@ static unsigned long fr_vdso_sym(const u8 *img, size_t size, const char *name)
 }
 
 /*
- * Patches current's vDSO.  Returns the number of entry points patched, or
- * -errno.  task_work context of a registered thread.
+ * Is the user rip of a thread of proc (current included) strictly inside
+ * [lo, lo + len)?  At the entry itself the new bytes run whole; past it,
+ * the thread would resume in the middle of them.
  */
-int fr_vdso_patch(void)
+static bool fr_vdso_ip_inside(struct fr_proc *proc, unsigned long lo, size_t len)
+{
+	struct fr_thread *t;
+	bool in = false;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &proc->threads, pnode) {
+		unsigned long ip = READ_ONCE(task_pt_regs(t->task)->ip);
+
+		if (ip > lo && ip < lo + len) {
+			in = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return in;
+}
+
+/*
+ * Patches current's vDSO.  Returns the number of entry points patched, or
+ * -errno: -EAGAIN when a thread's rip is inside the bytes one entry point
+ * would get (it would resume in the middle of the new instructions):
+ * nothing is written then.  task_work context of a registered thread,
+ * every other thread of proc stopped (fr_boundary): none runs the vDSO
+ * while it changes.
+ */
+int fr_vdso_patch(struct fr_proc *proc)
 {
 	struct mm_struct *mm = current->mm;
 	unsigned long base, end, off;
@@ -103,6 +131,7 @@ int fr_vdso_patch(void)
 	/* mov $-ENOSYS, %rax; ret */
 	static const u8 enosys_stub[8] = { 0x48, 0xc7, 0xc0, 0xda, 0xff, 0xff,
 					   0xff, 0xc3 };
+	unsigned long offs[ARRAY_SIZE(fr_vdso_funcs)];
 	u8 *img;
 	size_t size;
 	int i, done = 0;
@@ -126,7 +155,15 @@ int fr_vdso_patch(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(fr_vdso_funcs); i++) {
 		off = fr_vdso_sym(img, size, fr_vdso_funcs[i].name);
-		if (!off || off + sizeof(stub) > size)
+		offs[i] = off + sizeof(stub) > size ? 0 : off;
+		if (offs[i] && fr_vdso_ip_inside(proc, base + off, sizeof(stub))) {
+			kvfree(img);
+			return -EAGAIN;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(fr_vdso_funcs); i++) {
+		off = offs[i];
+		if (!off)
 			continue;
 		if (fr_vdso_funcs[i].nr) {
 			memcpy(stub, sys_stub, sizeof(stub));

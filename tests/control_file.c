@@ -13,6 +13,7 @@
 #include "fr_test.h"
 #include "fr_privs.h"
 
+#include <dirent.h>
 #include <grp.h>
 #include <pthread.h>
 #include <sys/prctl.h>
@@ -888,6 +889,31 @@ static bool objs_settle(const struct objs *base, struct objs *now)
 #define CYCLES		10000
 #define SLAB_SLACK_KB	1024
 
+/*
+ * Every slab cache shrunk (/sys/kernel/slab/NAME/shrink): empty slabs go
+ * back, and on a KASAN kernel (make check-debug) the cache's quarantine is
+ * drained first (kmem_cache_shrink -> kasan_cache_shrink): freed objects
+ * wait there, still in their slabs, until the quarantine (1/32 of memory)
+ * fills - 10000 cycles' worth grew SUnreclaim by 3.9 MiB there with nothing
+ * leaked.  An object still allocated stays counted either way.
+ */
+static void slabs_shrink(void)
+{
+	struct dirent *e;
+	char path[512];
+	DIR *dir = opendir("/sys/kernel/slab");
+
+	if (!dir)
+		return;
+	while ((e = readdir(dir))) {
+		if (e->d_name[0] == '.' || e->d_type == DT_LNK)
+			continue;
+		snprintf(path, sizeof(path), "/sys/kernel/slab/%s/shrink", e->d_name);
+		fr_write_file(path, "1", 1);
+	}
+	closedir(dir);
+}
+
 TEST_F_TIMEOUT(ctl, ten_thousand_cycles, 600)
 {
 	struct objs base, now;
@@ -910,6 +936,7 @@ TEST_F_TIMEOUT(ctl, ten_thousand_cycles, 600)
 	usleep(200000);
 	ASSERT_TRUE(read_objs(&base));
 	ASSERT_TRUE(objs_settle(&base, &base));
+	slabs_shrink();
 	slab0 = meminfo_kb("SUnreclaim");
 	ASSERT_LT(0, slab0);
 
@@ -925,6 +952,7 @@ TEST_F_TIMEOUT(ctl, ten_thousand_cycles, 600)
 		       base.threads, base.bytes);
 	/* objects freed after a grace period take a while to leave the slabs */
 	for (i = 0; i < 150; i++) {
+		slabs_shrink();
 		slab1 = meminfo_kb("SUnreclaim");
 		if (slab1 - slab0 < SLAB_SLACK_KB)
 			break;

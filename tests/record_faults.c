@@ -81,6 +81,82 @@ static bool all_zero(const uint8_t *p, uint32_t len)
 	return true;
 }
 
+/*
+ * A kept interval is complete - the memory map with every file's path, and
+ * the start context (registers and XSAVE) of the one thread - or flagged:
+ * FLIGHTREC_IF_LOST_STATE for a part that could not be kept, or
+ * FLIGHTREC_IF_THREAD_LATE for a context that is not there.  Returns the
+ * intervals that are neither; sets *flagged to those flagged LOST_STATE.
+ */
+static size_t check_complete(struct __test_metadata *_metadata,
+			     const struct frd *d, size_t *flagged)
+{
+	size_t i, bad = 0;
+
+	*flagged = 0;
+	for (i = 0; i < d->niv; i++) {
+		uint32_t fl = d->iv[i].flags;
+		bool lost = fl & FLIGHTREC_IF_LOST_STATE, ok = true;
+		size_t maps = 0, ths = 0, j;
+
+		*flagged += lost;
+		for (j = 0; j < d->nmaps; j++) {
+			const struct frd_map *m = &d->maps[j];
+
+			if (m->interval != d->iv[i].index)
+				continue;
+			maps++;
+			if (!(m->flags & FLIGHTREC_MAPF_ANON) && !m->path[0] && !lost) {
+				TH_LOG("interval %u: the file mapping at %#llx has no path (flags 0x%x)",
+				       d->iv[i].index, (unsigned long long)m->start, fl);
+				ok = false;
+			}
+		}
+		for (j = 0; j < d->nth; j++) {
+			if (d->th[j].interval != d->iv[i].index)
+				continue;
+			ths++;
+			if (!d->th[j].xsave_len && !lost) {
+				TH_LOG("interval %u: thread %u has no XSAVE state (flags 0x%x)",
+				       d->iv[i].index, d->th[j].tid, fl);
+				ok = false;
+			}
+		}
+		if (!maps && !lost) {
+			TH_LOG("interval %u has no memory map (flags 0x%x)",
+			       d->iv[i].index, fl);
+			ok = false;
+		}
+		if (ths > 1 || (!ths && !(fl & (FLIGHTREC_IF_THREAD_LATE |
+						 FLIGHTREC_IF_LOST_STATE)))) {
+			TH_LOG("interval %u has %zu start contexts (flags 0x%x)",
+			       d->iv[i].index, ths, fl);
+			ok = false;
+		}
+		bad += !ok;
+	}
+	return bad;
+}
+
+static size_t incomplete_unflagged(struct __test_metadata *_metadata,
+				   const struct frd *d)
+{
+	size_t flagged;
+
+	return check_complete(_metadata, d, &flagged);
+}
+
+static bool have_faults(struct __test_metadata *_metadata)
+{
+	const char *req = getenv("FR_REQUIRE_FAULTS");
+
+	if (!access(DBG "failslab", F_OK) && !access(DBG "fail_page_alloc", F_OK))
+		return true;
+	if (req && !strcmp(req, "1"))
+		TH_LOG("FR_REQUIRE_FAULTS=1: no " DBG "failslab or fail_page_alloc");
+	return false;
+}
+
 static void losses_counted(struct __test_metadata *_metadata,
 			   FIXTURE_DATA(flt) *self, const char *kind)
 {
@@ -126,30 +202,7 @@ static void losses_counted(struct __test_metadata *_metadata,
 				       d.iv[i].index, (unsigned long long)d.iv[i].lost,
 				       d.iv[i].flags);
 	}
-	/*
-	 * A kept interval is complete: the memory map, and the start context
-	 * (registers and XSAVE) of the one thread, unless flagged late.
-	 */
-	for (i = 0; i < d.niv; i++) {
-		size_t maps = 0, ths = 0, j;
-
-		for (j = 0; j < d.nmaps; j++)
-			maps += d.maps[j].interval == d.iv[i].index;
-		for (j = 0; j < d.nth; j++) {
-			if (d.th[j].interval != d.iv[i].index)
-				continue;
-			ths++;
-			EXPECT_NE(0, d.th[j].xsave_len)
-				TH_LOG("interval %u: thread %u has no XSAVE state (flags 0x%x)",
-				       d.iv[i].index, d.th[j].tid, d.iv[i].flags);
-		}
-		EXPECT_NE(0, maps)
-			TH_LOG("interval %u has no memory map (flags 0x%x)",
-			       d.iv[i].index, d.iv[i].flags);
-		EXPECT_TRUE(ths == 1 || (!ths && (d.iv[i].flags & FLIGHTREC_IF_THREAD_LATE)))
-			TH_LOG("interval %u has %zu start contexts (flags 0x%x)",
-			       d.iv[i].index, ths, d.iv[i].flags);
-	}
+	EXPECT_EQ(0, incomplete_unflagged(_metadata, &d));
 	for (i = 0; i < d.nsc; i++) {
 		const struct frd_sc *s = &d.sc[i];
 		uint32_t k = s->interval - d.iv[0].index;
@@ -195,6 +248,59 @@ static void losses_counted(struct __test_metadata *_metadata,
 	/* and the faults did reach the recorder, or this proved nothing */
 	EXPECT_GT(lost + copy_failed, 0);
 	frd_free(&d);
+}
+
+/*
+ * Interval boundaries under faults: short intervals while the program's
+ * allocations fail, so that many boundaries meet a failure (the interval,
+ * the map array, a path, the context, its XSAVE area, the page walk's own).
+ * A boundary that cannot get what a complete start needs is not made; what
+ * fails after the cut is flagged: every kept interval is complete or
+ * flagged FLIGHTREC_IF_LOST_STATE, never a silent gap (issue 24).
+ */
+static void boundaries_complete(struct __test_metadata *_metadata,
+				FIXTURE_DATA(flt) *self, const char *kind,
+				const char *prob)
+{
+	/* 3 s of CPU at 20 ms intervals: about 150 boundaries armed */
+	char *argv[] = { (char *)fr_prog("fault_loop"), "1", "4096", "3000", NULL };
+	struct fr_reg_opts o = { 20, 64, 1, -1 };
+	size_t flagged, bad;
+	struct frd d;
+	pid_t pid;
+	int status;
+
+	FR_REQUIRE_ROOT();
+	if (!have_faults(_metadata)) {
+		const char *req = getenv("FR_REQUIRE_FAULTS");
+
+		ASSERT_FALSE(req && !strcmp(req, "1"));
+		SKIP(return, "no " DBG "failslab or fail_page_alloc: not the debug kernel");
+	}
+	self->kind = kind;
+	ASSERT_EQ(0, arm(kind, prob)) TH_LOG("cannot configure %s", kind);
+	ASSERT_EQ(0, frd_run_recorded_opts(self->c, argv, &o, &d, &pid, &status));
+	attr(kind, "probability", "0");
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("fault_loop: status 0x%x", status);
+	/* keep=64 of about 150: the ring is full, or boundaries were skipped */
+	ASSERT_GE(d.niv, 8) TH_LOG("%zu intervals: the faults were not met at boundaries",
+				   d.niv);
+	bad = check_complete(_metadata, &d, &flagged);
+	TH_LOG("%s at %s%%: %zu intervals kept, %zu flagged LOST_STATE, %zu incomplete unflagged",
+	       kind, prob, d.niv, flagged, bad);
+	EXPECT_EQ(0, bad);
+	frd_free(&d);
+}
+
+TEST_F_TIMEOUT(flt, failslab_boundaries_complete, 300)
+{
+	boundaries_complete(_metadata, self, "failslab", "20");
+}
+
+TEST_F_TIMEOUT(flt, fail_page_alloc_boundaries_complete, 300)
+{
+	boundaries_complete(_metadata, self, "fail_page_alloc", "20");
 }
 
 TEST_F_TIMEOUT(flt, failslab_losses_counted, 300)

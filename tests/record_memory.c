@@ -201,7 +201,7 @@ TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
 {
 	char line[128], err[256], mode[128] = "";
 	int in[2], out[2], status, id;
-	size_t i, kept = 0, bad = 0, lost = 0;
+	size_t i, kept = 0, bad = 0, lost = 0, markers = 0;
 	unsigned long base = 0;
 	long kb = -1;
 	struct frd d;
@@ -288,12 +288,26 @@ TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
 			bad++;
 		}
 	}
-	TH_LOG("%zu intervals, %zu pages of the huge page kept as written, "
-	       "%zu wrong, %zu intervals with a lost page", d.niv, kept, bad, lost);
+	/*
+	 * Every round between two markers the ring holds wrote all 512 pages
+	 * in it (a sleep, and so a boundary, separates two rounds): that many
+	 * pages are kept as written at least.  How many rounds the 64
+	 * intervals hold depends on the kernel's speed (4 to 8 on Debian's,
+	 * 2 or 3 on the debug kernel), not the count of what they hold.
+	 */
+	for (i = 0; i < d.nsc; i++) {
+		const struct frd_sc *s = &d.sc[i];
+
+		if (s->nr == SYS_getpriority && s->args[0] == PRIO_PROCESS &&
+		    s->args[1] > THP_MARK && s->args[1] <= THP_MARK + THP_ROUNDS)
+			markers++;
+	}
+	TH_LOG("%zu intervals, %zu markers, %zu pages of the huge page kept as written, "
+	       "%zu wrong, %zu intervals with a lost page", d.niv, markers, kept, bad, lost);
 	EXPECT_EQ(0, lost);
 	EXPECT_EQ(0, bad);
-	/* the eight rounds wrote all 512 pages; most rounds fall in the ring */
-	EXPECT_GE(kept, 4 * 512);
+	ASSERT_GE(markers, 2) TH_LOG("not one whole round in the ring: this proved nothing");
+	EXPECT_GE(kept, (markers - 1) * 512);
 	frd_free(&d);
 }
 

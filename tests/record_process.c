@@ -266,25 +266,6 @@ static int status_pool(unsigned long long *pool)
 	return 0;
 }
 
-static int proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
-{
-	struct ctx { pid_t pid; uint64_t *dropped; int found; } x = { pid, dropped, 0 };
-	int cb(const struct fr_proc_info *info, void *arg)
-	{
-		struct ctx *x = arg;
-
-		if (info->pid == (uint32_t)x->pid) {
-			*x->dropped = info->dropped;
-			x->found = 1;
-		}
-		return 0;
-	}
-
-	if (fr_client_list(c, cb, &x))
-		return -1;
-	return x.found ? 0 : -1;
-}
-
 TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 {
 	char *argv[] = { (char *)fr_prog("mem_pattern"), "5", NULL };
@@ -311,7 +292,7 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 		ASSERT_LE(pool, cap / 4) TH_LOG("pools hold %llu bytes, cap %llu", pool, cap);
 		if (bytes > peak)
 			peak = bytes;
-		if (!proc_dropped(self->c, pid, &dropped))
+		if (!frd_proc_dropped(self->c, pid, &dropped))
 			last_dropped = dropped;
 		samples++;
 		usleep(2000);
@@ -321,6 +302,71 @@ TEST_F_TIMEOUT(proc, ring_cap_never_exceeded, 180)
 	       samples, peak, (unsigned long long)last_dropped);
 	EXPECT_GT(samples, 10);
 	EXPECT_GT(last_dropped, 0);
+}
+
+/*
+ * A boundary's memory map is under the cap too (issue 24.3): 1500 file
+ * mappings that each name a 3.6 KB path make 5.4 MB of paths per boundary,
+ * over a cap of 4 MiB.  Before, the map was charged whatever the cap said
+ * (65530 such mappings: 500 MiB per boundary); now the paths that do not
+ * fit are not kept and the interval says so (FLIGHTREC_IF_LOST_STATE).
+ */
+TEST_F_TIMEOUT(proc, boundary_state_under_cap, 300)
+{
+	char *argv[] = { (char *)fr_prog("long_paths"), "1500", "4", NULL };
+	unsigned long long bytes, cap, peak = 0;
+	int gate = -1, status, samples = 0, id;
+	size_t i, lost = 0;
+	struct frd d;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	ASSERT_EQ(0, fr_read_param("ring_mb", &self->ring_mb));
+	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/ring_mb", "4", 1));
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(pid, 0);
+	self->child = pid;
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 100, 64, 1, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		ASSERT_EQ(0, status_bytes(&bytes, &cap));
+		ASSERT_EQ(4ULL << 20, cap);
+		if (bytes > peak)
+			peak = bytes;
+		samples++;
+		usleep(2000);
+	}
+	self->child = 0;
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("long_paths: status 0x%x", status);
+	TH_LOG("%d samples, peak %llu bytes, cap %llu", samples, peak, cap);
+	EXPECT_GT(samples, 10);
+	/* what a boundary walk adds to the closed interval's bits is all */
+	EXPECT_LE(peak, cap + (64 << 10)) TH_LOG("%llu bytes over the cap", peak - cap);
+	id = frd_wait_event(self->c, FLIGHTREC_EVENT_EXIT, pid, 10000);
+	ASSERT_GT(id, 0);
+	ASSERT_EQ(0, frd_read(self->c, id, &d));
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, self->err, sizeof(self->err)));
+	/* a file mapping without its path is in an interval that says so */
+	for (i = 0; i < d.nmaps; i++) {
+		const struct frd_map *m = &d.maps[i];
+		size_t k;
+
+		if ((m->flags & FLIGHTREC_MAPF_ANON) || m->path[0])
+			continue;
+		for (k = 0; k < d.niv && d.iv[k].index != m->interval; k++)
+			;
+		ASSERT_LT(k, d.niv);
+		lost++;
+		EXPECT_TRUE(d.iv[k].flags & FLIGHTREC_IF_LOST_STATE)
+			TH_LOG("interval %u: the mapping at %#llx has no path, unflagged",
+			       m->interval, (unsigned long long)m->start);
+		if (!(d.iv[k].flags & FLIGHTREC_IF_LOST_STATE))
+			break;
+	}
+	TH_LOG("%zu intervals, %zu file mappings without their path", d.niv, lost);
+	frd_free(&d);
 }
 
 /*
@@ -655,6 +701,71 @@ TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all, 60)
 
 		buf[n] = 0;
 		while ((p = strstr(p, "NR 140 (0, 7e5b00"))) {
+			hits++;
+			p++;
+		}
+	}
+	close(fd);
+	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
+}
+
+/*
+ * The same, with the marker calls made as soon as the tracer is attached
+ * (issue 24.7): a process whose work bit the focus cleared (its parent
+ * had none) is seen from the tracer's first event on, not after the next
+ * focus check (each second).  Before, ftrace saw none of the calls of a
+ * process that made them within that second.
+ */
+TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all_at_once, 60)
+{
+	const char *tr = "/sys/kernel/tracing";
+	char path[256], buf[1 << 16], filter[64];
+	int i, fd, go[2], hits = 0;
+	ssize_t n;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	if (access("/sys/kernel/tracing/events", F_OK))
+		mount("nodev", tr, "tracefs", 0, NULL);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	if (access(path, W_OK))
+		SKIP(return, "no tracefs with raw_syscalls events");
+	fd = open("/sys/kernel/tracing/trace", O_WRONLY | O_TRUNC);
+	ASSERT_GE(fd, 0);
+	close(fd);
+	/* the module alone on the tracepoints for two focus checks */
+	sleep(2);
+	ASSERT_EQ(0, pipe(go));
+	pid = fork();
+	if (pid == 0) {
+		char c;
+
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(1);
+		for (i = 0; i < 50; i++)
+			syscall(SYS_getpriority, PRIO_PROCESS, 0x7e5c00);
+		_exit(0);
+	}
+	close(go[0]);
+	snprintf(filter, sizeof(filter), "common_pid == %d", pid);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	ASSERT_EQ(0, fr_write_file(path, filter, strlen(filter)));
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	ASSERT_EQ(0, fr_write_file(path, "1", 1));
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	close(go[1]);
+	ASSERT_EQ(0, fr_wait_timeout(pid, NULL, 20000));
+	ASSERT_EQ(0, fr_write_file(path, "0", 1));
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	fr_write_file(path, "0", 1);
+	fd = open("/sys/kernel/tracing/trace", O_RDONLY);
+	ASSERT_GE(fd, 0);
+	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		char *p = buf;
+
+		buf[n] = 0;
+		while ((p = strstr(p, "NR 140 (0, 7e5c00"))) {
 			hits++;
 			p++;
 		}

@@ -9,6 +9,9 @@
  */
 #include "kselftest_harness.h"
 #include "fr_test.h"
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
 
 static int run_prog(struct __test_metadata *_metadata, bool recorded)
 {
@@ -51,6 +54,77 @@ TEST(getrandom_recorded_enosys)
 	if (rc == 2)
 		SKIP(return, "this kernel's vDSO has no getrandom (before 6.11)");
 	EXPECT_EQ(38, rc);
+}
+
+/*
+ * The vDSO is patched only while no thread of the process is inside the
+ * bytes that change (issue 24.8): a thread stopped a few bytes into
+ * __vdso_clock_gettime (here by ptrace, single-stepped there; an interrupt
+ * or another CPU does the same on its own) would resume in the middle of
+ * the new instructions.  Before, the first boundary patched the function
+ * with the thread there, and it died when it went on (SIGSEGV).
+ */
+TEST(patched_with_a_thread_inside)
+{
+	char *argv[] = { (char *)fr_prog("vdso_spin"), NULL };
+	struct user_regs_struct regs;
+	unsigned long entry = 0;
+	int in[2], out[2], status, st, steps;
+	char line[128];
+	ssize_t n;
+	pid_t pid, tid = 0;
+
+	FR_REQUIRE_MODULE();
+	FR_REQUIRE_ROOT();
+	ASSERT_EQ(0, pipe(in));
+	ASSERT_EQ(0, pipe(out));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		/* it runs until the test closes its stdin */
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		close(in[1]);
+		close(out[0]);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	n = read(out[0], line, sizeof(line) - 1);
+	ASSERT_GT(n, 0);
+	line[n] = 0;
+	ASSERT_EQ(2, sscanf(line, "%lx %d", &entry, &tid)) TH_LOG("%s", line);
+	ASSERT_EQ(0, ptrace(PTRACE_SEIZE, tid, 0, 0));
+	ASSERT_EQ(0, ptrace(PTRACE_INTERRUPT, tid, 0, 0));
+	ASSERT_EQ(tid, waitpid(tid, &st, __WALL));
+	/* to the entry, then one instruction further */
+	for (steps = 0; steps < 100000; steps++) {
+		ASSERT_EQ(0, ptrace(PTRACE_GETREGS, tid, 0, &regs));
+		if (regs.rip == entry)
+			break;
+		ASSERT_EQ(0, ptrace(PTRACE_SINGLESTEP, tid, 0, 0));
+		ASSERT_EQ(tid, waitpid(tid, &st, __WALL));
+	}
+	ASSERT_EQ(entry, regs.rip) TH_LOG("the thread never reached %#lx", entry);
+	ASSERT_EQ(0, ptrace(PTRACE_SINGLESTEP, tid, 0, 0));
+	ASSERT_EQ(tid, waitpid(tid, &st, __WALL));
+	ASSERT_EQ(0, ptrace(PTRACE_GETREGS, tid, 0, &regs));
+	TH_LOG("thread %d stopped at __vdso_clock_gettime+%llu", tid, regs.rip - entry);
+	ASSERT_TRUE(regs.rip > entry && regs.rip < entry + 8)
+		TH_LOG("the first instruction is not inside the patched 8 bytes");
+	/* recorded meanwhile: boundaries every 20 ms, the first one patches */
+	ASSERT_EQ(0, fr_control("register %d interval_ms=20", pid));
+	usleep(500000);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, tid, 0, 0));
+	/* it goes on spinning, recorded, then ends */
+	usleep(500000);
+	close(in[1]);
+	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
+	close(out[0]);
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("vdso_spin: status %#x (signal %d)", status,
+		       WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 TEST_HARNESS_MAIN

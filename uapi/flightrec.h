@@ -136,6 +136,9 @@ enum flightrec_stop_reason {
 						 * in time: its context is from a little later */
 #define FLIGHTREC_IF_FOREIGN_SYSCALL	0x200	/* a 32-bit (int $0x80) syscall of the
 						 * 64-bit process: not recorded */
+#define FLIGHTREC_IF_LOST_STATE		0x400	/* part of the start state could not be kept
+						 * (no memory): the memory map or a file's
+						 * path, a thread's registers or XSAVE area */
 
 /*
  * Records that are not syscalls travel in the syscall stream (SYSCALL

@@ -323,55 +323,51 @@ static inline int frd_read(struct fr_client *c, uint32_t id, struct frd *d)
  * its dump id (>0), or -errno / -ETIMEDOUT.
  */
 struct frd_find_dump {
-	uint32_t pid, end_kind, id;
+	uint32_t pid, kind, id;
 };
 
 static inline int frd_find_dump_cb(const struct fr_dump_info *info, void *arg)
 {
 	struct frd_find_dump *f = arg;
 
-	if (info->pid == f->pid && info->end_kind == f->end_kind)
-		f->id = info->id;	/* the newest: ids increase */
+	if (info->pid == f->pid && info->end_kind == f->kind && info->id > f->id)
+		f->id = info->id;
 	return 0;
 }
 
 /*
- * The dump the event of @type announces for @pid.  Events are multicast: a
- * run with many boundaries can overflow the socket (ENOBUFS, events lost),
- * and then the dump is looked up in the list of dumps instead.
+ * When events were lost (-ENOBUFS: a process with short intervals sends an
+ * INTERVAL event at each boundary, and a test blocked in waitpid() does not
+ * read them), the one awaited may be among them: the dump is then looked
+ * for in the list of dumps, every 200 ms until the timeout.
  */
 static inline int frd_wait_event(struct fr_client *c, uint32_t type,
 				 uint32_t pid, int timeout_ms)
 {
-	struct frd_find_dump f = { pid, 0, 0 };
+	uint32_t kind = type == FLIGHTREC_EVENT_EXIT ? FLIGHTREC_END_EXIT :
+			type == FLIGHTREC_EVENT_FAULT ? FLIGHTREC_END_FAULT : 0;
 	struct fr_event ev;
-	int ret;
+	int ret, lost = 0, left = timeout_ms;
 
-	switch (type) {
-	case FLIGHTREC_EVENT_FAULT:
-		f.end_kind = FLIGHTREC_END_FAULT;
-		break;
-	case FLIGHTREC_EVENT_EXIT:
-		f.end_kind = FLIGHTREC_END_EXIT;
-		break;
-	default:
-		f.end_kind = FLIGHTREC_END_DUMP;
-	}
 	for (;;) {
-		ret = fr_client_next_event(c, timeout_ms, &ev);
-		if (ret == 0)
-			return -ETIMEDOUT;
-		if (ret == -ENOBUFS) {
-			ret = fr_client_list_dumps(c, frd_find_dump_cb, &f);
-			if (ret < 0)
-				return ret;
-			if (f.id)
+		if (lost && kind) {
+			struct frd_find_dump f = { pid, kind, 0 };
+
+			if (!fr_client_list_dumps(c, frd_find_dump_cb, &f) && f.id)
 				return (int)f.id;
-			continue;
 		}
-		if (ret < 0)
+		if (lost && left <= 0)
+			return -ETIMEDOUT;
+		ret = fr_client_next_event(c, lost ? 200 : timeout_ms, &ev);
+		if (lost)
+			left -= 200;
+		if (ret == 0 && !lost)
+			return -ETIMEDOUT;
+		if (ret == -ENOBUFS)
+			lost = 1;
+		else if (ret < 0)
 			return ret;
-		if (ev.event == type && ev.pid == pid)
+		if (ret > 0 && ev.event == type && ev.pid == pid)
 			return ev.dump_id ? (int)ev.dump_id : -ENOENT;
 	}
 }
@@ -509,6 +505,26 @@ static inline uint64_t frd_load_base(const struct frd *d, const char *path)
 		    (!base || d->maps[i].start < base))
 			base = d->maps[i].start;
 	return base;
+}
+
+/* The count of intervals the cap dropped for a registered pid (list). */
+static inline int frd_proc_dropped(struct fr_client *c, pid_t pid, uint64_t *dropped)
+{
+	struct ctx { pid_t pid; uint64_t *dropped; int found; } x = { pid, dropped, 0 };
+	int cb(const struct fr_proc_info *info, void *arg)
+	{
+		struct ctx *x = arg;
+
+		if (info->pid == (uint32_t)x->pid) {
+			*x->dropped = info->dropped;
+			x->found = 1;
+		}
+		return 0;
+	}
+
+	if (fr_client_list(c, cb, &x))
+		return -1;
+	return x.found ? 0 : -1;
 }
 
 /* A client subscribed to the module's events (fixture setups). */

@@ -585,6 +585,10 @@ static void not_replayable(const struct facts *f,
 		if (fl & FLIGHTREC_IF_THREAD_LATE)
 			say(arg, "interval #%u: a thread did not stop at its start in time: "
 			    "its context is from a little later (approximate)", iv->index);
+		if (fl & FLIGHTREC_IF_LOST_STATE)
+			say(arg, "interval #%u: part of its start state was lost (no memory "
+			    "while recording): the memory map or a file's path, or a thread's "
+			    "registers or XSAVE area", iv->index);
 	}
 	if (f->sc_truncated)
 		say(arg, "%" PRIu64 " syscall%s with an out-buffer cut at the size limit",

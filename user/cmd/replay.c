@@ -1176,7 +1176,8 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 	}
 	if (c->hdr->flags & (FLIGHTREC_IF_LOST_RECORD | FLIGHTREC_IF_LOST_PAGE |
 			     FLIGHTREC_IF_UNKNOWN_SYSCALL | FLIGHTREC_IF_GUP_WRITE |
-			     FLIGHTREC_IF_THREAD_LATE | FLIGHTREC_IF_FOREIGN_SYSCALL))
+			     FLIGHTREC_IF_THREAD_LATE | FLIGHTREC_IF_FOREIGN_SYSCALL |
+			     FLIGHTREC_IF_LOST_STATE))
 		fprintf(stderr, PFX "warning: the recording is marked incomplete (flags %#x): "
 			"replay may diverge\n", c->hdr->flags);
 	return build_image(c, o, im, t0);
