@@ -28,7 +28,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/syscall.h>
+#include <sys/ptrace.h>
 #include "checkpoint.h"
+#include "cmd/gdbserver.h"
 #include "commands.h"
 #include "fr_htab.h"
 #include "libflightrec.h"
@@ -66,6 +68,7 @@ struct opts {
 	bool force;			/* --force: an existing non-empty --out DIR */
 	const char *save_image;
 	const char *core;		/* --core PATH */
+	const char *gdbserver;		/* --gdbserver [HOST:]PORT */
 	/* gdb */
 	const char **symbols;
 	size_t n_symbols;
@@ -1289,6 +1292,90 @@ no:
 }
 
 /* ------------------------------------------------------------------ */
+/* --gdbserver */
+
+struct elfinfo;
+static bool find_symbols(const struct opts *o, const char *path, const char *bid,
+			 char *out, size_t len, struct elfinfo *ei);
+static bool gs_find_symbols(void *ctx, const char *path, const char *bid, char *out,
+			    size_t len);
+
+/*
+ * The loader under our ptrace, in the same sandbox as a plain replay
+ * (namespaces, seccomp), serving gdb (user/cmd/gdbserver.c).  lav has room
+ * for two more arguments.  ready_fd (or -1) hears "ready" once the server
+ * listens at the first instruction and "ended N" when the replay ends.
+ */
+static int run_gdbserver(const struct opts *o, const struct flrc *c, const struct image *im,
+			 const char *loader, int lfd, char **lav, int listen_fd,
+			 const char *listen_name, int ready_fd)
+{
+	struct fr_gdbserver s = { 0 };
+	char gfd[16], b;
+	int ch[2], sync[2], n, r;
+	pid_t pid;
+
+	if (pipe2(ch, O_CLOEXEC) || pipe2(sync, O_CLOEXEC)) {
+		fprintf(stderr, PFX "pipe: %s\n", strerror(errno));
+		return FR_EXIT_FAIL;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, PFX "fork: %s\n", strerror(errno));
+		return FR_EXIT_FAIL;
+	}
+	if (pid == 0) {
+		close(listen_fd);
+		close(ch[0]);
+		close(sync[1]);
+		/* until the server has seized us */
+		if (read(sync[0], &b, 1) != 1)
+			_exit(FR_EXIT_FAIL);
+		if (fcntl(ch[1], F_SETFD, 0))
+			_exit(FR_EXIT_FAIL);
+		snprintf(gfd, sizeof(gfd), "%d", ch[1]);
+		for (n = 0; lav[n]; n++)
+			;
+		lav[n++] = "-G";
+		lav[n++] = gfd;
+		lav[n] = NULL;
+		enter_namespaces(o);
+		fflush(NULL);
+		syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
+		fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
+		_exit(FR_EXIT_FAIL);
+	}
+	close(ch[1]);
+	close(sync[0]);
+	if (ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC |
+		   PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)) {
+		fprintf(stderr, PFX "gdbserver: cannot trace the loader: %s\n", strerror(errno));
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		return FR_EXIT_FAIL;
+	}
+	if (write(sync[1], "g", 1) != 1)
+		return FR_EXIT_FAIL;
+	close(sync[1]);
+	s.c = c;
+	s.from = im->from;
+	s.find_symbols = gs_find_symbols;
+	s.find_ctx = (void *)o;
+	s.loader = loader;
+	s.pid = pid;
+	s.chan = ch[0];
+	s.listen_fd = listen_fd;
+	s.listen_name = listen_name;
+	s.quiet = o->quiet;
+	s.tsc_patched = im->patch_tsc;
+	s.status_fd = ready_fd;
+	r = fr_gdbserver_run(&s);
+	close(ch[0]);
+	return r;
+}
+
+/* ------------------------------------------------------------------ */
 /* flightrec replay */
 
 static int bad_number(const char *opt, const char *arg)
@@ -1318,6 +1405,7 @@ int cmd_replay(int argc, char **argv)
 		{ "save-image", required_argument, NULL, 'I' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "core", required_argument, NULL, 'c' },
+		{ "gdbserver", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1326,9 +1414,10 @@ int cmd_replay(int argc, char **argv)
 	struct image im = { 0 };
 	struct flrc *c = NULL;
 	char outdir[PATH_MAX], fdarg[16], dirarg[16], corearg[16], shown[PATH_MAX];
+	char lname[320];
 	const char *loader;
-	char *lav[10];
-	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0;
+	char *lav[16];
+	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0, lsn = -1;
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1346,6 +1435,7 @@ int cmd_replay(int argc, char **argv)
 		case 'P': o.patch_rdtsc = true; break;
 		case 'F': o.force = true; break;
 		case 'c': o.core = optarg; break;
+		case 'g': o.gdbserver = optarg; break;
 		case 'h': usage_replay(stdout); return 0;
 		default: usage_replay(stderr); return FR_EXIT_USAGE;
 		}
@@ -1359,6 +1449,11 @@ int cmd_replay(int argc, char **argv)
 	if (!loader) {
 		fprintf(stderr, PFX "cannot find flightrec-loader (set FLIGHTREC_LOADER)\n");
 		return FR_EXIT_FAIL;
+	}
+	if (o.gdbserver) {
+		lsn = fr_gdbserver_listen(o.gdbserver, lname, sizeof(lname));
+		if (lsn < 0)
+			return lsn == -2 ? FR_EXIT_USAGE : FR_EXIT_FAIL;
 	}
 	r = prepare(&o, &c, &im, t0);
 	if (r)
@@ -1402,9 +1497,11 @@ int cmd_replay(int argc, char **argv)
 		r = FR_EXIT_FAIL;
 		goto out;
 	}
-	flrc_free(c);
-	c = NULL;
-	image_free(&im);
+	if (!o.gdbserver) {
+		flrc_free(c);
+		c = NULL;
+		image_free(&im);
+	}
 	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
 	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
 	if (!o.quiet && o.out)
@@ -1422,12 +1519,18 @@ int cmd_replay(int argc, char **argv)
 		lav[n++] = corearg;
 	}
 	lav[n] = NULL;
+	if (o.gdbserver) {
+		r = run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, -1);
+		goto out;
+	}
 	enter_namespaces(&o);
 	fflush(NULL);
 	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
 	return FR_EXIT_FAIL;
 out:
+	if (lsn >= 0)
+		close(lsn);
 	if (c)
 		flrc_free(c);
 	image_free(&im);
@@ -1569,6 +1672,14 @@ static bool find_symbols(const struct opts *o, const char *path, const char *bid
 			return true;
 	}
 	return false;
+}
+
+static bool gs_find_symbols(void *ctx, const char *path, const char *bid, char *out,
+			    size_t len)
+{
+	struct elfinfo ei;
+
+	return find_symbols(ctx, path, bid, out, len, &ei);
 }
 
 /*
