@@ -770,8 +770,10 @@ static int resume(struct gthread *t)
 		req = t->mode == RUN_SYSSTEP ? PTRACE_SYSCALL : PTRACE_SINGLESTEP;
 	}
 	if (ptrace(req, t->tid, 0, t->inject)) {
-		if (errno == ESRCH)
-			return 0;	/* gone: its exit is on the way */
+		if (errno == ESRCH) {
+			t->stopped = 0;	/* gone: its exit is on the way */
+			return 0;
+		}
 		return -1;
 	}
 	t->inject = 0;
@@ -2065,8 +2067,8 @@ static int handle_kill(void)
 	return 0;
 }
 
-/* one gdb session; returns when gdb is done */
-static void serve(void)
+/* one gdb session; returns when gdb is done: 1 when it detached */
+static int serve(void)
 {
 	static char pkt[PKT_MAX + 1];
 	struct obuf o;
@@ -2146,7 +2148,7 @@ static void serve(void)
 			if (pkt[0] == 'v')
 				put_str("OK");
 			handle_kill();
-			return;
+			return 0;
 		} else if (pkt[0] == 'D') {
 			/* detach: the replay goes on to its end without gdb */
 			int i;
@@ -2161,7 +2163,7 @@ static void serve(void)
 				if (G.th[i].alive)
 					ptrace(PTRACE_DETACH, G.th[i].tid, 0, G.th[i].inject);
 			put_str("OK");
-			return;
+			return 1;
 		} else if (!strncmp(pkt, "vMustReplyEmpty", 15)) {
 			put_str("");
 		} else {
@@ -2169,6 +2171,7 @@ static void serve(void)
 		}
 		free(o.p);
 	}
+	return 0;
 }
 
 /* fr_sigreturn_insn in the loader's symbol table */
@@ -2292,7 +2295,7 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 {
 	struct report rep;
 	sigset_t mask;
-	int st, one = 1;
+	int st, one = 1, detached;
 	pid_t w;
 
 	memset(&G, 0, sizeof(G));
@@ -2344,6 +2347,8 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 		fprintf(stderr, PFX "stopped at the first instruction of interval %u; "
 			"listening on %s (gdb: target remote %s)\n", s->from, s->listen_name,
 			s->listen_name);
+	if (s->status_fd >= 0)
+		dprintf(s->status_fd, "ready\n");
 	G.sock = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 	close(s->listen_fd);
 	if (G.sock < 0) {
@@ -2352,10 +2357,14 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 		return FR_EXIT_FAIL;
 	}
 	setsockopt(G.sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	serve();
+	detached = serve();
 	if (G.sock >= 0)
 		close(G.sock);
-	if (!G.ended) {
+	if (!G.ended && !detached) {
+		/* gdb went away without a word: the replay goes with it */
+		kill(s->pid, SIGKILL);
+		handle_kill();
+	} else if (!G.ended) {
 		/* gdb left without killing (detach, or the connection closed) */
 		for (;;) {
 			w = waitpid(-1, &st, __WALL);

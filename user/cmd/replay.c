@@ -1769,52 +1769,6 @@ static void usage_gdb(FILE *f)
 	fr_usage(f, "gdb");
 }
 
-/*
- * The replay's own traps of the recorded rdtsc and rdtscp are the loader's
- * to answer, as its SIGSYS are: a #GP at the instruction (SIGSEGV with
- * si_code SI_KERNEL, CR4.TSD) or, where the loader patches the sites, a
- * SIGILL at a recorded site's ud2.  A catchpoint passes those on without a
- * stop; any other SIGSEGV or SIGILL (the recorded crash) stops as before.
- * Without it the first rdtsc of ld.so stopped a replay from exec.
- */
-static void gdb_tsc_commands(FILE *f, const struct flrc *c, const struct image *im)
-{
-	uint64_t *sites = NULL;
-	size_t i, n = 0;
-
-	if (!im->tsc)
-		return;
-	fprintf(f, "catch signal SIGSEGV SIGILL\ncommands\nsilent\n");
-	if (!im->patch_tsc) {
-		fprintf(f, "if $_siginfo.si_signo == %d && $_siginfo.si_code == 0x80 && "
-			"(*(unsigned short *)$pc == 0x310f || "
-			"(*(unsigned int *)$pc & 0xffffff) == 0xf9010f)\n", SIGSEGV);
-	} else {
-		sites = calloc(c->n_syscalls + 1, sizeof(*sites));
-		for (i = 0; sites && i < c->n_syscalls; i++) {
-			const Flightrec__Syscall *s = c->syscalls[i];
-
-			if (s->nr == FLIGHTREC_NR_RDTSC && s->interval >= im->from &&
-			    s->n_args > 4 && s->args[4])
-				sites[n++] = s->args[4];
-		}
-		if (n)
-			qsort(sites, n, sizeof(*sites), cmp_u64);
-		fprintf(f, "if $_siginfo.si_signo == %d && *(unsigned short *)$pc == 0x0b0f && (0",
-			SIGILL);
-		for (i = 0; i < n; i++)
-			if (!i || sites[i] != sites[i - 1])
-				fprintf(f, " || $pc == %#llx", (unsigned long long)sites[i]);
-		fprintf(f, ")\n");
-		free(sites);
-	}
-	/* anything else: the stop gdb would have made, in its words */
-	fprintf(f, "continue\nelse\nif $_siginfo.si_signo == %d\n"
-		"echo \\nProgram received signal SIGSEGV, Segmentation fault.\\n\n"
-		"else\necho \\nProgram received signal SIGILL, Illegal instruction.\\n\n"
-		"end\nframe\nend\nend\n", SIGSEGV);
-}
-
 int cmd_gdb(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -1833,16 +1787,16 @@ int cmd_gdb(int argc, char **argv)
 	struct opts o = { 0 };
 	struct image im = { 0 };
 	struct flrc *c = NULL;
-	char outdir[PATH_MAX], img[] = "/tmp/flightrec-image.XXXXXX";
-	char script[] = "/tmp/flightrec-gdb.XXXXXX", stf[] = "/tmp/flightrec-status.XXXXXX";
-	char shown[PATH_MAX], line[32] = "";
-	uint32_t end_kind = FLIGHTREC_END_DUMP, end_sig = 0;
-	int stfd = -1;
+	char outdir[PATH_MAX], script[] = "/tmp/flightrec-gdb.XXXXXX";
+	char shown[PATH_MAX], lname[320], fdarg[16], dirarg[16], line[64];
 	const char *loader, *gdb = getenv("FLIGHTREC_GDB");
-	char **av;
-	FILE *f;
-	int ch, r, fd = -1, dfd = -1, sfd, status, n = 0;
-	pid_t pid;
+	char **av = NULL, *lav[16];
+	FILE *f, *devnull;
+	int ch, r, dfd = -1, lfd = -1, mfd = -1, sfd, lsn = -1, st[2] = { -1, -1 };
+	int status, n = 0, ln = 0;
+	size_t got = 0;
+	ssize_t k;
+	pid_t pid, srv = -1;
 
 	o.symbols = calloc(argc + 1, sizeof(*o.symbols));
 	while ((ch = getopt_long(argc, argv, "S:f:o:b:iPqh", lo, NULL)) != -1) {
@@ -1881,62 +1835,94 @@ int cmd_gdb(int argc, char **argv)
 	if (r)
 		goto out;
 	r = FR_EXIT_FAIL;
-	if (!gdb_quotable(loader)) {
-		fprintf(stderr, "flightrec gdb: %s: a control character in a path cannot be "
-			"passed to gdb\n", fr_escape(loader, shown, sizeof(shown)));
-		goto out;
-	}
 	/*
-	 * The output directory and the image reach the loader as fds that gdb
-	 * and then the loader inherit: no path in the script for gdb to split.
+	 * gdb talks to our gdbserver (replay --gdbserver) on a port of the
+	 * loopback interface; the loader runs in the replay's own sandbox and
+	 * gets the image and the output directory as fds: no path in the
+	 * script for gdb to split.
 	 */
 	dfd = open_outdir(&o, "flightrec gdb", outdir, sizeof(outdir));
 	if (dfd < 0 || fcntl(dfd, F_SETFD, 0))
 		goto out;
-	if (c->end) {
-		end_kind = c->end->kind;
-		end_sig = c->end->signo;
+	lfd = open(loader, O_RDONLY | O_CLOEXEC);
+	mfd = memfd_create("flightrec-image", 0);
+	if (lfd < 0 || mfd < 0 || write_image(mfd, &im)) {
+		fprintf(stderr, "flightrec gdb: cannot prepare the replay: %s\n", strerror(errno));
+		goto out;
 	}
-	fd = mkstemp(img);
+	/* the symbols found, said as before (gdb reads them through the server) */
+	devnull = fopen("/dev/null", "w");
+	if (devnull) {
+		symbol_commands(c, &o, im.from, devnull);
+		fclose(devnull);
+	}
+	lsn = fr_gdbserver_listen("127.0.0.1:0", lname, sizeof(lname));
+	if (lsn < 0 || pipe2(st, O_CLOEXEC))
+		goto out;
+	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
+	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
+	lav[ln++] = "flightrec-loader";
+	lav[ln++] = "-f";
+	lav[ln++] = fdarg;
+	lav[ln++] = "-d";
+	lav[ln++] = dirarg;
+	if (o.quiet)
+		lav[ln++] = "-q";
+	if (o.force)
+		lav[ln++] = "-F";
+	lav[ln] = NULL;
+	fflush(NULL);
+	srv = fork();
+	if (srv < 0)
+		goto out;
+	if (srv == 0) {
+		close(st[0]);
+		signal(SIGINT, SIG_IGN);	/* gdb's ^C reaches us as a packet */
+		_exit(run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, st[1]));
+	}
+	close(st[1]);
+	st[1] = -1;
+	close(lsn);
+	lsn = -1;
+	/* until the server stops at the first instruction (or the replay ends first) */
+	for (;;) {
+		k = read(st[0], line + got, sizeof(line) - 1 - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+		line[got] = 0;
+		if (strstr(line, "ready\n") || got == sizeof(line) - 1)
+			break;
+	}
+	if (!strstr(line, "ready\n")) {
+		if (waitpid(srv, &status, 0) == srv && WIFEXITED(status))
+			r = WEXITSTATUS(status);
+		srv = -1;
+		goto out;
+	}
+	memmove(line, strstr(line, "ready\n") + 6, strlen(strstr(line, "ready\n") + 6) + 1);
+	got = strlen(line);
 	sfd = mkstemp(script);
-	stfd = mkstemp(stf);
-	if (fd < 0 || sfd < 0 || stfd < 0 || write_image(fd, &im)) {
-		fprintf(stderr, "flightrec gdb: cannot write the replay image: %s\n", strerror(errno));
-		goto out_unlink;
+	if (sfd < 0 || !(f = fdopen(sfd, "w"))) {
+		fprintf(stderr, "flightrec gdb: cannot write the gdb script: %s\n", strerror(errno));
+		goto out_kill;
 	}
-	f = fdopen(sfd, "w");
 	fprintf(f,
 		"set pagination off\n"
 		"set confirm off\n"
-		"set startup-with-shell off\n"
-		"set disable-randomization off\n"
-		"handle SIGSYS nostop noprint pass\n"
-		"handle SIGUSR2 nostop noprint pass\n"
-		"set libthread-db-search-path /nonexistent\n"
-		/* the replay's exit status, for ours (gdb's own is 0 after quit) */
-		"python\n"
-		"def _flightrec_exited(ev):\n"
-		"    with open('%s', 'w') as f:\n"
-		"        f.write(str(ev.exit_code) if hasattr(ev, 'exit_code') else 'signal')\n"
-		"gdb.events.exited.connect(_flightrec_exited)\n"
-		"end\n"
-		"file ", stf);
-	gdb_quote(f, loader);
-	fprintf(f, "\nset args -g %s%s-f %d -d %d\n", o.quiet ? "-q " : "", o.force ? "-F " : "",
-		fd, dfd);
-	symbol_commands(c, &o, im.from, f);
-	gdb_tsc_commands(f, c, &im);
-	fprintf(f,
-		"tbreak *fr_sigreturn_insn\n"
-		"run\n"
-		"stepi\n"
+		"set sysroot\n"
+		"target remote %s\n"
 		"echo flightrec gdb: stopped at the first instruction of interval %u "
-		"(replay of ", im.from);
+		"(replay of ", lname, im.from);
 	/* echo reads C escapes: the escaped name's backslashes doubled */
 	for (ch = 0; fr_escape(o.file, shown, sizeof(shown))[ch]; ch++)
 		fprintf(f, shown[ch] == '\\' ? "\\\\" : "%c", shown[ch]);
 	fprintf(f, ")\\n\n");
 	fclose(f);
+	flrc_free(c);
+	c = NULL;
 
 	av = calloc(o.n_gdb_args + 16, sizeof(*av));
 	av[n++] = (char *)(gdb && *gdb ? gdb : "gdb");
@@ -1953,8 +1939,6 @@ int cmd_gdb(int argc, char **argv)
 	for (ch = 0; ch < o.n_gdb_args; ch++)
 		av[n++] = o.gdb_args[ch];
 	av[n] = NULL;
-	flrc_free(c);
-	c = NULL;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -1966,32 +1950,44 @@ int cmd_gdb(int argc, char **argv)
 	if (pid < 0 || waitpid(pid, &status, 0) < 0)
 		goto out_unlink;
 	r = WIFEXITED(status) ? WEXITSTATUS(status) : FR_EXIT_FAIL;
-	free(av);
 	/*
-	 * The replay's status when it ended under gdb: the loader's exit code,
-	 * or, killed by the recorded fatal signal (gdb delivers it), as
-	 * recorded.  gdb's own status when the replay did not end.
+	 * The replay's status when it ended under gdb (the server says
+	 * "ended N"; the recorded fatal signal, which gdb delivers, is the
+	 * recorded end: 0).  gdb's own status when the replay did not end.
 	 */
-	if (pread(stfd, line, sizeof(line) - 1, 0) > 0) {
+	while (got < sizeof(line) - 1 &&
+	       (k = read(st[0], line + got, sizeof(line) - 1 - got)) > 0)
+		got += (size_t)k;
+	line[got] = 0;
+	if (!strncmp(line, "ended ", 6)) {
 		uint32_t code;
 
 		line[strcspn(line, "\n")] = 0;
-		if (fr_parse_u32(line, 0, 255, &code))
-			r = code;
-		else
-			r = end_kind == FLIGHTREC_END_FAULT && end_sig ? FR_EXIT_OK :
-			    FR_EXIT_MISMATCH;
+		if (fr_parse_u32(line + 6, 0, 255, &code))
+			r = (int)code;
 	}
 out_unlink:
-	unlink(img);
 	unlink(script);
-	if (fd >= 0)
-		close(fd);
-	if (stfd >= 0) {
-		close(stfd);
-		unlink(stf);
+out_kill:
+	if (srv > 0) {
+		kill(srv, SIGTERM);
+		waitpid(srv, NULL, 0);
+		srv = -1;
 	}
 out:
+	if (srv > 0)
+		waitpid(srv, NULL, 0);
+	free(av);
+	if (st[0] >= 0)
+		close(st[0]);
+	if (st[1] >= 0)
+		close(st[1]);
+	if (lsn >= 0)
+		close(lsn);
+	if (mfd >= 0)
+		close(mfd);
+	if (lfd >= 0)
+		close(lfd);
 	if (dfd >= 0)
 		close(dfd);
 	if (c)
