@@ -131,6 +131,7 @@ static struct {
 	struct swbp *bps;
 	size_t n_bps, cap_bps;
 	int avx;
+	int debug;			/* FLIGHTREC_GDBSERVER_DEBUG: the ptrace events on stderr */
 	int ended;
 	int end_status;			/* the replay's exit status, for ours */
 	char *xml;			/* qXfer documents, built on demand */
@@ -238,9 +239,12 @@ static void drain_chan(void)
 	while (read(G.s->chan, &m, sizeof(m)) == (ssize_t)sizeof(m)) {
 		if (m.magic != FRI_GDB_MAGIC)
 			continue;
+		/*
+		 * Every loader thread is known from its clone event before it
+		 * runs; one that is gone already (its exit reaped before we
+		 * read this) stays gone.
+		 */
 		t = find_tid((pid_t)m.tid);
-		if (!t)
-			t = add_thread((pid_t)m.tid);
 		if (!t)
 			continue;
 		t->rec_tid = m.rec_tid;
@@ -303,8 +307,12 @@ static int get_regs(struct gthread *t, struct tregs *tr)
 	int has_last = 0;
 
 	tr->parked = 0;
-	if (ptrace(PTRACE_GETREGS, t->tid, 0, &tr->r))
+	if (ptrace(PTRACE_GETREGS, t->tid, 0, &tr->r)) {
+		if (G.debug)
+			fprintf(stderr, PFX "debug: GETREGS %d: %s (stopped %d)\n", (int)t->tid,
+				strerror(errno), t->stopped);
 		return -1;
+	}
 	memset(tr->xs, 0, sizeof(tr->xs));
 	if (ptrace(PTRACE_GETREGSET, t->tid, NT_X86_XSTATE, &io) == 0) {
 		tr->xs_len = io.iov_len;
@@ -939,6 +947,9 @@ static int handle_status(pid_t tid, int st, int stopping, struct report *rep)
 	struct gthread *t = find_tid(tid);
 	int sig, ev;
 
+	if (G.debug)
+		fprintf(stderr, PFX "debug: tid %d status %#x%s\n", (int)tid, st,
+			stopping ? " (stopping)" : "");
 	if (WIFEXITED(st) || WIFSIGNALED(st)) {
 		if (t)
 			t->alive = 0;
@@ -2304,6 +2315,7 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 	G.sock = -1;
 	G.rec_pid = s->c->hdr->process ? s->c->hdr->process->pid : 1;
 	G.avx = s->c->hdr->system && (s->c->hdr->system->xcr0 & 4);
+	G.debug = !!getenv("FLIGHTREC_GDBSERVER_DEBUG");
 	G.sigreturn_insn = loader_symbol(s->loader, "fr_sigreturn_insn");
 	if (!G.sigreturn_insn) {
 		fprintf(stderr, PFX "%s has no symbol fr_sigreturn_insn\n", s->loader);

@@ -1679,7 +1679,17 @@ static bool gs_find_symbols(void *ctx, const char *path, const char *bid, char *
 {
 	struct elfinfo ei;
 
-	return find_symbols(ctx, path, bid, out, len, &ei);
+	if (!find_symbols(ctx, path, bid, out, len, &ei))
+		return false;
+	/*
+	 * The system's separate debug file: gdb finds it by itself from the
+	 * recorded file when that is the same build, and `info sharedlibrary`
+	 * then names the library, not the debug file.
+	 */
+	if (!strncmp(out, "/usr/lib/debug/", 15) && read_elf(path, &ei) &&
+	    !strcmp(ei.build_id, bid))
+		snprintf(out, len, "%s", path);
+	return true;
 }
 
 /*
