@@ -1378,17 +1378,44 @@ static const Flightrec__Map *map_named(const char *path)
 }
 
 /* the file gdb should read for a recorded mapping: the symbol file its build ID picks */
-static void file_for(const Flightrec__Map *m, char *out, size_t len)
+static bool file_for_code(const Flightrec__Map *m, bool need_code, char *out, size_t len)
 {
 	char bid[129] = "";
 	size_t k;
 
 	for (k = 0; k < m->build_id.len && k < 64; k++)
 		sprintf(bid + 2 * k, "%02x", m->build_id.data[k]);
-	if (G.s->find_symbols && G.s->find_symbols(G.s->find_ctx, m->path, bid, out, len))
+	return G.s->find_symbols &&
+	       G.s->find_symbols(G.s->find_ctx, m->path, bid, need_code, out, len);
+}
+
+static void file_for(const Flightrec__Map *m, char *out, size_t len)
+{
+	if (file_for_code(m, false, out, len))
 		return;
 	/* no file with the recorded build ID here: a name gdb finds nothing at */
 	snprintf(out, len, "/flightrec-no-symbols%s", m->path);
+}
+
+bool fr_elf_has_code(const char *path)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), i;
+	bool code = false;
+
+	if (fd < 0)
+		return false;
+	if (pread(fd, &eh, sizeof(eh), 0) == (ssize_t)sizeof(eh) &&
+	    !memcmp(eh.e_ident, ELFMAG, SELFMAG) && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
+	    eh.e_phnum <= 256)
+		for (i = 0; i < eh.e_phnum && !code; i++)
+			if (pread(fd, &ph, sizeof(ph),
+				  (off_t)(eh.e_phoff + (uint64_t)i * sizeof(ph))) == (ssize_t)sizeof(ph) &&
+			    ph.p_type == PT_LOAD && (ph.p_flags & PF_X) && ph.p_filesz)
+				code = true;
+	close(fd);
+	return code;
 }
 
 /* reads ELF program headers from a file: PT_DYNAMIC vaddr, PT_TLS present, first PT_LOAD */
@@ -1564,9 +1591,14 @@ static void exec_file_doc(struct obuf *o)
 	const Flightrec__Map *m = map_at(entry, 0);
 	char file[PATH_MAX];
 
-	if (!m)
+	/*
+	 * gdb relocates the program it loads by comparing its segments with
+	 * the replayed memory: a separate debug file (segments without bytes)
+	 * cannot be the program, only symbols added at the recorded bias
+	 * (flightrec gdb does that).
+	 */
+	if (!m || !file_for_code(m, true, file, sizeof(file)))
 		return;
-	file_for(m, file, sizeof(file));
 	ob_str(o, file);
 }
 
@@ -1659,8 +1691,13 @@ static void handle_xfer(const char *pkt)
 		auxv_doc(&o);
 	else if (!strcmp(object, "libraries-svr4"))
 		libraries_doc(&o);
-	else if (!strcmp(object, "exec-file"))
+	else if (!strcmp(object, "exec-file")) {
 		exec_file_doc(&o);
+		if (!o.len) {
+			put_str("E01");
+			return;
+		}
+	}
 	else if (!strcmp(object, "siginfo")) {
 		struct gthread *t = any_thread();
 		siginfo_t si;

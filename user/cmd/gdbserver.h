@@ -11,9 +11,16 @@
 #include <sys/types.h>
 #include "checkpoint.h"
 
-/* the symbol file for a recorded object (by build ID, then name), or false */
+/*
+ * The file for a recorded object (by build ID, then name), or false.
+ * need_code: a file gdb can load as the program itself (not a separate
+ * debug file, whose segments hold no bytes).
+ */
 typedef bool (*fr_gs_find_symbols)(void *ctx, const char *path, const char *build_id,
-				   char *out, size_t len);
+				   bool need_code, char *out, size_t len);
+
+/* an ELF file with the bytes of an executable segment (not a separate debug file) */
+bool fr_elf_has_code(const char *path);
 
 struct fr_gdbserver {
 	const struct flrc *c;		/* the checkpoint: auxv, maps, pid, XCR0 */

@@ -1297,8 +1297,8 @@ no:
 struct elfinfo;
 static bool find_symbols(const struct opts *o, const char *path, const char *bid,
 			 char *out, size_t len, struct elfinfo *ei);
-static bool gs_find_symbols(void *ctx, const char *path, const char *bid, char *out,
-			    size_t len);
+static bool gs_find_symbols(void *ctx, const char *path, const char *bid, bool need_code,
+			    char *out, size_t len);
 
 /*
  * The loader under our ptrace, in the same sandbox as a plain replay
@@ -1674,13 +1674,22 @@ static bool find_symbols(const struct opts *o, const char *path, const char *bid
 	return false;
 }
 
-static bool gs_find_symbols(void *ctx, const char *path, const char *bid, char *out,
-			    size_t len)
+static bool gs_find_symbols(void *ctx, const char *path, const char *bid, bool need_code,
+			    char *out, size_t len)
 {
 	struct elfinfo ei;
 
 	if (!find_symbols(ctx, path, bid, out, len, &ei))
 		return false;
+	if (need_code && !fr_elf_has_code(out)) {
+		/* a separate debug file: the recorded file itself, if it is the same build */
+		if (*bid && read_elf(path, &ei) && !strcmp(ei.build_id, bid) &&
+		    fr_elf_has_code(path)) {
+			snprintf(out, len, "%s", path);
+			return true;
+		}
+		return false;
+	}
 	/*
 	 * The system's separate debug file: gdb finds it by itself from the
 	 * recorded file when that is the same build, and `info sharedlibrary`
@@ -1717,7 +1726,8 @@ static void gdb_quote(FILE *f, const char *s)
 }
 
 /* Writes add-symbol-file commands for every recorded ELF mapping we find. */
-static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f)
+static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f,
+			   const char *only_path)
 {
 	char done[256][PATH_MAX / 16];
 	size_t n_done = 0, i, k;
@@ -1737,6 +1747,8 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 		 * which the next interval's map holds.
 		 */
 		if (m->interval < from || !m->path || m->path[0] != '/')
+			continue;
+		if (only_path && strcmp(only_path, m->path))
 			continue;
 		for (k = 0; k < n_done; k++)
 			if (!strncmp(done[k], m->path, sizeof(done[k]) - 1))
@@ -1764,7 +1776,7 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 		fprintf(f, "add-symbol-file ");
 		gdb_quote(f, sym);
 		fprintf(f, " -o %#llx\n", (unsigned long long)bias);
-		if (!o->quiet)
+		if (!o->quiet && !only_path)
 			fprintf(stderr, "flightrec gdb: symbols for %s: %s at %#llx\n",
 				fr_escape(m->path, shown2, sizeof(shown2)), sym,
 				(unsigned long long)bias);
@@ -1772,6 +1784,35 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 	}
 	(void)hexval;
 	return found;
+}
+
+/*
+ * The program's symbols when gdb cannot load the program itself (the
+ * server offers no exec file): only a separate debug file of it is here.
+ * gdb's `file` would not relocate it; add-symbol-file at the recorded bias.
+ */
+static void main_symbols(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f)
+{
+	const Flightrec__ProcessInfo *p = c->hdr->process;
+	char bid[129], out[PATH_MAX];
+	uint64_t entry = 0;
+	size_t i;
+
+	for (i = 0; p && i + 1 < p->n_auxv; i += 2)
+		if (p->auxv[i] == AT_ENTRY)
+			entry = p->auxv[i + 1];
+	for (i = 0; entry && i < c->n_maps; i++) {
+		const Flightrec__Map *m = c->maps[i];
+
+		if (m->interval < from || !m->path || m->path[0] != '/' || entry < m->start ||
+		    entry >= m->end)
+			continue;
+		hex_of(&m->build_id, bid);
+		if (!gs_find_symbols((void *)o, m->path, bid, true, out, sizeof(out)) &&
+		    symbol_commands(c, o, from, f, m->path))
+			fprintf(f, "sharedlibrary\n");	/* gdb reads them now, without a program */
+		return;
+	}
 }
 
 static void usage_gdb(FILE *f)
@@ -1863,7 +1904,7 @@ int cmd_gdb(int argc, char **argv)
 	/* the symbols found, said as before (gdb reads them through the server) */
 	devnull = fopen("/dev/null", "w");
 	if (devnull) {
-		symbol_commands(c, &o, im.from, devnull);
+		symbol_commands(c, &o, im.from, devnull, NULL);
 		fclose(devnull);
 	}
 	lsn = fr_gdbserver_listen("127.0.0.1:0", lname, sizeof(lname));
@@ -1923,9 +1964,10 @@ int cmd_gdb(int argc, char **argv)
 		"set pagination off\n"
 		"set confirm off\n"
 		"set sysroot\n"
-		"target remote %s\n"
-		"echo flightrec gdb: stopped at the first instruction of interval %u "
-		"(replay of ", lname, im.from);
+		"target remote %s\n", lname);
+	main_symbols(c, &o, im.from, f);
+	fprintf(f, "echo flightrec gdb: stopped at the first instruction of interval %u "
+		"(replay of ", im.from);
 	/* echo reads C escapes: the escaped name's backslashes doubled */
 	for (ch = 0; fr_escape(o.file, shown, sizeof(shown))[ch]; ch++)
 		fprintf(f, shown[ch] == '\\' ? "\\\\" : "%c", shown[ch]);
