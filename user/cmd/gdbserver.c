@@ -85,6 +85,27 @@ struct gthread {
 	int dsig;
 	uint64_t pending_watch;		/* hit in the loader: report back in the app */
 	int startup;			/* the first entry into the application */
+	uint64_t last_event;		/* G.events at its latest loader event */
+	uint64_t prev_event;		/* and at the one before */
+	int ibp_step;			/* stepping over the seek breakpoint */
+	uint64_t bp_step;		/* stepping over gdb's breakpoint here (re-executing) */
+	int held;			/* an event's signal kept at a stop on it */
+};
+
+/*
+ * A point of the replay, for reverse execution: the number of loader
+ * events (system calls, trapped rdtsc: the signals the loader answers for
+ * the application) before it, the thread, and its general registers.
+ * Replay is deterministic: re-executed from the start, the same point
+ * comes after the same number of events, the first time that thread is at
+ * that rip with those registers.
+ */
+struct pos {
+	uint64_t before_event;		/* or: before this event (at its syscall instruction) */
+	uint64_t events;
+	uint64_t tev;			/* the thread's latest event before it */
+	uint32_t rec_tid;
+	struct user_regs_struct regs;
 };
 
 struct hwslot {
@@ -131,6 +152,25 @@ static struct {
 	struct swbp *bps;
 	size_t n_bps, cap_bps;
 	int avx;
+	/* reverse execution */
+	uint64_t events;		/* loader events since the start of this execution */
+	struct pos cur_pos;		/* where the last stop is */
+	int have_cur_pos;
+	struct pos start_pos;		/* the first instruction */
+	int seeking;			/* run to `seek` (the int3 `ibp` at its rip) */
+	struct pos seek;
+	int ibp_in;
+	uint64_t ibp_addr;
+	uint8_t ibp_orig;
+	uint64_t stop_at_event;		/* stop at the signal of this event (0: no) */
+	int scanning;			/* bc: record breakpoint hits on the way */
+	int have_hit;
+	uint64_t at_before_event;	/* the stop is before this event (bs, bc put it there) */
+	int hit_back;			/* the hit is after a write: the point is one step back */
+	uint64_t hit_event;		/* or before this event (a write by the loader), or 0 */
+	struct pos hit;
+	const char *hit_why;
+	uint64_t hit_addr;
 	int debug;			/* FLIGHTREC_GDBSERVER_DEBUG: the ptrace events on stderr */
 	int ended;
 	int end_status;			/* the replay's exit status, for ours */
@@ -823,6 +863,112 @@ static void remove_startup_bp(void)
 	}
 }
 
+
+/* ------------------------------------------------------------------ */
+/* reverse execution: points, and the breakpoint that finds one */
+
+static int regs_match(const struct user_regs_struct *a, const struct user_regs_struct *b)
+{
+	/* the general registers and the arithmetic flags (not TF, RF) */
+	return a->rip == b->rip && a->rsp == b->rsp && a->rbp == b->rbp && a->rax == b->rax &&
+	       a->rbx == b->rbx && a->rcx == b->rcx && a->rdx == b->rdx && a->rsi == b->rsi &&
+	       a->rdi == b->rdi && a->r8 == b->r8 && a->r9 == b->r9 && a->r10 == b->r10 &&
+	       a->r11 == b->r11 && a->r12 == b->r12 && a->r13 == b->r13 && a->r14 == b->r14 &&
+	       a->r15 == b->r15 && a->fs_base == b->fs_base &&
+	       (a->eflags & 0xcd5) == (b->eflags & 0xcd5);
+}
+
+static void pos_of(struct gthread *t, const struct user_regs_struct *r, struct pos *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->events = G.events;
+	p->tev = t->last_event;
+	p->rec_tid = t->rec_tid;
+	p->regs = *r;
+}
+
+/* the byte under addr as the application has it (not our int3s) */
+static uint8_t app_byte(uint64_t addr)
+{
+	struct swbp *b = find_bp(addr);
+	uint8_t v = 0;
+
+	if (b)
+		return b->orig;
+	if (G.ibp_in && addr == G.ibp_addr)
+		return G.ibp_orig;
+	mem_read(addr, &v, 1);
+	return v;
+}
+
+static void ibp_insert(void)
+{
+	uint8_t cc = 0xcc;
+
+	if (G.ibp_in)
+		return;
+	G.ibp_addr = G.seek.regs.rip;
+	G.ibp_orig = app_byte(G.ibp_addr);
+	if (!mem_write(G.ibp_addr, &cc, 1))
+		G.ibp_in = 1;
+}
+
+static void ibp_remove(void)
+{
+	uint8_t v;
+
+	if (!G.ibp_in)
+		return;
+	G.ibp_in = 0;
+	v = find_bp(G.ibp_addr) ? 0xcc : G.ibp_orig;
+	mem_write(G.ibp_addr, &v, 1);
+}
+
+/* runs one instruction at an int3 of ours (the byte put back meanwhile) */
+static void step_over(struct gthread *t, uint64_t addr)
+{
+	uint8_t orig = app_byte(addr);
+
+	mem_write(addr, &orig, 1);
+	if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) == 0)
+		t->stopped = 0;
+}
+
+/* after step_over: the int3s that belong at addr again */
+static void step_over_done(uint64_t addr)
+{
+	uint8_t cc = 0xcc;
+
+	if (find_bp(addr) || (G.ibp_in && G.ibp_addr == addr))
+		mem_write(addr, &cc, 1);
+}
+
+static void record_hit(struct gthread *t, const struct user_regs_struct *r, const char *why,
+		       uint64_t addr)
+{
+	struct pos p;
+
+	if (!G.scanning)
+		return;
+	drain_chan();
+	pos_of(t, r, &p);
+	/* the point we go back from is not before itself */
+	if (p.events == G.seek.events && p.rec_tid == G.seek.rec_tid &&
+	    regs_match(&p.regs, &G.seek.regs))
+		return;
+	G.hit = p;
+	G.hit_why = why;
+	G.hit_addr = addr;
+	G.have_hit = 1;
+	/*
+	 * A watchpoint traps after the write; going backwards the stop is
+	 * before it, where the old value is still there: one instruction
+	 * back, or before the system call whose result the loader wrote.
+	 */
+	G.hit_back = strcmp(why, "swbreak") && strcmp(why, "hwbreak");
+	G.hit_event = 0;
+}
+
 /*
  * A signal-delivery stop of t: the loader's own (passed on, resumed) or
  * one for gdb (returns 1 and fills rep).
@@ -846,6 +992,32 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 				       0);
 		if (errno)
 			dr6 = 0;
+		/* re-executing: the step over one of our int3s is done */
+		if (t->ibp_step || t->bp_step) {
+			step_over_done(t->ibp_step ? G.ibp_addr : t->bp_step);
+			t->ibp_step = 0;
+			t->bp_step = 0;
+			if (!(dr6 & 0xf)) {
+				resume(t);
+				return 0;
+			}
+		}
+		/* re-executing to a point: its breakpoint */
+		if (G.ibp_in && si.si_code == SI_KERNEL && r.rip - 1 == G.ibp_addr) {
+			r.rip--;
+			ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+			drain_chan();
+			if (t->rec_tid == G.seek.rec_tid && regs_match(&r, &G.seek.regs)) {
+				ibp_remove();
+				rep->why = "seek";
+				return 1;
+			}
+			if (find_bp(r.rip))
+				record_hit(t, &r, "swbreak", 0);
+			t->ibp_step = 1;
+			step_over(t, r.rip);
+			return 0;
+		}
 		/* our int3 where the loader enters the application */
 		if (si.si_code == SI_KERNEL && r.rip - 1 == G.sigreturn_insn) {
 			r.rip--;
@@ -865,6 +1037,17 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 			for (i = 0; i < 4; i++) {
 				if (!(dr6 & (1u << i)) || !G.hw[i].used)
 					continue;
+				if ((G.seeking || G.scanning) && !in_window(r.rip)) {
+					/* re-executing: noted (bc), and on */
+					record_hit(t, &r, G.hw[i].type == 1 ? "hwbreak" :
+						   G.hw[i].type == 2 ? "watch" : "awatch", G.hw[i].addr);
+					if (G.hw[i].type == 1) {
+						r.eflags |= 0x10000;	/* RF: on past it */
+						ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+					}
+					resume(t);
+					return 0;
+				}
 				if (in_window(r.rip)) {
 					/* the loader wrote it for the application: stop after the call */
 					t->pending_watch = G.hw[i].addr | (uint64_t)i << 62;
@@ -885,6 +1068,13 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 		if (si.si_code == SI_KERNEL && find_bp(r.rip - 1)) {
 			r.rip--;
 			ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+			if (G.seeking || G.scanning) {
+				/* re-executing: noted (bc), and on */
+				record_hit(t, &r, "swbreak", 0);
+				t->bp_step = r.rip;
+				step_over(t, r.rip);
+				return 0;
+			}
 			rep->why = "swbreak";
 			return 1;
 		}
@@ -898,6 +1088,25 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 	    (sig == SIGSYS && si.si_code == 2 /* SYS_USER_DISPATCH */) ||
 	    (sig == SIGSEGV && si.si_code == SI_KERNEL && is_tsc_insn(r.rip)) ||
 	    (sig == SIGILL && G.s->tsc_patched && is_ud2(r.rip))) {
+		if (!in_window(r.rip)) {
+			/* an event: the loader answers the application */
+			G.events++;
+			t->prev_event = t->last_event;
+			t->last_event = G.events;
+			if (t->ibp_step || t->bp_step) {
+				/* the step over our int3 ended in the loader */
+				step_over_done(t->ibp_step ? G.ibp_addr : t->bp_step);
+				t->ibp_step = 0;
+				t->bp_step = 0;
+			}
+			if (G.stop_at_event && G.events == G.stop_at_event) {
+				t->held = sig;
+				rep->why = "event";
+				return 1;
+			}
+			if (G.seeking && G.events == G.seek.events)
+				ibp_insert();
+		}
 		t->inject = sig;
 		if (t->mode == RUN_STEP)
 			t->mode = RUN_SYSSTEP;
@@ -922,6 +1131,18 @@ static int classify_sysstop(struct gthread *t, struct report *rep)
 	rep->kind = STOP_SIGNAL;
 	rep->t = t;
 	rep->sig = SIGTRAP;
+	if (t->pending_watch && (G.seeking || G.scanning) && !t->startup) {
+		int i = (int)(t->pending_watch >> 62);
+
+		record_hit(t, &r, G.hw[i].type == 2 ? "watch" : "awatch",
+			   t->pending_watch & ~(3ull << 62));
+		if (G.have_hit && G.hit.tev == t->last_event && G.hit_back)
+			G.hit_event = t->last_event;	/* written by the loader */
+		t->pending_watch = 0;
+		t->mode = RUN_CONT;
+		resume(t);
+		return 0;
+	}
 	if (t->pending_watch) {
 		int i = (int)(t->pending_watch >> 62);
 
@@ -1148,6 +1369,385 @@ static void run_until_stop(struct report *rep)
 			}
 		}
 	}
+}
+
+
+/*
+ * From a seized loader (not yet exec'd) to the first instruction of the
+ * application, every thread stopped.  0, the replay's status when it ended
+ * first, or -1.
+ */
+static int to_first_insn(struct report *rep)
+{
+	struct user_regs_struct r;
+	int st;
+	pid_t w;
+
+	G.started = 0;
+	G.events = 0;
+	add_thread(G.s->pid);
+	memset(rep, 0, sizeof(*rep));
+	for (;;) {
+		w = waitpid(-1, &st, __WALL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, PFX "waitpid: %s\n", strerror(errno));
+			return -1;
+		}
+		if (!handle_status(w, st, 0, rep))
+			continue;
+		if (rep->kind != STOP_SIGNAL)
+			return rep->kind == STOP_EXITED && rep->code ? rep->code : -1;
+		if (G.started)
+			break;
+		/* the application stopped before its first instruction?  Not ours. */
+		rep->t->inject = rep->sig;
+		resume(rep->t);
+	}
+	if (stop_all(rep))
+		return rep->kind == STOP_EXITED && rep->code ? rep->code : -1;
+	drain_chan();
+	set_dregs_all();
+	if (!ptrace(PTRACE_GETREGS, rep->t->tid, 0, &r)) {
+		pos_of(rep->t, &r, &G.cur_pos);
+		G.have_cur_pos = 1;
+	}
+	return 0;
+}
+
+/*
+ * Reverse execution starts over: the loader killed, a fresh one on the
+ * same image run to the first instruction, gdb's breakpoints put back in
+ * its memory.  0 or -1.
+ */
+static int restart(int with_bps)
+{
+	struct report rep;
+	pid_t pid;
+	size_t i;
+	int st, chan;
+
+	kill(G.s->pid, SIGKILL);
+	while (waitpid(-1, &st, __WALL) > 0)
+		;
+	if (G.memfd >= 0)
+		close(G.memfd);
+	G.memfd = -1;
+	close(G.s->chan);
+	memset(G.th, 0, sizeof(G.th));
+	G.n_th = 0;
+	G.cur = G.last_stop = NULL;
+	G.startup_bp = 0;
+	G.ibp_in = 0;
+	if (!G.s->respawn || G.s->respawn(G.s->respawn_ctx, &pid, &chan))
+		return -1;
+	G.s->pid = pid;
+	G.s->chan = chan;
+	fcntl(chan, F_SETFL, O_NONBLOCK);
+	if (to_first_insn(&rep))
+		return -1;
+	G.last_stop = G.cur = rep.t;
+	for (i = 0; with_bps && i < G.n_bps; i++) {
+		uint8_t cc = 0xcc;
+
+		mem_write(G.bps[i].addr, &cc, 1);
+	}
+	return 0;
+}
+
+/* gdb's breakpoints into the replayed memory (after a restart without them) */
+static void put_bps(void)
+{
+	uint8_t cc = 0xcc;
+	size_t i;
+
+	for (i = 0; i < G.n_bps; i++)
+		mem_write(G.bps[i].addr, &cc, 1);
+}
+
+/* resumes every stopped thread as set and waits for a stop to report (others run on) */
+static void run_exec(struct report *rep)
+{
+	int i, st;
+	pid_t w;
+
+	memset(rep, 0, sizeof(*rep));
+	for (i = 0; i < G.n_th; i++)
+		if (G.th[i].alive && G.th[i].stopped)
+			resume(&G.th[i]);
+	for (;;) {
+		w = waitpid(-1, &st, __WALL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			rep->kind = STOP_EXITED;
+			rep->code = FR_EXIT_FAIL;
+			return;
+		}
+		if (handle_status(w, st, 0, rep))
+			return;
+	}
+}
+
+static struct gthread *thread_of(uint32_t rec_tid)
+{
+	drain_chan();
+	return find_rec(rec_tid);
+}
+
+/*
+ * From a fresh start, to point p: every thread runs on until the event
+ * count reaches p's, then to the first time p's thread is at p's rip with
+ * p's registers (the int3 `ibp`).  Stops everything there.  0 or -1.
+ */
+static int to_event(uint64_t k, struct report *rep);
+
+static int seek_to(const struct pos *p, struct report *rep)
+{
+	int i;
+
+	if (p->before_event) {
+		/* bc scanning up to the event (its system call not made yet) */
+		G.seek = *p;
+		return to_event(p->before_event, rep);
+	}
+	G.seek = *p;
+	G.seeking = 1;
+	if (G.events == p->events)
+		ibp_insert();
+	for (i = 0; i < G.n_th; i++)
+		G.th[i].mode = RUN_CONT;
+	for (;;) {
+		run_exec(rep);
+		if (rep->kind != STOP_SIGNAL || (rep->why && !strcmp(rep->why, "seek")))
+			break;
+		/* a stop gdb would have seen on the way: not where we go */
+		rep->t->inject = rep->sig == SIGTRAP ? 0 : rep->sig;
+		if (G.events > p->events)
+			break;
+	}
+	G.seeking = 0;
+	ibp_remove();
+	if (rep->kind != STOP_SIGNAL || !rep->why || strcmp(rep->why, "seek")) {
+		struct report end;
+
+		if (rep->kind == STOP_SIGNAL)
+			stop_all(&end);
+		return -1;
+	}
+	stop_all(rep);
+	rep->why = NULL;
+	rep->sig = SIGTRAP;
+	return 0;
+}
+
+/* from a fresh start to the signal stop of event k (its signal held) */
+static int to_event(uint64_t k, struct report *rep)
+{
+	int i;
+
+	G.stop_at_event = k;
+	for (i = 0; i < G.n_th; i++)
+		G.th[i].mode = RUN_CONT;
+	for (;;) {
+		run_exec(rep);
+		if (rep->kind != STOP_SIGNAL || (rep->why && !strcmp(rep->why, "event")))
+			break;
+		rep->t->inject = rep->sig == SIGTRAP ? 0 : rep->sig;
+	}
+	G.stop_at_event = 0;
+	if (rep->kind != STOP_SIGNAL)
+		return -1;
+	stop_all(rep);
+	return 0;
+}
+
+/*
+ * From a fresh start to where thread rec_tid is first back in the
+ * application after event tev (its segment's first instruction), or at
+ * the start if tev is 0.  Every thread stopped.
+ */
+static struct gthread *to_segment_start(uint64_t tev, uint32_t rec_tid, struct report *rep)
+{
+	struct gthread *t;
+	int i;
+
+	if (tev) {
+		if (to_event(tev, rep))
+			return NULL;
+		t = rep->t;
+		t->inject = t->held;
+		t->held = 0;
+		for (i = 0; i < G.n_th; i++)
+			G.th[i].mode = RUN_CONT;
+		t->mode = RUN_SYSSTEP;
+		for (;;) {
+			run_exec(rep);
+			if (rep->kind != STOP_SIGNAL)
+				return NULL;
+			if (rep->t == t && !rep->why)
+				break;
+			rep->t->inject = rep->sig == SIGTRAP ? 0 : rep->sig;
+		}
+		stop_all(rep);
+		return t;
+	}
+	t = thread_of(rec_tid);
+	return t;
+}
+
+#define MAX_REVERSE_STEPS	20000000ull
+
+/*
+ * reverse-stepi of the thread at cur_pos: its previous instruction.  From
+ * a fresh start to the first instruction of the thread's segment (after
+ * its latest event), then single steps to the current point, counting;
+ * then once more, one step fewer.  Where the current point is the
+ * segment's first instruction, the previous one is the instruction that
+ * entered the loader: the thread is stopped at the event, before it (a
+ * system call is made again when it goes on).
+ */
+static int before_event(uint64_t k, struct report *rep);
+
+static int reverse_step_from(const struct pos *from, struct report *rep)
+{
+	struct pos cur = *from;
+	struct user_regs_struct r;
+	struct gthread *t;
+	uint64_t n = 0, k;
+	int st;
+	pid_t w;
+
+	if (regs_match(&cur.regs, &G.start_pos.regs) && cur.events == G.start_pos.events &&
+	    cur.rec_tid == G.start_pos.rec_tid)
+		return 1;	/* the beginning */
+	for (k = 0; k < 2; k++) {
+		if (restart(0))
+			return -1;
+		t = to_segment_start(cur.tev, cur.rec_tid, rep);
+		if (!t || ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+			return -1;
+		if (!cur.before_event && regs_match(&r, &cur.regs)) {
+			/* before the event itself */
+			return cur.tev ? before_event(cur.tev, rep) : -1;
+		}
+		if (k == 1) {
+			uint64_t i;
+
+			for (i = 0; i + 1 < n; i++) {
+				if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0))
+					return -1;
+				if (waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st))
+					return -1;
+			}
+			rep->t = t;
+			rep->why = NULL;
+			rep->sig = SIGTRAP;
+			rep->kind = STOP_SIGNAL;
+			return 0;
+		}
+		/*
+		 * Count the steps to the current point: its registers, or, for
+		 * a point before an event, the instruction whose step enters
+		 * the loader.
+		 */
+		for (n = 0; n < MAX_REVERSE_STEPS; n++) {
+			if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0))
+				return -1;
+			w = waitpid(t->tid, &st, __WALL);
+			if (w != t->tid || !WIFSTOPPED(st))
+				return -1;
+			if (WSTOPSIG(st) != SIGTRAP) {
+				if (!cur.before_event)
+					return -1;	/* an event on the way: not in this segment */
+				break;			/* n steps to the point */
+			}
+			if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+				return -1;
+			if (!cur.before_event && regs_match(&r, &cur.regs)) {
+				n++;
+				break;
+			}
+		}
+		if (n == MAX_REVERSE_STEPS)
+			return -1;
+		if (n == 0)	/* the point is the segment's first instruction */
+			return cur.tev ? before_event(cur.tev, rep) : -1;
+	}
+	return -1;
+}
+
+static int reverse_step(struct report *rep)
+{
+	return reverse_step_from(&G.cur_pos, rep);
+}
+
+/* before event k: its thread at the instruction that entered the loader */
+static int before_event(uint64_t k, struct report *rep)
+{
+	struct user_regs_struct r;
+	struct gthread *t;
+
+	if (restart(1) || to_event(k, rep))
+		return -1;
+	t = rep->t;
+	if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+		return -1;
+	if (t->held == SIGSYS) {
+		r.rip -= 2;	/* the syscall instruction; rax is its number */
+		ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+	}
+	t->held = 0;
+	G.events--;
+	t->last_event = t->prev_event;
+	G.at_before_event = k;
+	rep->why = NULL;
+	rep->sig = SIGTRAP;
+	return 0;
+}
+
+/*
+ * reverse-continue: from a fresh start to the current point with gdb's
+ * breakpoints and watchpoints in, noting each hit; then to the last hit
+ * (or the beginning: 1).
+ */
+static int reverse_continue(struct report *rep)
+{
+	struct pos cur = G.cur_pos, hit;
+	const char *why;
+	uint64_t addr;
+
+	if (restart(1))
+		return -1;
+	G.have_hit = 0;
+	G.scanning = 1;
+	if (seek_to(&cur, rep)) {
+		G.scanning = 0;
+		return -1;
+	}
+	G.scanning = 0;
+	if (!G.have_hit) {
+		if (restart(1))
+			return -1;
+		return 1;
+	}
+	hit = G.hit;
+	why = G.hit_why;
+	addr = G.hit_addr;
+	if (G.hit_event) {
+		if (before_event(G.hit_event, rep))
+			return -1;
+	} else if (G.hit_back) {
+		if (reverse_step_from(&hit, rep) < 0)
+			return -1;
+		put_bps();
+	} else if (restart(1) || seek_to(&hit, rep)) {
+		return -1;
+	}
+	rep->why = why;
+	rep->addr = addr;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1896,13 +2496,66 @@ static void do_resume(void)
 
 	memset(&rep, 0, sizeof(rep));
 	run_until_stop(&rep);
-	if (rep.kind == STOP_EXITED || rep.kind == STOP_KILLED)
+	if (rep.kind == STOP_EXITED || rep.kind == STOP_KILLED) {
 		end_replay(&rep);
-	else if (rep.t)
+	} else if (rep.t) {
+		struct user_regs_struct r;
+
 		G.last_stop = G.cur = rep.t;
+		if (!ptrace(PTRACE_GETREGS, rep.t->tid, 0, &r)) {
+			pos_of(rep.t, &r, &G.cur_pos);
+			G.have_cur_pos = 1;
+		}
+	}
 	G.stop = rep;
 	stop_reply(&o, &rep);
 	put_str(o.p ? o.p : "E01");
+	free(o.p);
+}
+
+/* bs, bc: the stop reply, and where the replay is now */
+static void do_reverse(int cont)
+{
+	struct report rep;
+	struct user_regs_struct r;
+	struct obuf o = { 0 };
+	int res;
+
+	memset(&rep, 0, sizeof(rep));
+	G.at_before_event = 0;
+	res = cont ? reverse_continue(&rep) : reverse_step(&rep);
+	if (res < 0) {
+		/* the replay is lost: say so; gdb shows the error */
+		fprintf(stderr, PFX "reverse execution failed\n");
+		put_str("E01");
+		return;
+	}
+	if (!cont && res == 0)
+		put_bps();
+	if (res == 1) {
+		/* the beginning: gdb says "No more reverse-execution history" */
+		rep.kind = STOP_SIGNAL;
+		rep.sig = SIGTRAP;
+		rep.t = G.cur;
+	}
+	drain_chan();
+	G.last_stop = G.cur = rep.t;
+	G.stop = rep;
+	if (rep.t && !ptrace(PTRACE_GETREGS, rep.t->tid, 0, &r)) {
+		pos_of(rep.t, &r, &G.cur_pos);
+		G.cur_pos.before_event = G.at_before_event;
+		G.have_cur_pos = 1;
+	}
+	if (res == 1)
+		ob_str(&o, "T05replaylog:begin;");
+	if (res == 1 && rep.t) {
+		ob_str(&o, "thread:");
+		thread_id(&o, rep.t);
+		ob_str(&o, ";");
+	} else if (res != 1) {
+		stop_reply(&o, &rep);
+	}
+	put_str(o.p);
 	free(o.p);
 }
 
@@ -2027,7 +2680,8 @@ static void handle_query(const char *pkt)
 		ob_fmt(&o, "PacketSize=%x;QStartNoAckMode+;qXfer:features:read+;"
 		       "qXfer:auxv:read+;qXfer:libraries-svr4:read+;qXfer:exec-file:read+;"
 		       "qXfer:siginfo:read+;"
-		       "swbreak+;hwbreak+;vContSupported+%s", PKT_MAX,
+		       "swbreak+;hwbreak+;vContSupported+;ReverseStep+;ReverseContinue+%s",
+		       PKT_MAX,
 		       G.multiprocess ? ";multiprocess+" : "");
 		put_str(o.p);
 	} else if (!strncmp(pkt, "qXfer:", 6)) {
@@ -2124,6 +2778,8 @@ static int serve(void)
 
 	while ((n = get_packet(pkt, sizeof(pkt))) >= 0) {
 		memset(&o, 0, sizeof(o));
+		if (G.debug)
+			fprintf(stderr, PFX "debug: packet %.60s\n", pkt);
 		if (pkt[0] == 3)
 			continue;	/* ^C while stopped */
 		if (!strcmp(pkt, "QStartNoAckMode")) {
@@ -2151,6 +2807,11 @@ static int serve(void)
 			handle_registers(pkt);
 		} else if (pkt[0] == 'm' || pkt[0] == 'M' || pkt[0] == 'X') {
 			handle_memory(pkt);
+		} else if (!strcmp(pkt, "bs") || !strcmp(pkt, "bc")) {
+			if (G.ended || !G.have_cur_pos)
+				put_str("E01");
+			else
+				do_reverse(pkt[1] == 'c');
 		} else if (!strcmp(pkt, "vCont?")) {
 			put_str("vCont;c;C;s;S");
 		} else if (!strncmp(pkt, "vCont;", 6)) {
@@ -2343,7 +3004,7 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 {
 	struct report rep;
 	sigset_t mask;
-	int st, one = 1, detached;
+	int st, one = 1, detached, r;
 	pid_t w;
 
 	memset(&G, 0, sizeof(G));
@@ -2364,34 +3025,14 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 	sigaddset(&mask, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	G.sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
-	add_thread(s->pid);
-	/* to the first instruction of the application */
-	memset(&rep, 0, sizeof(rep));
-	for (;;) {
-		w = waitpid(-1, &st, __WALL);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			fprintf(stderr, PFX "waitpid: %s\n", strerror(errno));
-			return FR_EXIT_FAIL;
-		}
-		if (!handle_status(w, st, 0, &rep))
-			continue;
-		if (rep.kind != STOP_SIGNAL)
-			return rep.kind == STOP_EXITED ? rep.code : FR_EXIT_FAIL;
-		if (G.started)
-			break;
-		/* the application stopped before its first instruction?  Not ours. */
-		rep.t->inject = rep.sig;
-		resume(rep.t);
-	}
-	if (stop_all(&rep))
-		return rep.kind == STOP_EXITED ? rep.code : FR_EXIT_FAIL;
-	drain_chan();
+	r = to_first_insn(&rep);
+	if (r)
+		return r < 0 ? FR_EXIT_FAIL : r;
 	G.stop = rep;
 	G.stop.sig = SIGTRAP;
 	G.stop.why = NULL;
 	G.last_stop = G.cur = rep.t;
+	G.start_pos = G.cur_pos;
 	if (!s->quiet)
 		fprintf(stderr, PFX "stopped at the first instruction of interval %u; "
 			"listening on %s (gdb: target remote %s)\n", s->from, s->listen_name,

@@ -35,6 +35,12 @@ struct fr_gdbserver {
 	bool quiet;
 	bool tsc_patched;		/* the loader patches rdtsc sites to ud2 */
 	int status_fd;			/* -1, or where "ended N\n" goes when the replay ends */
+	/*
+	 * Reverse execution: a fresh loader on the same image, seized, not yet
+	 * exec'd (its output files replaced); 0, or -1 with a message.
+	 */
+	int (*respawn)(void *ctx, pid_t *pid, int *chan);
+	void *respawn_ctx;
 };
 
 /* Parses [HOST:]PORT (default host 127.0.0.1) and listens; -1 with a message. */

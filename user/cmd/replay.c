@@ -1300,33 +1300,41 @@ static bool find_symbols(const struct opts *o, const char *path, const char *bid
 static bool gs_find_symbols(void *ctx, const char *path, const char *bid, bool need_code,
 			    char *out, size_t len);
 
+/* what it takes to start the loader again (reverse execution) */
+struct spawn {
+	const struct opts *o;
+	const char *loader;
+	int lfd;
+	char **lav;
+	int listen_fd;
+	int reruns;
+};
+
 /*
- * The loader under our ptrace, in the same sandbox as a plain replay
- * (namespaces, seccomp), serving gdb (user/cmd/gdbserver.c).  lav has room
- * for two more arguments.  ready_fd (or -1) hears "ready" once the server
- * listens at the first instruction and "ended N" when the replay ends.
+ * The loader under our ptrace (PTRACE_SEIZE before its exec), in the same
+ * sandbox as a plain replay (namespaces, seccomp); *chan is the read end
+ * of its -G channel.  A rerun replaces the output files (-F).
  */
-static int run_gdbserver(const struct opts *o, const struct flrc *c, const struct image *im,
-			 const char *loader, int lfd, char **lav, int listen_fd,
-			 const char *listen_name, int ready_fd)
+static int spawn_loader(void *ctx, pid_t *pidp, int *chan)
 {
-	struct fr_gdbserver s = { 0 };
-	char gfd[16], b;
-	int ch[2], sync[2], n, r;
+	struct spawn *sp = ctx;
+	char gfd[16], b, *av[24];
+	int ch[2], sync[2], n, k;
 	pid_t pid;
 
 	if (pipe2(ch, O_CLOEXEC) || pipe2(sync, O_CLOEXEC)) {
 		fprintf(stderr, PFX "pipe: %s\n", strerror(errno));
-		return FR_EXIT_FAIL;
+		return -1;
 	}
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		fprintf(stderr, PFX "fork: %s\n", strerror(errno));
-		return FR_EXIT_FAIL;
+		return -1;
 	}
 	if (pid == 0) {
-		close(listen_fd);
+		if (sp->listen_fd >= 0)
+			close(sp->listen_fd);
 		close(ch[0]);
 		close(sync[1]);
 		/* until the server has seized us */
@@ -1335,15 +1343,17 @@ static int run_gdbserver(const struct opts *o, const struct flrc *c, const struc
 		if (fcntl(ch[1], F_SETFD, 0))
 			_exit(FR_EXIT_FAIL);
 		snprintf(gfd, sizeof(gfd), "%d", ch[1]);
-		for (n = 0; lav[n]; n++)
-			;
-		lav[n++] = "-G";
-		lav[n++] = gfd;
-		lav[n] = NULL;
-		enter_namespaces(o);
+		for (n = k = 0; sp->lav[k] && n < 18; k++)
+			av[n++] = sp->lav[k];
+		av[n++] = "-G";
+		av[n++] = gfd;
+		if (sp->reruns)
+			av[n++] = "-F";
+		av[n] = NULL;
+		enter_namespaces(sp->o);
 		fflush(NULL);
-		syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
-		fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
+		syscall(SYS_execveat, sp->lfd, "", av, environ, AT_EMPTY_PATH);
+		fprintf(stderr, PFX "cannot run %s: %s\n", sp->loader, strerror(errno));
 		_exit(FR_EXIT_FAIL);
 	}
 	close(ch[1]);
@@ -1353,25 +1363,52 @@ static int run_gdbserver(const struct opts *o, const struct flrc *c, const struc
 		fprintf(stderr, PFX "gdbserver: cannot trace the loader: %s\n", strerror(errno));
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
-		return FR_EXIT_FAIL;
+		close(ch[0]);
+		close(sync[1]);
+		return -1;
 	}
-	if (write(sync[1], "g", 1) != 1)
-		return FR_EXIT_FAIL;
+	if (write(sync[1], "g", 1) != 1) {
+		close(ch[0]);
+		close(sync[1]);
+		return -1;
+	}
 	close(sync[1]);
+	sp->reruns++;
+	*pidp = pid;
+	*chan = ch[0];
+	return 0;
+}
+
+/*
+ * The replay served to gdb (user/cmd/gdbserver.c).  lav: the loader's
+ * arguments.  ready_fd (or -1) hears "ready" once the server listens at
+ * the first instruction and "ended N" when the replay ends.
+ */
+static int run_gdbserver(const struct opts *o, const struct flrc *c, const struct image *im,
+			 const char *loader, int lfd, char **lav, int listen_fd,
+			 const char *listen_name, int ready_fd)
+{
+	struct fr_gdbserver s = { 0 };
+	struct spawn sp = { o, loader, lfd, lav, listen_fd, 0 };
+	int r;
+
+	if (spawn_loader(&sp, &s.pid, &s.chan))
+		return FR_EXIT_FAIL;
+	sp.listen_fd = -1;	/* closed once the connection is made */
 	s.c = c;
 	s.from = im->from;
 	s.find_symbols = gs_find_symbols;
 	s.find_ctx = (void *)o;
 	s.loader = loader;
-	s.pid = pid;
-	s.chan = ch[0];
 	s.listen_fd = listen_fd;
 	s.listen_name = listen_name;
 	s.quiet = o->quiet;
 	s.tsc_patched = im->patch_tsc;
 	s.status_fd = ready_fd;
+	s.respawn = spawn_loader;
+	s.respawn_ctx = &sp;
 	r = fr_gdbserver_run(&s);
-	close(ch[0]);
+	close(s.chan);
 	return r;
 }
 
