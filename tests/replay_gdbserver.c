@@ -21,6 +21,16 @@
  *   errno_with_symbols    `print errno` (TLS through the library list and
  *                         qGetTLSAddr) after a failed open is ENOENT; the
  *                         recorded exit ends the session with W01
+ *   reverse_stepi_continue  (issue 27 item 2) reverse-stepi back over a
+ *                         breakpoint and into the prologue, reverse-continue
+ *                         to the previous hit, then to the beginning ("No
+ *                         more reverse-execution history"); forward again
+ *                         to the same hit, the crash and W00
+ *   reverse_watch         reverse-continue with a watchpoint on the buffer
+ *                         read() fills: stops before each read, with the
+ *                         values of the file going backwards
+ *   reverse_finish_next   reverse-finish out of fnv() back to its call in
+ *                         main, reverse-next over the read() call
  *   sandbox_and_binding   the loader runs in other mount and network
  *                         namespaces than the server (as a plain replay);
  *                         the default address is 127.0.0.1; a bad port is
@@ -249,7 +259,7 @@ TEST_F_TIMEOUT(gs, hw_break_and_watch, 300)
 	ASSERT_EQ(0, fr_sh("cd %s && printf 'BYTE0 %%s\\n' $(od -An -tx1 -N1 data.bin | tr -d ' ') "
 			   "> byte0 && printf 'BYTE1 %%s\\n' $(od -An -tx1 -j4096 -N1 data.bin | "
 			   "tr -d ' ') > byte1", self->dir));
-	EXPECT_EQ(0, fr_sh("cd %s && grep -qxF \"$(cat byte0)\" w.gdb && grep -qxF \"$(cat byte1)\" "
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qF \"$(cat byte0)\" w.gdb && grep -qF \"$(cat byte1)\" "
 			   "w.gdb", self->dir));
 	snprintf(want, sizeof(want), "Hardware assisted breakpoint 3 at 0x");
 	EXPECT_TRUE(has(self->dir, "w.gdb", want));
@@ -319,6 +329,112 @@ TEST_F_TIMEOUT(gs, errno_with_symbols, 300)
 	EXPECT_TRUE(has(self->dir, "e.serr", "as recorded"));
 	if (!_metadata->passed)
 		show(self->dir, "e");
+}
+
+
+/* issue 27 item 2: reverse execution by re-executing from the start */
+TEST_F_TIMEOUT(gs, reverse_stepi_continue, 600)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "r",
+				"break lookup\n"
+				"continue\n"
+				"printf \"FIRST %lx\\n\", r\n"
+				"continue\n"
+				"printf \"SECOND %lx\\n\", r\n"
+				"printf \"BP %lx\\n\", $pc\n"
+				"stepi\n"
+				"printf \"STEPPED %lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK1 %lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK2 %lx\\n\", $pc\n"
+				"stepi\n"
+				"printf \"FWD %lx\\n\", $pc\n"
+				"reverse-continue\n"
+				"printf \"RC %lx\\n\", r\n"
+				"reverse-continue\n"
+				"printf \"START %lx\\n\", $pc\n"
+				"continue\n"
+				"printf \"AGAIN %lx\\n\", r\n"
+				"delete\n"
+				"continue\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "r", "cn.flrc", ""));
+	/* the steps: back over the breakpoint's instruction, then one before it, and forward */
+	EXPECT_EQ(0, fr_sh("cd %s && bp=$(sed -n 's/^BP //p' r.gdb) && [ -n \"$bp\" ] && "
+			   "[ \"$(sed -n 's/^BACK1 //p' r.gdb)\" = $bp ] && "
+			   "[ \"$(sed -n 's/^STEPPED //p' r.gdb)\" != $bp ] && "
+			   "[ \"$(sed -n 's/^FWD //p' r.gdb)\" = $bp ] && "
+			   "b2=$(sed -n 's/^BACK2 //p' r.gdb) && [ -n \"$b2\" ] && [ $b2 != $bp ] && "
+			   "[ $((0x$b2 < 0x$bp)) = 1 ]", self->dir));
+	/* reverse-continue: the first call's breakpoint hit, then the beginning */
+	EXPECT_EQ(0, fr_sh("cd %s && f=$(sed -n 's/^FIRST //p' r.gdb) && [ -n \"$f\" ] && "
+			   "[ \"$(sed -n 's/^SECOND //p' r.gdb)\" != $f ] && "
+			   "[ \"$(sed -n 's/^RC //p' r.gdb)\" = $f ] && "
+			   "[ \"$(sed -n 's/^AGAIN //p' r.gdb)\" = $f ]", self->dir));
+	EXPECT_TRUE(has(self->dir, "r.gdb", "No more reverse-execution history."));
+	/* the beginning is the first instruction: the checkpoint's rip */
+	EXPECT_EQ(0, fr_sh("cd %s && %s info --json cn.flrc | python3 -c '"
+			   "import json, sys\n"
+			   "print(\"START %%x\" %% int(json.load(sys.stdin)[\"threads\"][0][\"regs\"][\"rip\"], 16))"
+			   "' > want.start && grep -qxF \"$(cat want.start)\" r.gdb", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "r.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(has(self->dir, "r.gdb", "exited normally]"));
+	EXPECT_TRUE(has(self->dir, "r.serr", "reproduced SIGSEGV at rip"));
+	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/r.rep/fd1.out", self->dir, self->dir));
+	if (!_metadata->passed)
+		show(self->dir, "r");
+}
+
+TEST_F_TIMEOUT(gs, reverse_watch, 600)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "v",
+				"break crash_null.c:55\n"
+				"continue\n"
+				"continue\n"
+				"delete\n"
+				"watch -l buf[0]\n"
+				"reverse-continue\n"
+				"bt 1\n"
+				"delete\n"
+				"continue\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "v", "cn.flrc", ""));
+	/* at the second block: back to before the read() that brought it */
+	ASSERT_EQ(0, fr_sh("cd %s && printf 'Old value = %%d ' $(od -An -tu1 -j4096 -N1 data.bin) > old "
+			   "&& printf 'New value = %%d ' $(od -An -tu1 -N1 data.bin) > new", self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qF \"$(cat old)\" v.gdb && grep -qF \"$(cat new)\" v.gdb",
+			   self->dir));
+	EXPECT_TRUE(has(self->dir, "v.gdb", "in __GI___libc_read (fd=3") ||
+		    has(self->dir, "v.gdb", "in read ("));
+	EXPECT_TRUE(has(self->dir, "v.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(has(self->dir, "v.serr", "reproduced SIGSEGV at rip"));
+	if (!_metadata->passed)
+		show(self->dir, "v");
+}
+
+TEST_F_TIMEOUT(gs, reverse_finish_next, 600)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "f",
+				"break fnv\n"
+				"continue\n"
+				"continue\n"
+				"delete\n"
+				"reverse-finish\n"
+				"reverse-next\n"
+				"reverse-next\n"
+				"continue\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "f", "cn.flrc", ""));
+	/* out of fnv, into main in the middle of line 55 (the call's return address) */
+	EXPECT_TRUE(has(self->dir, "f.gdb", " in main (argc=2, argv=0x"));
+	EXPECT_TRUE(has(self->dir, "f.gdb", "progs/crash_null.c:55\n"));
+	EXPECT_TRUE(has(self->dir, "f.gdb", "h = fnv(buf, (size_t)n, h);"));
+	/* reverse-next: to the start of line 55, then back over the read() of line 54 */
+	EXPECT_TRUE(has(self->dir, "f.gdb", "while ((n = read(fd, buf, sizeof(buf))) > 0) {"));
+	EXPECT_TRUE(has(self->dir, "f.gdb", "Program received signal SIGSEGV"));
+	if (!_metadata->passed)
+		show(self->dir, "f");
 }
 
 TEST_F_TIMEOUT(gs, sandbox_and_binding, 300)
