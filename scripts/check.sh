@@ -16,7 +16,8 @@
 # no cross-CPU patching.  Real hardware and KVM run it with any CPU count.
 #
 # tests/bounds.c (resource bounds of info, log and the image build on
-# crafted files; no module) runs on this machine with replay_portable.
+# crafted files; no module) and tests/replay_gdbserver.c (gdb against
+# replay --gdbserver; no module) run on this machine with replay_portable.
 #
 # The kernel is vm.sh's: the installed Debian one, or FR_VM_ROOT's (`make
 # check-612`); the line before the last says which, with its own count.
@@ -50,13 +51,13 @@ run() {	# name, vm.sh options..., -- command
 # the whole main run more than vm.sh's default 900 s
 FR_VM_APPEND="${FR_VM_APPEND:+$FR_VM_APPEND }secretmem.enable=1" \
 	run main --timeout "${FR_CHECK_MAIN_TIMEOUT:-2700}" run -- env FR_TEST_TIMEOUT="${FR_TEST_TIMEOUT:-900}" \
-	FR_TEST_EXCLUDE="$SERIAL replay_portable bounds" FR_PORT_DIR="$PORT" tests/run.sh
+	FR_TEST_EXCLUDE="$SERIAL replay_portable bounds replay_gdbserver" FR_PORT_DIR="$PORT" tests/run.sh
 # shellcheck disable=SC2086  # one name per word
 run serial --smp 1 run -- tests/run.sh $SERIAL
 run yama run -- env FR_YAMA3=1 tests/run.sh record_security
 # on the host: no VM, no module (bounds: userspace only, and minutes of
 # emulated CPU that the main run's time limit cannot spare)
-FR_PORT_DIR=$PORT tests/run.sh replay_portable bounds 2>&1 | tee "$LOG/portable.out"
+FR_PORT_DIR=$PORT tests/run.sh replay_portable bounds replay_gdbserver 2>&1 | tee "$LOG/portable.out"
 echo "${PIPESTATUS[0]}" > "$LOG/portable.rc"
 
 kver=$(sed -n 's/^vm\.sh: booting \([^ ]*\) .*/\1/p' "$LOG/main.out" | head -n 1)

@@ -14,7 +14,7 @@
 	CMD(list, "", "the recorded processes, their settings and counters") \
 	CMD(version, "", "the tool's, the module's and their ABI versions") \
 	CMD(replay, "FILE [--from N] [--output DIR] [--force] [--show-output] [--ignore-cpu] " \
-	    "[--patch-rdtsc] [--quiet] [--verbose] [--save-image PATH] [--core PATH]", \
+	    "[--patch-rdtsc] [--quiet] [--verbose] [--save-image PATH] [--core PATH] [--gdbserver [HOST:]PORT]", \
 	    "re-execute a checkpoint's interval; the recorded end happens again") \
 	CMD(gdb, "FILE [--symbols FILE|DIR]... [--from N] [--output DIR] [--force] " \
 	    "[--batch CMDFILE] [--ignore-cpu] [--patch-rdtsc] [--quiet] [-- GDB-ARGS]", \

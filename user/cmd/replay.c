@@ -28,7 +28,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/syscall.h>
+#include <sys/ptrace.h>
 #include "checkpoint.h"
+#include "cmd/gdbserver.h"
 #include "commands.h"
 #include "fr_htab.h"
 #include "libflightrec.h"
@@ -66,6 +68,7 @@ struct opts {
 	bool force;			/* --force: an existing non-empty --out DIR */
 	const char *save_image;
 	const char *core;		/* --core PATH */
+	const char *gdbserver;		/* --gdbserver [HOST:]PORT */
 	/* gdb */
 	const char **symbols;
 	size_t n_symbols;
@@ -1296,6 +1299,127 @@ no:
 }
 
 /* ------------------------------------------------------------------ */
+/* --gdbserver */
+
+struct elfinfo;
+static bool find_symbols(const struct opts *o, const char *path, const char *bid,
+			 char *out, size_t len, struct elfinfo *ei);
+static bool gs_find_symbols(void *ctx, const char *path, const char *bid, bool need_code,
+			    char *out, size_t len);
+
+/* what it takes to start the loader again (reverse execution) */
+struct spawn {
+	const struct opts *o;
+	const char *loader;
+	int lfd;
+	char **lav;
+	int listen_fd;
+	int reruns;
+};
+
+/*
+ * The loader under our ptrace (PTRACE_SEIZE before its exec), in the same
+ * sandbox as a plain replay (namespaces, seccomp); *chan is the read end
+ * of its -G channel.  A rerun replaces the output files (-F).
+ */
+static int spawn_loader(void *ctx, pid_t *pidp, int *chan)
+{
+	struct spawn *sp = ctx;
+	char gfd[16], b, *av[24];
+	int ch[2], sync[2], n, k;
+	pid_t pid;
+
+	if (pipe2(ch, O_CLOEXEC) || pipe2(sync, O_CLOEXEC)) {
+		fprintf(stderr, PFX "pipe: %s\n", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, PFX "fork: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		if (sp->listen_fd >= 0)
+			close(sp->listen_fd);
+		close(ch[0]);
+		close(sync[1]);
+		/* until the server has seized us */
+		if (read(sync[0], &b, 1) != 1)
+			_exit(FR_EXIT_FAIL);
+		if (fcntl(ch[1], F_SETFD, 0))
+			_exit(FR_EXIT_FAIL);
+		snprintf(gfd, sizeof(gfd), "%d", ch[1]);
+		for (n = k = 0; sp->lav[k] && n < 18; k++)
+			av[n++] = sp->lav[k];
+		av[n++] = "-G";
+		av[n++] = gfd;
+		if (sp->reruns)
+			av[n++] = "-F";
+		av[n] = NULL;
+		enter_namespaces(sp->o);
+		fflush(NULL);
+		syscall(SYS_execveat, sp->lfd, "", av, environ, AT_EMPTY_PATH);
+		fprintf(stderr, PFX "cannot run %s: %s\n", sp->loader, strerror(errno));
+		_exit(FR_EXIT_FAIL);
+	}
+	close(ch[1]);
+	close(sync[0]);
+	if (ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC |
+		   PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)) {
+		fprintf(stderr, PFX "gdbserver: cannot trace the loader: %s\n", strerror(errno));
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		close(ch[0]);
+		close(sync[1]);
+		return -1;
+	}
+	if (write(sync[1], "g", 1) != 1) {
+		close(ch[0]);
+		close(sync[1]);
+		return -1;
+	}
+	close(sync[1]);
+	sp->reruns++;
+	*pidp = pid;
+	*chan = ch[0];
+	return 0;
+}
+
+/*
+ * The replay served to gdb (user/cmd/gdbserver.c).  lav: the loader's
+ * arguments.  ready_fd (or -1) hears "ready" once the server listens at
+ * the first instruction and "ended N" when the replay ends.
+ */
+static int run_gdbserver(const struct opts *o, const struct flrc *c, const struct image *im,
+			 const char *loader, int lfd, char **lav, int listen_fd,
+			 const char *listen_name, int ready_fd)
+{
+	struct fr_gdbserver s = { 0 };
+	struct spawn sp = { o, loader, lfd, lav, listen_fd, 0 };
+	int r;
+
+	if (spawn_loader(&sp, &s.pid, &s.chan))
+		return FR_EXIT_FAIL;
+	sp.listen_fd = -1;	/* closed once the connection is made */
+	s.c = c;
+	s.from = im->from;
+	s.find_symbols = gs_find_symbols;
+	s.find_ctx = (void *)o;
+	s.loader = loader;
+	s.listen_fd = listen_fd;
+	s.listen_name = listen_name;
+	s.quiet = o->quiet;
+	s.tsc_patched = im->patch_tsc;
+	s.status_fd = ready_fd;
+	s.respawn = spawn_loader;
+	s.respawn_ctx = &sp;
+	r = fr_gdbserver_run(&s);
+	close(s.chan);
+	return r;
+}
+
+/* ------------------------------------------------------------------ */
 /* flightrec replay */
 
 static int bad_number(const char *opt, const char *arg)
@@ -1325,6 +1449,7 @@ int cmd_replay(int argc, char **argv)
 		{ "save-image", required_argument, NULL, 'I' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "core", required_argument, NULL, 'c' },
+		{ "gdbserver", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1333,9 +1458,10 @@ int cmd_replay(int argc, char **argv)
 	struct image im = { 0 };
 	struct flrc *c = NULL;
 	char outdir[PATH_MAX], fdarg[16], dirarg[16], corearg[16], shown[PATH_MAX];
+	char lname[320];
 	const char *loader;
-	char *lav[10];
-	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0;
+	char *lav[16];
+	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0, lsn = -1;
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1353,6 +1479,7 @@ int cmd_replay(int argc, char **argv)
 		case 'P': o.patch_rdtsc = true; break;
 		case 'F': o.force = true; break;
 		case 'c': o.core = optarg; break;
+		case 'g': o.gdbserver = optarg; break;
 		case 'h': usage_replay(stdout); return 0;
 		default: usage_replay(stderr); return FR_EXIT_USAGE;
 		}
@@ -1366,6 +1493,11 @@ int cmd_replay(int argc, char **argv)
 	if (!loader) {
 		fprintf(stderr, PFX "cannot find flightrec-loader (set FLIGHTREC_LOADER)\n");
 		return FR_EXIT_FAIL;
+	}
+	if (o.gdbserver) {
+		lsn = fr_gdbserver_listen(o.gdbserver, lname, sizeof(lname));
+		if (lsn < 0)
+			return lsn == -2 ? FR_EXIT_USAGE : FR_EXIT_FAIL;
 	}
 	r = prepare(&o, &c, &im, t0);
 	if (r)
@@ -1409,9 +1541,11 @@ int cmd_replay(int argc, char **argv)
 		r = FR_EXIT_FAIL;
 		goto out;
 	}
-	flrc_free(c);
-	c = NULL;
-	image_free(&im);
+	if (!o.gdbserver) {
+		flrc_free(c);
+		c = NULL;
+		image_free(&im);
+	}
 	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
 	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
 	if (!o.quiet && o.out)
@@ -1429,12 +1563,18 @@ int cmd_replay(int argc, char **argv)
 		lav[n++] = corearg;
 	}
 	lav[n] = NULL;
+	if (o.gdbserver) {
+		r = run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, -1);
+		goto out;
+	}
 	enter_namespaces(&o);
 	fflush(NULL);
 	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
 	return FR_EXIT_FAIL;
 out:
+	if (lsn >= 0)
+		close(lsn);
 	if (c)
 		flrc_free(c);
 	image_free(&im);
@@ -1578,6 +1718,33 @@ static bool find_symbols(const struct opts *o, const char *path, const char *bid
 	return false;
 }
 
+static bool gs_find_symbols(void *ctx, const char *path, const char *bid, bool need_code,
+			    char *out, size_t len)
+{
+	struct elfinfo ei;
+
+	if (!find_symbols(ctx, path, bid, out, len, &ei))
+		return false;
+	if (need_code && !fr_elf_has_code(out)) {
+		/* a separate debug file: the recorded file itself, if it is the same build */
+		if (*bid && read_elf(path, &ei) && !strcmp(ei.build_id, bid) &&
+		    fr_elf_has_code(path)) {
+			snprintf(out, len, "%s", path);
+			return true;
+		}
+		return false;
+	}
+	/*
+	 * The system's separate debug file: gdb finds it by itself from the
+	 * recorded file when that is the same build, and `info sharedlibrary`
+	 * then names the library, not the debug file.
+	 */
+	if (!strncmp(out, "/usr/lib/debug/", 15) && read_elf(path, &ei) &&
+	    !strcmp(ei.build_id, bid))
+		snprintf(out, len, "%s", path);
+	return true;
+}
+
 /*
  * A path as one gdb argument: in double quotes, with \\ and \" escaped (gdb
  * splits `file`, `add-symbol-file` and `set args` arguments as a shell
@@ -1603,7 +1770,8 @@ static void gdb_quote(FILE *f, const char *s)
 }
 
 /* Writes add-symbol-file commands for every recorded ELF mapping we find. */
-static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f)
+static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f,
+			   const char *only_path)
 {
 	char done[256][PATH_MAX / 16];
 	size_t n_done = 0, i, k;
@@ -1623,6 +1791,8 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 		 * which the next interval's map holds.
 		 */
 		if (m->interval < from || !m->path || m->path[0] != '/')
+			continue;
+		if (only_path && strcmp(only_path, m->path))
 			continue;
 		for (k = 0; k < n_done; k++)
 			if (!strncmp(done[k], m->path, sizeof(done[k]) - 1))
@@ -1650,7 +1820,7 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 		fprintf(f, "add-symbol-file ");
 		gdb_quote(f, sym);
 		fprintf(f, " -o %#llx\n", (unsigned long long)bias);
-		if (!o->quiet)
+		if (!o->quiet && !only_path)
 			fprintf(stderr, "flightrec gdb: symbols for %s: %s at %#llx\n",
 				fr_escape(m->path, shown2, sizeof(shown2)), sym,
 				(unsigned long long)bias);
@@ -1660,56 +1830,38 @@ static int symbol_commands(const struct flrc *c, const struct opts *o, uint32_t 
 	return found;
 }
 
+/*
+ * The program's symbols when gdb cannot load the program itself (the
+ * server offers no exec file): only a separate debug file of it is here.
+ * gdb's `file` would not relocate it; add-symbol-file at the recorded bias.
+ */
+static void main_symbols(const struct flrc *c, const struct opts *o, uint32_t from, FILE *f)
+{
+	const Flightrec__ProcessInfo *p = c->hdr->process;
+	char bid[129], out[PATH_MAX];
+	uint64_t entry = 0;
+	size_t i;
+
+	for (i = 0; p && i + 1 < p->n_auxv; i += 2)
+		if (p->auxv[i] == AT_ENTRY)
+			entry = p->auxv[i + 1];
+	for (i = 0; entry && i < c->n_maps; i++) {
+		const Flightrec__Map *m = c->maps[i];
+
+		if (m->interval < from || !m->path || m->path[0] != '/' || entry < m->start ||
+		    entry >= m->end)
+			continue;
+		hex_of(&m->build_id, bid);
+		if (!gs_find_symbols((void *)o, m->path, bid, true, out, sizeof(out)) &&
+		    symbol_commands(c, o, from, f, m->path))
+			fprintf(f, "sharedlibrary\n");	/* gdb reads them now, without a program */
+		return;
+	}
+}
+
 static void usage_gdb(FILE *f)
 {
 	fr_usage(f, "gdb");
-}
-
-/*
- * The replay's own traps of the recorded rdtsc and rdtscp are the loader's
- * to answer, as its SIGSYS are: a #GP at the instruction (SIGSEGV with
- * si_code SI_KERNEL, CR4.TSD) or, where the loader patches the sites, a
- * SIGILL at a recorded site's ud2.  A catchpoint passes those on without a
- * stop; any other SIGSEGV or SIGILL (the recorded crash) stops as before.
- * Without it the first rdtsc of ld.so stopped a replay from exec.
- */
-static void gdb_tsc_commands(FILE *f, const struct flrc *c, const struct image *im)
-{
-	uint64_t *sites = NULL;
-	size_t i, n = 0;
-
-	if (!im->tsc)
-		return;
-	fprintf(f, "catch signal SIGSEGV SIGILL\ncommands\nsilent\n");
-	if (!im->patch_tsc) {
-		fprintf(f, "if $_siginfo.si_signo == %d && $_siginfo.si_code == 0x80 && "
-			"(*(unsigned short *)$pc == 0x310f || "
-			"(*(unsigned int *)$pc & 0xffffff) == 0xf9010f)\n", SIGSEGV);
-	} else {
-		sites = calloc(c->n_syscalls + 1, sizeof(*sites));
-		for (i = 0; sites && i < c->n_syscalls; i++) {
-			const Flightrec__Syscall *s = c->syscalls[i];
-
-			if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_RDTSC) &&
-			    s->interval >= im->from &&
-			    s->n_args > 4 && s->args[4])
-				sites[n++] = s->args[4];
-		}
-		if (n)
-			qsort(sites, n, sizeof(*sites), cmp_u64);
-		fprintf(f, "if $_siginfo.si_signo == %d && *(unsigned short *)$pc == 0x0b0f && (0",
-			SIGILL);
-		for (i = 0; i < n; i++)
-			if (!i || sites[i] != sites[i - 1])
-				fprintf(f, " || $pc == %#llx", (unsigned long long)sites[i]);
-		fprintf(f, ")\n");
-		free(sites);
-	}
-	/* anything else: the stop gdb would have made, in its words */
-	fprintf(f, "continue\nelse\nif $_siginfo.si_signo == %d\n"
-		"echo \\nProgram received signal SIGSEGV, Segmentation fault.\\n\n"
-		"else\necho \\nProgram received signal SIGILL, Illegal instruction.\\n\n"
-		"end\nframe\nend\nend\n", SIGSEGV);
 }
 
 int cmd_gdb(int argc, char **argv)
@@ -1730,16 +1882,16 @@ int cmd_gdb(int argc, char **argv)
 	struct opts o = { 0 };
 	struct image im = { 0 };
 	struct flrc *c = NULL;
-	char outdir[PATH_MAX], img[] = "/tmp/flightrec-image.XXXXXX";
-	char script[] = "/tmp/flightrec-gdb.XXXXXX", stf[] = "/tmp/flightrec-status.XXXXXX";
-	char shown[PATH_MAX], line[32] = "";
-	uint32_t end_kind = FLIGHTREC_END_DUMP, end_sig = 0;
-	int stfd = -1;
+	char outdir[PATH_MAX], script[] = "/tmp/flightrec-gdb.XXXXXX";
+	char shown[PATH_MAX], lname[320], fdarg[16], dirarg[16], line[64];
 	const char *loader, *gdb = getenv("FLIGHTREC_GDB");
-	char **av;
-	FILE *f;
-	int ch, r, fd = -1, dfd = -1, sfd, status, n = 0;
-	pid_t pid;
+	char **av = NULL, *lav[16];
+	FILE *f, *devnull;
+	int ch, r, dfd = -1, lfd = -1, mfd = -1, sfd, lsn = -1, st[2] = { -1, -1 };
+	int status, n = 0, ln = 0;
+	size_t got = 0;
+	ssize_t k;
+	pid_t pid, srv = -1;
 
 	o.symbols = calloc(argc + 1, sizeof(*o.symbols));
 	while ((ch = getopt_long(argc, argv, "S:f:o:b:iPqh", lo, NULL)) != -1) {
@@ -1778,62 +1930,95 @@ int cmd_gdb(int argc, char **argv)
 	if (r)
 		goto out;
 	r = FR_EXIT_FAIL;
-	if (!gdb_quotable(loader)) {
-		fprintf(stderr, "flightrec gdb: %s: a control character in a path cannot be "
-			"passed to gdb\n", fr_escape(loader, shown, sizeof(shown)));
-		goto out;
-	}
 	/*
-	 * The output directory and the image reach the loader as fds that gdb
-	 * and then the loader inherit: no path in the script for gdb to split.
+	 * gdb talks to our gdbserver (replay --gdbserver) on a port of the
+	 * loopback interface; the loader runs in the replay's own sandbox and
+	 * gets the image and the output directory as fds: no path in the
+	 * script for gdb to split.
 	 */
 	dfd = open_outdir(&o, "flightrec gdb", outdir, sizeof(outdir));
 	if (dfd < 0 || fcntl(dfd, F_SETFD, 0))
 		goto out;
-	if (c->end) {
-		end_kind = c->end->kind;
-		end_sig = c->end->signo;
+	lfd = open(loader, O_RDONLY | O_CLOEXEC);
+	mfd = memfd_create("flightrec-image", 0);
+	if (lfd < 0 || mfd < 0 || write_image(mfd, &im)) {
+		fprintf(stderr, "flightrec gdb: cannot prepare the replay: %s\n", strerror(errno));
+		goto out;
 	}
-	fd = mkstemp(img);
+	/* the symbols found, said as before (gdb reads them through the server) */
+	devnull = fopen("/dev/null", "w");
+	if (devnull) {
+		symbol_commands(c, &o, im.from, devnull, NULL);
+		fclose(devnull);
+	}
+	lsn = fr_gdbserver_listen("127.0.0.1:0", lname, sizeof(lname));
+	if (lsn < 0 || pipe2(st, O_CLOEXEC))
+		goto out;
+	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
+	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
+	lav[ln++] = "flightrec-loader";
+	lav[ln++] = "-f";
+	lav[ln++] = fdarg;
+	lav[ln++] = "-d";
+	lav[ln++] = dirarg;
+	if (o.quiet)
+		lav[ln++] = "-q";
+	if (o.force)
+		lav[ln++] = "-F";
+	lav[ln] = NULL;
+	fflush(NULL);
+	srv = fork();
+	if (srv < 0)
+		goto out;
+	if (srv == 0) {
+		close(st[0]);
+		signal(SIGINT, SIG_IGN);	/* gdb's ^C reaches us as a packet */
+		_exit(run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, st[1]));
+	}
+	close(st[1]);
+	st[1] = -1;
+	close(lsn);
+	lsn = -1;
+	/* until the server stops at the first instruction (or the replay ends first) */
+	for (;;) {
+		k = read(st[0], line + got, sizeof(line) - 1 - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+		line[got] = 0;
+		if (strstr(line, "ready\n") || got == sizeof(line) - 1)
+			break;
+	}
+	if (!strstr(line, "ready\n")) {
+		if (waitpid(srv, &status, 0) == srv && WIFEXITED(status))
+			r = WEXITSTATUS(status);
+		srv = -1;
+		goto out;
+	}
+	memmove(line, strstr(line, "ready\n") + 6, strlen(strstr(line, "ready\n") + 6) + 1);
+	got = strlen(line);
 	sfd = mkstemp(script);
-	stfd = mkstemp(stf);
-	if (fd < 0 || sfd < 0 || stfd < 0 || write_image(fd, &im)) {
-		fprintf(stderr, "flightrec gdb: cannot write the replay image: %s\n", strerror(errno));
-		goto out_unlink;
+	if (sfd < 0 || !(f = fdopen(sfd, "w"))) {
+		fprintf(stderr, "flightrec gdb: cannot write the gdb script: %s\n", strerror(errno));
+		goto out_kill;
 	}
-	f = fdopen(sfd, "w");
 	fprintf(f,
 		"set pagination off\n"
 		"set confirm off\n"
-		"set startup-with-shell off\n"
-		"set disable-randomization off\n"
-		"handle SIGSYS nostop noprint pass\n"
-		"handle SIGUSR2 nostop noprint pass\n"
-		"set libthread-db-search-path /nonexistent\n"
-		/* the replay's exit status, for ours (gdb's own is 0 after quit) */
-		"python\n"
-		"def _flightrec_exited(ev):\n"
-		"    with open('%s', 'w') as f:\n"
-		"        f.write(str(ev.exit_code) if hasattr(ev, 'exit_code') else 'signal')\n"
-		"gdb.events.exited.connect(_flightrec_exited)\n"
-		"end\n"
-		"file ", stf);
-	gdb_quote(f, loader);
-	fprintf(f, "\nset args -g %s%s-f %d -d %d\n", o.quiet ? "-q " : "", o.force ? "-F " : "",
-		fd, dfd);
-	symbol_commands(c, &o, im.from, f);
-	gdb_tsc_commands(f, c, &im);
-	fprintf(f,
-		"tbreak *fr_sigreturn_insn\n"
-		"run\n"
-		"stepi\n"
-		"echo flightrec gdb: stopped at the first instruction of interval %u "
+		"set sysroot\n"
+		"target remote %s\n", lname);
+	main_symbols(c, &o, im.from, f);
+	fprintf(f, "echo flightrec gdb: stopped at the first instruction of interval %u "
 		"(replay of ", im.from);
 	/* echo reads C escapes: the escaped name's backslashes doubled */
 	for (ch = 0; fr_escape(o.file, shown, sizeof(shown))[ch]; ch++)
 		fprintf(f, shown[ch] == '\\' ? "\\\\" : "%c", shown[ch]);
 	fprintf(f, ")\\n\n");
 	fclose(f);
+	flrc_free(c);
+	c = NULL;
 
 	av = calloc(o.n_gdb_args + 16, sizeof(*av));
 	av[n++] = (char *)(gdb && *gdb ? gdb : "gdb");
@@ -1850,8 +2035,6 @@ int cmd_gdb(int argc, char **argv)
 	for (ch = 0; ch < o.n_gdb_args; ch++)
 		av[n++] = o.gdb_args[ch];
 	av[n] = NULL;
-	flrc_free(c);
-	c = NULL;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -1863,32 +2046,44 @@ int cmd_gdb(int argc, char **argv)
 	if (pid < 0 || waitpid(pid, &status, 0) < 0)
 		goto out_unlink;
 	r = WIFEXITED(status) ? WEXITSTATUS(status) : FR_EXIT_FAIL;
-	free(av);
 	/*
-	 * The replay's status when it ended under gdb: the loader's exit code,
-	 * or, killed by the recorded fatal signal (gdb delivers it), as
-	 * recorded.  gdb's own status when the replay did not end.
+	 * The replay's status when it ended under gdb (the server says
+	 * "ended N"; the recorded fatal signal, which gdb delivers, is the
+	 * recorded end: 0).  gdb's own status when the replay did not end.
 	 */
-	if (pread(stfd, line, sizeof(line) - 1, 0) > 0) {
+	while (got < sizeof(line) - 1 &&
+	       (k = read(st[0], line + got, sizeof(line) - 1 - got)) > 0)
+		got += (size_t)k;
+	line[got] = 0;
+	if (!strncmp(line, "ended ", 6)) {
 		uint32_t code;
 
 		line[strcspn(line, "\n")] = 0;
-		if (fr_parse_u32(line, 0, 255, &code))
-			r = code;
-		else
-			r = end_kind == FLIGHTREC_END_FAULT && end_sig ? FR_EXIT_OK :
-			    FR_EXIT_MISMATCH;
+		if (fr_parse_u32(line + 6, 0, 255, &code))
+			r = (int)code;
 	}
 out_unlink:
-	unlink(img);
 	unlink(script);
-	if (fd >= 0)
-		close(fd);
-	if (stfd >= 0) {
-		close(stfd);
-		unlink(stf);
+out_kill:
+	if (srv > 0) {
+		kill(srv, SIGTERM);
+		waitpid(srv, NULL, 0);
+		srv = -1;
 	}
 out:
+	if (srv > 0)
+		waitpid(srv, NULL, 0);
+	free(av);
+	if (st[0] >= 0)
+		close(st[0]);
+	if (st[1] >= 0)
+		close(st[1]);
+	if (lsn >= 0)
+		close(lsn);
+	if (mfd >= 0)
+		close(mfd);
+	if (lfd >= 0)
+		close(lfd);
 	if (dfd >= 0)
 		close(dfd);
 	if (c)

@@ -44,6 +44,24 @@
 #define FRI_F_TSC_RECORDED	0x10	/* the recorder trapped rdtsc: an unrecorded one diverges */
 #define FRI_F_PATCH_TSC		0x20	/* patch the recorded rdtsc sites to ud2 */
 
+/*
+ * flightrec replay --gdbserver: the loader runs under the server's ptrace
+ * with -G FD, and each thread writes one of these to FD just before it
+ * first enters the application, so the server knows the recorded tid of
+ * each loader thread, and where to read the application's registers of a
+ * thread that waits in the loader (at a system call, from the server's and
+ * gdb's view).
+ */
+#define FRI_GDB_MAGIC	0x42444746u	/* "FGDB" */
+struct fri_gdb_thread {
+	uint32_t magic;
+	uint32_t tid;		/* the loader thread (real tid) */
+	uint32_t rec_tid;	/* the recorded thread it replays */
+	uint32_t pad;
+	uint64_t last;		/* &struct fri_regs: as it last entered the loader */
+	uint64_t has_last;	/* &int: last is valid */
+};
+
 /* fri_region.flags */
 #define FRI_R_STACK	0x1	/* grows down: mapped MAP_GROWSDOWN */
 #define FRI_R_HEAP	0x2	/* the [heap]: brk moves its end */

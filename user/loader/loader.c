@@ -199,6 +199,7 @@ static struct {
 	uint32_t flags;
 	int outdir;
 	int corefd;			/* -c: the core file at the end, or -1 */
+	int gdbfd;			/* -G: the gdbserver's channel (fri_gdb_thread), or -1 */
 	int force;			/* -F: replace existing fdN.out (never follow them) */
 	int outfd[1024];
 	unsigned int n_outfds;
@@ -883,6 +884,18 @@ static void enter(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
 		die(FR_EXIT_FAIL, "cannot enable Syscall User Dispatch (Linux 5.11 or later "
 		    "is needed): %s", errname(r));
 	back_to_app(t, &t->frame.uc);
+	if (g.gdbfd >= 0) {
+		struct fri_gdb_thread m = {
+			.magic = FRI_GDB_MAGIC, .tid = (uint32_t)sys0(__NR_gettid),
+			.rec_tid = t->tid, .last = (uint64_t)&t->last,
+			.has_last = (uint64_t)&t->has_last,
+		};
+
+		r = sys3(__NR_write, g.gdbfd, (long)&m, sizeof(m));
+		if (r != (long)sizeof(m))
+			die(FR_EXIT_FAIL, "cannot tell the gdbserver about thread %u: %s",
+			    t->tid, errname(r < 0 ? r : -EIO));
+	}
 	fr_enter_app(&t->frame.uc);
 }
 
@@ -1342,7 +1355,7 @@ static void regs_of(const struct lthread *t, const struct sigcontext *mc, int in
 /* each entry into the loader: the registers the core shows for a thread that is not the last */
 static void note_regs(struct lthread *t, const struct sigcontext *mc, int in_syscall)
 {
-	if (g.corefd < 0 || !t)
+	if ((g.corefd < 0 && g.gdbfd < 0) || !t)
 		return;
 	regs_of(t, mc, in_syscall, &t->last);
 	t->has_last = 1;
@@ -2734,6 +2747,8 @@ static void sandbox(void)
 	g.sb.n_fds = g.n_outfds;
 	if (g.corefd >= 0 && g.sb.n_fds < FR_SANDBOX_MAX_FDS)
 		g.sb.fds[g.sb.n_fds++] = g.corefd;
+	if (g.gdbfd >= 0 && g.sb.n_fds < FR_SANDBOX_MAX_FDS)
+		g.sb.fds[g.sb.n_fds++] = g.gdbfd;
 	if ((g.flags & FRI_F_GDB) && g.h->end.kind == FLIGHTREC_END_FAULT)
 		g.sb.raise_sig = (int)g.h->end.signo;
 	/*
@@ -2842,7 +2857,7 @@ static void stage2(void *arg)
 static void usage(void)
 {
 	die(FR_EXIT_USAGE, "usage: flightrec-loader (IMAGE | -f FD) [-o OUTDIR | -d DIRFD] "
-	    "[-c COREFD] [-q] [-s] [-v] [-g] [-F]\n  (started by `flightrec replay`; not meant to be run by hand)");
+	    "[-c COREFD] [-G GDBFD] [-q] [-s] [-v] [-g] [-F]\n  (started by `flightrec replay`; not meant to be run by hand)");
 }
 
 void loader_main(uint64_t *sp)
@@ -2860,6 +2875,7 @@ void loader_main(uint64_t *sp)
 	g.init_sp = sp;
 	g.outdir = -1;
 	g.corefd = -1;
+	g.gdbfd = -1;
 	while (*envp)
 		envp++;
 	for (auxv = (uint64_t *)(envp + 1); auxv[0] != AT_NULL; auxv += 2)
@@ -2880,6 +2896,11 @@ void loader_main(uint64_t *sp)
 			if (parse_u64(argv[++i], &v) || v > 1 << 20)
 				usage();
 			g.corefd = (int)v;
+		} else if (!strcmp(argv[i], "-G") && i + 1 < argc) {
+			if (parse_u64(argv[++i], &v) || v > 1 << 20)
+				usage();
+			g.gdbfd = (int)v;
+			extra_flags |= FRI_F_GDB;
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			outdir = argv[++i];
 		} else if (!strcmp(argv[i], "-q")) {

@@ -18,6 +18,7 @@
  * The list, and why each is there (docs/security.md has it too):
  *   rt_sigreturn          returning from the loader's handlers, entering threads
  *   exit, exit_group      the end of a thread, of the replay
+ *   restart_syscall       a futex wait a debugger's stop interrupted goes on
  *   futex                 FUTEX_WAIT_PRIVATE / FUTEX_WAKE_PRIVATE: the turn order
  *   mmap                  MAP_ANONYMOUS only (no file): replayed mappings, thread slots
  *   munmap, mprotect, mremap, madvise(MADV_DONTNEED)   replayed address-space calls
@@ -191,6 +192,12 @@ long fr_sandbox_install(const struct fr_sandbox *sb)
 	rule_allow(__NR_rt_sigreturn);
 	rule_allow(__NR_exit);
 	rule_allow(__NR_exit_group);
+	/*
+	 * A futex wait that a debugger's stop interrupted (the gdbserver's
+	 * PTRACE_INTERRUPT) goes on with restart_syscall: only ever the call
+	 * the kernel interrupted, which this filter allowed.
+	 */
+	rule_allow(__NR_restart_syscall);
 	v[0] = FUTEX_WAIT_PRIVATE;
 	v[1] = FUTEX_WAKE_PRIVATE;
 	rule_arg_in(__NR_futex, 1, v, 2);

@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flightrec replay --gdbserver (issue 27 item 1): the replay as a GDB
+ * remote-protocol target that stock gdb attaches to with `target remote`.
+ * The checkpoints are ptsnap recordings (tests/tools/ptsnap) of
+ * tests/progs, made here: no module, so this runs on any Linux >= 5.11
+ * with gdb (check.sh runs it on the host, beside replay_portable).
+ *
+ *   attach_regs_memory    the first stop: every general register equals the
+ *                         checkpoint's (info --json), the stack bytes equal
+ *                         `flightrec extract`; the target description has
+ *                         the AVX registers where the checkpoint has AVX
+ *   break_step_crash      a breakpoint at a function, stepi and step, the
+ *                         recorded SIGSEGV as gdb expects it ($_siginfo),
+ *                         then W00 and the server exits 0
+ *   hw_break_and_watch    hbreak (a debug register), and a watchpoint on a
+ *                         buffer that read() fills (the loader writes it:
+ *                         the stop comes after the call, with the file's
+ *                         bytes)
+ *   threads_recorded_tids the thread list shows the recorded pid and tids
+ *   errno_with_symbols    `print errno` (TLS through the library list and
+ *                         qGetTLSAddr) after a failed open is ENOENT; the
+ *                         recorded exit ends the session with W01
+ *   reverse_stepi_continue  (issue 27 item 2) reverse-stepi back over a
+ *                         breakpoint and into the prologue, reverse-continue
+ *                         to the previous hit, then to the beginning ("No
+ *                         more reverse-execution history"); forward again
+ *                         to the same hit, the crash and W00
+ *   reverse_watch         reverse-continue with a watchpoint on the buffer
+ *                         read() fills: stops before each read, with the
+ *                         values of the file going backwards
+ *   reverse_finish_next   reverse-finish out of fnv() back to its call in
+ *                         main, reverse-next over the read() call
+ *   sandbox_and_binding   the loader runs in other mount and network
+ *                         namespaces than the server (as a plain replay);
+ *                         the default address is 127.0.0.1; a bad port is
+ *                         a usage error
+ *
+ * FLIGHTREC=path runs another build (an older one, to see these fail).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "kselftest_harness.h"
+#include "fr_test.h"
+#include "libflightrec.h"
+
+static char flightrec[PATH_MAX + 64];
+
+static char *slurp(const char *dir, const char *name)
+{
+	char path[PATH_MAX + 128];
+	struct stat st;
+	char *buf;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &st)) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	n = buf ? read(fd, buf, (size_t)st.st_size) : -1;
+	close(fd);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = 0;
+	return buf;
+}
+
+static int has(const char *dir, const char *name, const char *needle)
+{
+	char *s = slurp(dir, name);
+	int found = s && strstr(s, needle);
+
+	free(s);
+	return found;
+}
+
+/*
+ * Serves FLRC with `replay --gdbserver 127.0.0.1:0` in the background and
+ * runs gdb in batch mode on it with NAME.cmds (written by the caller):
+ * gdb's output in NAME.gdb, the server's stderr in NAME.serr.  Returns the
+ * server's exit status.
+ */
+static int session(const char *dir, const char *name, const char *flrc, const char *extra)
+{
+	return fr_sh("cd %s || exit 1; rm -rf %s.rep; "
+		     "{ %s replay %s -o %s.rep --gdbserver 127.0.0.1:0 %s > %s.sout 2> %s.serr; "
+		     "echo $? > %s.src; } & "
+		     "for i in $(seq 600); do grep -q listening %s.serr && break; "
+		     "[ -s %s.src ] && break; sleep 0.1; done; "
+		     "port=$(sed -n 's/.*listening on 127.0.0.1:\\([0-9]*\\) .*/\\1/p' %s.serr); "
+		     "[ -n \"$port\" ] && timeout 300 gdb -q -nx -batch -ex 'set sysroot' "
+		     "-ex \"target remote 127.0.0.1:$port\" -x %s.cmds > %s.gdb 2>&1; "
+		     "wait; exit $(cat %s.src)",
+		     dir, name, flightrec, flrc, name, extra, name, name, name, name, name, name,
+		     name, name, name);
+}
+
+static int write_cmds(const char *dir, const char *name, const char *cmds)
+{
+	char path[PATH_MAX + 128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s.cmds", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(cmds, f);
+	return fclose(f);
+}
+
+static void show(const char *dir, const char *name)
+{
+	fr_sh("cd %s && echo '--- %s.gdb' >&2 && cat %s.gdb >&2 && echo '--- %s.serr' >&2 && "
+	      "cat %s.serr >&2", dir, name, name, name, name);
+}
+
+FIXTURE(gs) {
+	char dir[PATH_MAX];
+};
+
+FIXTURE_SETUP(gs)
+{
+	snprintf(flightrec, sizeof(flightrec), "%s", fr_flightrec());
+	snprintf(self->dir, sizeof(self->dir), "/tmp/flightrec-gdbserver.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->dir));
+	if (access(fr_test_tool("ptsnap"), X_OK) || access(flightrec, X_OK))
+		SKIP(return, "ptsnap or flightrec is not built");
+	if (fr_sh("command -v gdb > /dev/null && command -v python3 > /dev/null"))
+		SKIP(return, "no gdb or python3");
+	/* crash_null from its marker to its SIGSEGV: cn.flrc, data.bin, cn.live */
+	ASSERT_EQ(128 + 11, fr_record_crash_null(self->dir));
+}
+
+FIXTURE_TEARDOWN(gs)
+{
+	if (self->dir[0] && !getenv("FR_KEEP"))
+		fr_sh("rm -rf %s", self->dir);
+}
+
+#define REGS "rax rbx rcx rdx rsi rdi rbp rsp r8 r9 r10 r11 r12 r13 r14 r15 rip eflags fs_base"
+
+TEST_F_TIMEOUT(gs, attach_regs_memory, 300)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "a",
+				"python\n"
+				"for r in '" REGS "'.split():\n"
+				"    print('REG %s=%#x' % (r, int(gdb.parse_and_eval('$' + r)) & (2**64 - 1)))\n"
+				"sp = int(gdb.parse_and_eval('$rsp'))\n"
+				"print('SP %#x' % sp)\n"
+				"print('MEM ' + gdb.selected_inferior().read_memory(sp, 64).tobytes().hex())\n"
+				"end\n"
+				"p $ymm0\n"
+				"kill\n"));
+	/* gdb kills it: the replay did not end, the server says so (1) */
+	EXPECT_EQ(FR_EXIT_FAIL, session(self->dir, "a", "cn.flrc", ""));
+	EXPECT_TRUE(has(self->dir, "a.serr", "stopped at the first instruction of interval"));
+	EXPECT_TRUE(has(self->dir, "a.serr", "gdb killed the replay before its end"));
+	/* the recorded registers of the thread at the interval start */
+	EXPECT_EQ(0, fr_sh("cd %s && %s info --json cn.flrc | python3 -c '"
+			   "import json, sys\n"
+			   "t = json.load(sys.stdin)[\"threads\"][0][\"regs\"]\n"
+			   "for r in \"" REGS "\".split(): print(\"REG %%s=%%#x\" %% (r, int(t[r], 16)))"
+			   "' > want.regs && grep ^REG a.gdb > got.regs && [ $(wc -l < got.regs) = 19 ] "
+			   "&& diff want.regs got.regs", self->dir, flightrec));
+	/* the stack as the checkpoint holds it */
+	EXPECT_EQ(0, fr_sh("cd %s && sp=$(sed -n 's/^SP //p' a.gdb) && [ -n \"$sp\" ] && "
+			   "%s extract cn.flrc $sp 64 --raw | od -An -v -tx1 | tr -d ' \\n' > want.mem "
+			   "&& sed -n 's/^MEM //p' a.gdb | tr -d '\\n' > got.mem && [ -s got.mem ] && "
+			   "cmp want.mem got.mem", self->dir, flightrec));
+	/* AVX registers where the recording and this CPU have them (XCR0 bit 2) */
+	if (!fr_sh("grep -qw avx /proc/cpuinfo"))
+		EXPECT_TRUE(has(self->dir, "a.gdb", "v8_int32 = {"));
+	if (!_metadata->passed)
+		show(self->dir, "a");
+}
+
+TEST_F_TIMEOUT(gs, break_step_crash, 300)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "b",
+				"break lookup\n"
+				"continue\n"
+				"print r->name\n"
+				"stepi\n"
+				"stepi\n"
+				"info registers rip\n"
+				"step\n"
+				"step\n"
+				"delete\n"
+				"continue\n"
+				"print $_siginfo.si_signo\n"
+				"print $_siginfo._sifields._sigfault.si_addr\n"
+				"bt\n"
+				"continue\n"));
+	/*
+	 * A breakpoint at lookup stops at its first call; stepi twice, step
+	 * back into main's loop; with the breakpoint gone the next stop is the
+	 * crash.  Then gdb passes SIGSEGV: the loader reproduces it.
+	 */
+	EXPECT_EQ(0, session(self->dir, "b", "cn.flrc", ""));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "Breakpoint 1, lookup (r="));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "$1 = 0x"));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "\"entry\""));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "rip            0x"));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "main (argc=2, argv=0x"));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "total += lookup(table[i]);"));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "Program received signal SIGSEGV, Segmentation fault."));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "$2 = 11"));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "$3 = (void *) 0x8"));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "in lookup (r=0x0) at progs/crash_null.c:32"));
+	EXPECT_TRUE(has(self->dir, "b.gdb", " in main (argc=2, "));
+	EXPECT_TRUE(has(self->dir, "b.gdb", "exited normally]"));
+	EXPECT_TRUE(has(self->dir, "b.serr", "reproduced SIGSEGV at rip"));
+	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/b.rep/fd1.out", self->dir, self->dir));
+	if (!_metadata->passed)
+		show(self->dir, "b");
+}
+
+TEST_F_TIMEOUT(gs, hw_break_and_watch, 300)
+{
+	char want[64];
+
+	ASSERT_EQ(0, write_cmds(self->dir, "w",
+				"break crash_null.c:50\n"
+				"continue\n"
+				"watch -l buf[0]\n"
+				"continue\n"
+				"bt 1\n"
+				"frame function main\n"
+				"printf \"BYTE0 %02x\\n\", buf[0]\n"
+				"continue\n"
+				"frame function main\n"
+				"printf \"BYTE1 %02x\\n\", buf[0]\n"
+				"delete\n"
+				"hbreak lookup\n"
+				"continue\n"
+				"delete\n"
+				"continue\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "w", "cn.flrc", ""));
+	EXPECT_TRUE(has(self->dir, "w.gdb", "Hardware watchpoint 2: -location buf[0]"));
+	EXPECT_TRUE(has(self->dir, "w.gdb", "New value = "));
+	/* the stop is after the read() that filled it: in read's wrapper */
+	EXPECT_TRUE(has(self->dir, "w.gdb", "in __GI___libc_read (fd=3") ||
+		    has(self->dir, "w.gdb", "in read ("));
+	/* the file's first byte, then the first byte of its second 4096 */
+	ASSERT_EQ(0, fr_sh("cd %s && printf 'BYTE0 %%s\\n' $(od -An -tx1 -N1 data.bin | tr -d ' ') "
+			   "> byte0 && printf 'BYTE1 %%s\\n' $(od -An -tx1 -j4096 -N1 data.bin | "
+			   "tr -d ' ') > byte1", self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qF \"$(cat byte0)\" w.gdb && grep -qF \"$(cat byte1)\" "
+			   "w.gdb", self->dir));
+	snprintf(want, sizeof(want), "Hardware assisted breakpoint 3 at 0x");
+	EXPECT_TRUE(has(self->dir, "w.gdb", want));
+	EXPECT_TRUE(has(self->dir, "w.gdb", "Breakpoint 3, lookup (r="));
+	EXPECT_TRUE(has(self->dir, "w.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(has(self->dir, "w.serr", "reproduced SIGSEGV at rip"));
+	if (!_metadata->passed)
+		show(self->dir, "w");
+}
+
+TEST_F_TIMEOUT(gs, threads_recorded_tids, 300)
+{
+	ASSERT_EQ(139, fr_sh("cd %s && %s --marker -q -o th.flrc -- %s > th.live 2>&1",
+			     self->dir, fr_test_tool("ptsnap"), fr_prog("threads_join")));
+	ASSERT_EQ(0, write_cmds(self->dir, "t",
+				"info threads\n"
+				"break work\n"
+				"continue\n"
+				"info threads\n"
+				"continue\n"
+				"info threads\n"
+				"continue\n"
+				"info threads\n"
+				"delete\n"
+				"continue\n"
+				"info threads\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "t", "th.flrc", ""));
+	EXPECT_TRUE(has(self->dir, "t.gdb", "received signal SIGSEGV"));
+	EXPECT_TRUE(has(self->dir, "t.gdb", " hit Breakpoint 1, work (arg="));
+	/* every recorded tid, as PID.TID of the recorded process */
+	EXPECT_EQ(0, fr_sh("cd %s && %s info --json th.flrc | python3 -c '"
+			   "import json, sys\n"
+			   "d = json.load(sys.stdin)\n"
+			   "p = d[\"process\"][\"pid\"]\n"
+			   "for t in sorted(d[\"tids\"]): print(\"Thread %%d.%%d\" %% (p, t))' > want.tids && "
+			   "[ $(wc -l < want.tids) -ge 3 ] && "
+			   "for t in $(sed 's/ /_/' want.tids); do t=$(echo $t | tr _ ' '); "
+			   "grep -qE \"(\\[New $t\\]|$t )\" t.gdb || { echo missing $t; exit 1; }; done", self->dir, flightrec));
+	/* and the loader's real tids nowhere */
+	EXPECT_FALSE(has(self->dir, "t.gdb", "LWP"));
+	if (!_metadata->passed)
+		show(self->dir, "t");
+}
+
+TEST_F_TIMEOUT(gs, errno_with_symbols, 300)
+{
+	/* crash_null on a missing file: perror(), exit 1 */
+	ASSERT_EQ(1, fr_sh("cd %s && %s --marker -q -o en.flrc -- %s missing > en.live 2>&1",
+			   self->dir, fr_test_tool("ptsnap"), fr_prog("crash_null")));
+	ASSERT_EQ(0, write_cmds(self->dir, "e",
+				"print errno\n"
+				"break perror\n"
+				"continue\n"
+				"print errno\n"
+				"info sharedlibrary\n"
+				"delete\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "e", "en.flrc", ""));
+	EXPECT_TRUE(has(self->dir, "e.gdb", "$1 = 0"));
+	EXPECT_TRUE(has(self->dir, "e.gdb", "$2 = 2"));
+	EXPECT_TRUE(has(self->dir, "e.gdb", "libc.so"));
+	EXPECT_FALSE(has(self->dir, "e.gdb", "Cannot find thread-local"));
+	/* W is the replay's status: 0, the recorded exit (status 1) happened again */
+	EXPECT_TRUE(has(self->dir, "e.gdb", "exited normally]"));
+	EXPECT_TRUE(has(self->dir, "e.serr", "exited with status 1 (thread "));
+	EXPECT_TRUE(has(self->dir, "e.serr", "as recorded"));
+	if (!_metadata->passed)
+		show(self->dir, "e");
+}
+
+
+/* issue 27 item 2: reverse execution by re-executing from the start */
+TEST_F_TIMEOUT(gs, reverse_stepi_continue, 600)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "r",
+				"break lookup\n"
+				"continue\n"
+				"printf \"FIRST %lx\\n\", r\n"
+				"continue\n"
+				"printf \"SECOND %lx\\n\", r\n"
+				"printf \"BP %lx\\n\", $pc\n"
+				"stepi\n"
+				"printf \"STEPPED %lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK1 %lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK2 %lx\\n\", $pc\n"
+				"stepi\n"
+				"printf \"FWD %lx\\n\", $pc\n"
+				"reverse-continue\n"
+				"printf \"RC %lx\\n\", r\n"
+				"reverse-continue\n"
+				"printf \"START %lx\\n\", $pc\n"
+				"continue\n"
+				"printf \"AGAIN %lx\\n\", r\n"
+				"delete\n"
+				"continue\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "r", "cn.flrc", ""));
+	/* the steps: back over the breakpoint's instruction, then one before it, and forward */
+	EXPECT_EQ(0, fr_sh("cd %s && bp=$(sed -n 's/^BP //p' r.gdb) && [ -n \"$bp\" ] && "
+			   "[ \"$(sed -n 's/^BACK1 //p' r.gdb)\" = $bp ] && "
+			   "[ \"$(sed -n 's/^STEPPED //p' r.gdb)\" != $bp ] && "
+			   "[ \"$(sed -n 's/^FWD //p' r.gdb)\" = $bp ] && "
+			   "b2=$(sed -n 's/^BACK2 //p' r.gdb) && [ -n \"$b2\" ] && [ $b2 != $bp ] && "
+			   "[ $((0x$b2 < 0x$bp)) = 1 ]", self->dir));
+	/* reverse-continue: the first call's breakpoint hit, then the beginning */
+	EXPECT_EQ(0, fr_sh("cd %s && f=$(sed -n 's/^FIRST //p' r.gdb) && [ -n \"$f\" ] && "
+			   "[ \"$(sed -n 's/^SECOND //p' r.gdb)\" != $f ] && "
+			   "[ \"$(sed -n 's/^RC //p' r.gdb)\" = $f ] && "
+			   "[ \"$(sed -n 's/^AGAIN //p' r.gdb)\" = $f ]", self->dir));
+	EXPECT_TRUE(has(self->dir, "r.gdb", "No more reverse-execution history."));
+	/* the beginning is the first instruction: the checkpoint's rip */
+	EXPECT_EQ(0, fr_sh("cd %s && %s info --json cn.flrc | python3 -c '"
+			   "import json, sys\n"
+			   "print(\"START %%x\" %% int(json.load(sys.stdin)[\"threads\"][0][\"regs\"][\"rip\"], 16))"
+			   "' > want.start && grep -qxF \"$(cat want.start)\" r.gdb", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "r.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(has(self->dir, "r.gdb", "exited normally]"));
+	EXPECT_TRUE(has(self->dir, "r.serr", "reproduced SIGSEGV at rip"));
+	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/r.rep/fd1.out", self->dir, self->dir));
+	if (!_metadata->passed)
+		show(self->dir, "r");
+}
+
+TEST_F_TIMEOUT(gs, reverse_watch, 600)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "v",
+				"break crash_null.c:55\n"
+				"continue\n"
+				"continue\n"
+				"delete\n"
+				"watch -l buf[0]\n"
+				"reverse-continue\n"
+				"bt 1\n"
+				"delete\n"
+				"continue\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "v", "cn.flrc", ""));
+	/* at the second block: back to before the read() that brought it */
+	ASSERT_EQ(0, fr_sh("cd %s && printf 'Old value = %%d ' $(od -An -tu1 -j4096 -N1 data.bin) > old "
+			   "&& printf 'New value = %%d ' $(od -An -tu1 -N1 data.bin) > new", self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qF \"$(cat old)\" v.gdb && grep -qF \"$(cat new)\" v.gdb",
+			   self->dir));
+	EXPECT_TRUE(has(self->dir, "v.gdb", "in __GI___libc_read (fd=3") ||
+		    has(self->dir, "v.gdb", "in read ("));
+	EXPECT_TRUE(has(self->dir, "v.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(has(self->dir, "v.serr", "reproduced SIGSEGV at rip"));
+	if (!_metadata->passed)
+		show(self->dir, "v");
+}
+
+TEST_F_TIMEOUT(gs, reverse_finish_next, 600)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "f",
+				"break fnv\n"
+				"continue\n"
+				"continue\n"
+				"delete\n"
+				"reverse-finish\n"
+				"reverse-next\n"
+				"reverse-next\n"
+				"continue\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "f", "cn.flrc", ""));
+	/* out of fnv, into main in the middle of line 55 (the call's return address) */
+	EXPECT_TRUE(has(self->dir, "f.gdb", " in main (argc=2, argv=0x"));
+	EXPECT_TRUE(has(self->dir, "f.gdb", "progs/crash_null.c:55\n"));
+	EXPECT_TRUE(has(self->dir, "f.gdb", "h = fnv(buf, (size_t)n, h);"));
+	/* reverse-next: to the start of line 55, then back over the read() of line 54 */
+	EXPECT_TRUE(has(self->dir, "f.gdb", "while ((n = read(fd, buf, sizeof(buf))) > 0) {"));
+	EXPECT_TRUE(has(self->dir, "f.gdb", "Program received signal SIGSEGV"));
+	if (!_metadata->passed)
+		show(self->dir, "f");
+}
+
+TEST_F_TIMEOUT(gs, sandbox_and_binding, 300)
+{
+	/* the loader, stopped at the first instruction, in other namespaces than ours */
+	EXPECT_EQ(0, fr_sh("cd %s || exit 1; %s replay cn.flrc -o s.rep --gdbserver 0 > s.sout 2> s.serr & "
+			   "srv=$!; for i in $(seq 600); do grep -q listening s.serr && break; "
+			   "sleep 0.1; done; grep -q 'listening on 127.0.0.1:[0-9]' s.serr || exit 9; "
+			   "ld=$(pgrep -P $srv | head -1); [ -n \"$ld\" ] || exit 8; "
+			   "r=0; if [ \"$(readlink /proc/$ld/ns/mnt)\" = \"$(readlink /proc/self/ns/mnt)\" ] || "
+			   "[ \"$(readlink /proc/$ld/ns/net)\" = \"$(readlink /proc/self/ns/net)\" ]; then "
+			   "grep -q 'no namespace sandbox here' s.serr || r=7; fi; "
+			   "kill $srv; wait $srv; exit $r", self->dir, flightrec));
+	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s replay cn.flrc -o u.rep --gdbserver 99999 "
+				       "> u.out 2> u.err", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "u.err", "--gdbserver takes [HOST:]PORT"));
+	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s replay cn.flrc -o v.rep --gdbserver host:abc "
+				       "> v.out 2> v.err", self->dir, flightrec));
+}
+
+TEST_HARNESS_MAIN
