@@ -3,6 +3,7 @@
 #
 #   make            module + userspace tools + tests
 #   make check      installs dependencies, builds, runs the test suite in a VM
+#                   of each tested kernel (6.1, 6.12; TEST_KVER=... one)
 #   make check-debug  the same on a debug kernel (KASAN, lockdep, kmemleak, faults)
 #   make demo       the main job: record a crashing server, replay it, gdb backtrace
 #   make bench      benchmarks (in the VM)

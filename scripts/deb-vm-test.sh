@@ -3,10 +3,18 @@
 #
 # deb-vm-test.sh DEBDIR - install the Debian packages for real, in the test
 # VM, and use them: dpkg -i flightrec-dkms and flightrec (the dkms postinst
-# builds the module for the running 6.1 kernel and installs it under
-# /lib/modules), modprobe flightrec, flightrec version, then dpkg --purge
-# (the module is removed again).  Run by tests/pkg_deb.sh as
-#   scripts/vm.sh --no-module run -- scripts/deb-vm-test.sh DEBDIR
+# builds the module for the running kernel, 6.1 or 6.12, and installs it
+# under /lib/modules), modprobe flightrec, flightrec version, then dpkg
+# --purge (the module is removed again).  Run by tests/pkg_deb.sh, once per
+# tested kernel, as
+#   TEST_KVER=KVER scripts/vm.sh --no-module run -- scripts/deb-vm-test.sh DEBDIR
+#
+# A kernel that is unpacked rather than installed on the host (6.12, vm.sh's
+# FR_VM_ROOT) has no /lib/modules/KVER or headers in the host's root: its
+# unpacked ones are put where an installed kernel has them, in the overlay
+# (/lib/modules/KVER writable through an overlay of its own, the headers
+# and kbuild read-only binds), so dkms finds /lib/modules/KVER/build as on
+# a machine with linux-headers-KVER installed.
 #
 # The VM's root is the host's, read-only: this script puts a writable
 # overlayfs (upper layer in tmpfs) over it and chroots into that, so dpkg,
@@ -28,6 +36,18 @@ modprobe overlay 2>/dev/null
 if ! mount -t overlay overlay -o "lowerdir=/,upperdir=$O/up,workdir=$O/work" "$R"; then
 	say "not ok overlay over the read-only root"
 	exit 1
+fi
+K=$(uname -r)
+if [[ ! -d /lib/modules/$K && -n ${FR_VM_ROOT:-} && -d $FR_VM_ROOT/lib/modules/$K ]]; then
+	mkdir -p "$O/mod-up" "$O/mod-work" "$R/lib/modules/$K"
+	mount -t overlay overlay -o "lowerdir=$FR_VM_ROOT/lib/modules/$K,upperdir=$O/mod-up,workdir=$O/mod-work" \
+		"$R/lib/modules/$K" || { say "not ok /lib/modules/$K from $FR_VM_ROOT"; exit 1; }
+	for d in "$FR_VM_ROOT"/usr/src/* "$FR_VM_ROOT"/usr/lib/linux-kbuild-*; do
+		[[ -d $d ]] || continue
+		mkdir -p "$R${d#"$FR_VM_ROOT"}" && mount --bind -o ro "$d" "$R${d#"$FR_VM_ROOT"}" ||
+			{ say "not ok bind $d"; exit 1; }
+	done
+	say "kernel $K: /lib/modules/$K and its headers from $FR_VM_ROOT (unpacked, not installed)"
 fi
 mount -t proc proc "$R/proc"
 mount -t sysfs sysfs "$R/sys"

@@ -121,7 +121,7 @@ fetch)
 		is_installed "$k" && continue
 		"$TOP/scripts/kernel-root.sh" "$k" "$CACHE/$k" >/dev/null ||
 			die "cannot unpack $k into $CACHE/$k"
-		echo "kernels.sh: $k unpacked in $CACHE/$k (not installed)" >&2
+		echo "kernels.sh: $k: unpacked in $CACHE/$k, not installed" >&2
 	done
 	;;
 *) die "usage: kernels.sh list | default | kdir KVER | root KVER | module KVER | fetch" ;;

@@ -32,8 +32,8 @@ other environment: TEST_KVER (guest kernel version; one that is not installed
 boots from its scripts/kernel-root.sh tree), FR_VM_KERNEL_DIR (boot
 the kernel scripts/build-debug-kernel.sh built there instead of Debian's;
 `make check-debug` sets it), FR_VM_ROOT (boot the Debian kernel unpacked
-there by scripts/kernel-root.sh, not an installed one: `make check-612`
-sets it), FR_VM_APPEND (extra kernel
+there by scripts/kernel-root.sh, not an installed one; a TEST_KVER that is
+not installed sets it from scripts/kernels.sh), FR_VM_APPEND (extra kernel
 command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
