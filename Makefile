@@ -25,11 +25,12 @@ TEST_KDIR := $(shell $(KERNELS) kdir $(DEFAULT_KVER) 2>/dev/null)
 HOST_KDIR := /lib/modules/$(shell uname -r)/build
 # `make` builds against the running kernel's headers; without them, against
 # the default test kernel's, and says so when there are several trees.
+KHEADERS ?= $(wildcard /usr/src/linux-headers-*-amd64)
 ifeq ($(origin KDIR),undefined)
 KDIR := $(if $(wildcard $(HOST_KDIR)),$(HOST_KDIR),$(TEST_KDIR))
 ifneq ($(KDIR),$(HOST_KDIR))
-ifneq ($(word 2,$(wildcard /usr/src/linux-headers-*-amd64)),)
-$(info flightrec: no headers for the running kernel ($(shell uname -r)); building against $(KDIR), of the installed: $(notdir $(wildcard /usr/src/linux-headers-*-amd64)) (KDIR=... picks another))
+ifneq ($(word 2,$(KHEADERS)),)
+$(info flightrec: no headers for the running kernel ($(shell uname -r)); building against $(KDIR), of: $(notdir $(KHEADERS)) (KDIR=... picks another))
 endif
 endif
 endif
