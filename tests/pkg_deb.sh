@@ -114,7 +114,7 @@ fi
 # modprobe, flightrec version, purge
 for k in $kernels; do
 	o=$(TEST_KVER=$k FR_VM_TIMEOUT=${FR_VM_TIMEOUT:-1500} "$TOP/scripts/vm.sh" --no-module run -- \
-		"$TOP/scripts/deb-vm-test.sh" "$out_dir" 2>&1)
+		"$TOP/scripts/deb-vm-test.sh" "$out_dir" "$("$TOP/scripts/kernels.sh" root "$k")" 2>&1)
 	rc=$?
 	vmok=$(grep -c '^vm: ok ' <<<"$o")
 	vmbad=$(grep -c '^vm: not ok ' <<<"$o")
