@@ -3,19 +3,39 @@
 #
 #   make            module + userspace tools + tests
 #   make check      installs dependencies, builds, runs the test suite in a VM
+#                   of each tested kernel (6.1, 6.12; TEST_KVER=... one)
 #   make check-debug  the same on a debug kernel (KASAN, lockdep, kmemleak, faults)
 #   make demo       the main job: record a crashing server, replay it, gdb backtrace
 #   make bench      benchmarks (in the VM)
 #   make vm-shell   an interactive shell in the test VM, module loaded
 
 TOP := $(CURDIR)
-# The Debian test kernel (the VM boots it).
-TEST_KVER ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' | sort -V | tail -1)
-TEST_KDIR := /usr/src/linux-headers-$(TEST_KVER)
+KERNELS := $(TOP)/scripts/kernels.sh
+# The kernels `make check` tests (scripts/kernels.sh): Debian's 6.1 and 6.12
+# LTS, or the one TEST_KVER names (`make check TEST_KVER=...`).
+# kernel/flightrec.ko is built for the default one (6.1, DEFAULT_KVER);
+# the others' modules are built in build/kmod-KVER (`make kmod KVER=...`).
+TEST_KVER_NAMED := $(and $(strip $(TEST_KVER)),$(filter command line environment,$(origin TEST_KVER)))
+DEFAULT_KVER := $(shell $(KERNELS) default 2>/dev/null)
+ifeq ($(strip $(CHECK_KVERS)),)
+CHECK_KVERS := $(if $(TEST_KVER_NAMED),$(TEST_KVER),$(shell $(KERNELS) list 2>/dev/null))
+endif
+TEST_KVER := $(if $(TEST_KVER_NAMED),$(TEST_KVER),$(DEFAULT_KVER))
+TEST_KDIR := $(shell $(KERNELS) kdir $(DEFAULT_KVER) 2>/dev/null)
 HOST_KDIR := /lib/modules/$(shell uname -r)/build
-KDIR ?= $(if $(wildcard $(HOST_KDIR)),$(HOST_KDIR),$(TEST_KDIR))
+# `make` builds against the running kernel's headers; without them, against
+# the default test kernel's, and says so when there are several trees.
+KHEADERS ?= $(wildcard /usr/src/linux-headers-*-amd64)
+ifeq ($(origin KDIR),undefined)
+KDIR := $(if $(wildcard $(HOST_KDIR)),$(HOST_KDIR),$(TEST_KDIR))
+ifneq ($(KDIR),$(HOST_KDIR))
+ifneq ($(word 2,$(KHEADERS)),)
+$(info flightrec: no headers for the running kernel ($(shell uname -r)); building against $(KDIR), of: $(notdir $(KHEADERS)) (KDIR=... picks another))
+endif
+endif
+endif
 
-export TOP TEST_KVER
+export TOP TEST_KVER CHECK_KVERS
 
 .PHONY: all module user tests check demo bench fuzz vm-shell deps clean sparse
 
@@ -54,11 +74,24 @@ tests: kselftest
 # headers that deps.sh just installed.  The module is built for the VM's kernel.
 check: deps
 	$(MAKE) check-build
-	scripts/check.sh
+	FR_CHECK_KERNELS="$(CHECK_KVERS)" scripts/check.sh
 
+# The module for each kernel of CHECK_KVERS, the tools and the tests.
 check-build:
 	$(MAKE) module KDIR=$(TEST_KDIR)
+	$(foreach k,$(filter-out $(DEFAULT_KVER),$(CHECK_KVERS)),$(MAKE) kmod KVER=$(k) &&) true
 	$(MAKE) tests
+
+# The module for kernel KVER in build/kmod-KVER, from the DKMS source copy
+# (so kernel/ keeps the default kernel's build); the kernel is unpacked
+# first when it is not installed (scripts/kernels.sh fetch).
+.PHONY: kmod
+kmod:
+	@test -n "$(KVER)" || { echo "make kmod KVER=...: which kernel?"; exit 1; }
+	FR_KERNELS="$(KVER)" $(KERNELS) fetch
+	$(MAKE) dkms-source DKMS_SRCDIR=$(TOP)/build/kmod-$(KVER)
+	$(MAKE) -C $$($(KERNELS) kdir $(KVER)) M=$(TOP)/build/kmod-$(KVER) W=1 $(KMOD_TARGET)
+KMOD_TARGET ?= modules
 
 # ---- make check-debug: the suite on a debug kernel (scripts/check-debug.sh) ----
 # KASAN, KFENCE, lockdep, KMEMLEAK, UBSAN and a fault-injection pass; the
@@ -72,7 +105,7 @@ check-debug: deps
 	scripts/check-debug.sh
 
 vm-shell:
-	$(MAKE) module KDIR=$(TEST_KDIR)
+	$(MAKE) $(if $(filter $(DEFAULT_KVER),$(TEST_KVER)),module KDIR=$(TEST_KDIR),kmod KVER=$(TEST_KVER))
 	scripts/vm.sh shell
 
 # ---- fuzzing: tests/fuzz.mk ----
@@ -160,31 +193,24 @@ check: check-pkg-quick
 check-pkg-quick: deps
 	FR_PKG_DEB_VM=$${FR_PKG_DEB_VM:-0} $(MAKE) check-pkg
 
-# ---- Debian's 6.12 LTS beside 6.1 (docs/testing.md, "Other kernels") ----
-# The 6.12 image, headers and kbuild are unpacked under K612_DIR by
-# scripts/kernel-root.sh, not installed: an installed second
-# linux-headers-*-amd64 would change TEST_KVER.  The module is built from a
-# copy of its sources (the DKMS tree) so that kernel/ keeps the 6.1 build.
+# ---- Debian's 6.12 LTS beside 6.1 (docs/testing.md, "Two kernels") ----
+# `make check` runs both; these run or build 6.12 alone.  Its image, headers
+# and kbuild are unpacked under K612_DIR by scripts/kernel-root.sh
+# (scripts/kernels.sh fetch), not installed: an installed second
+# linux-headers-*-amd64 would change what other builds on the machine pick.
 K612_VER ?= 6.12.115+deb12-amd64
-K612_DIR ?= /var/cache/flightrec/kernels/$(K612_VER)
-K612_KDIR = $(K612_DIR)/root/usr/src/linux-headers-$(K612_VER)
-K612_MOD = $(TOP)/build/kmod-$(K612_VER)
+export K612_VER
 .PHONY: kernel-612 module-612 sparse-612 check-612 vm-shell-612
 kernel-612:
-	scripts/kernel-root.sh $(K612_VER) $(K612_DIR) >/dev/null
-module-612: kernel-612
-	$(MAKE) dkms-source DKMS_SRCDIR=$(K612_MOD)
-	$(MAKE) -C $(K612_KDIR) M=$(K612_MOD) W=1 modules
-sparse-612: module-612
-	$(MAKE) -C $(K612_KDIR) M=$(K612_MOD) W=1 C=2 modules
-check-612: deps
-	$(MAKE) module-612
-	$(MAKE) tests
-	TEST_KVER=$(K612_VER) FR_VM_ROOT=$(K612_DIR)/root \
-		FR_MODULE=$(K612_MOD)/kernel/flightrec.ko scripts/check.sh
+	FR_KERNELS=$(K612_VER) $(KERNELS) fetch
+module-612:
+	$(MAKE) kmod KVER=$(K612_VER)
+sparse-612:
+	$(MAKE) kmod KVER=$(K612_VER) KMOD_TARGET="C=2 modules"
+check-612:
+	$(MAKE) check TEST_KVER=$(K612_VER)
 vm-shell-612: module-612
-	TEST_KVER=$(K612_VER) FR_VM_ROOT=$(K612_DIR)/root \
-		FR_MODULE=$(K612_MOD)/kernel/flightrec.ko scripts/vm.sh shell
+	TEST_KVER=$(K612_VER) scripts/vm.sh shell
 
 # PREEMPT_RT: the module refuses to load there; check-rt boots Debian's RT
 # kernel (unpacked like 6.12) and checks that (scripts/check-rt.sh).

@@ -1,12 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# check.sh - the test suite in the test VM, as `make check` runs it.
+# check.sh - the test suite in the test VM, as `make check` runs it, on each
+# kernel of FR_CHECK_KERNELS (default: scripts/kernels.sh list, Debian's 6.1
+# and 6.12 LTS; `make check TEST_KVER=...` names one).  vm.sh boots each
+# (an unpacked one from its scripts/kernel-root.sh tree) with the module
+# built for it (scripts/kernels.sh module KVER).
 #
-# Two boots: every test with 2 CPUs, then the module reload test with one;
-# then, on this machine, the portability test (tests/replay_portable.c):
-# the checkpoints replay_module recorded in the VM (Debian 6.1) replayed
-# here, on another kernel and CPU, in an empty root.
+# Per kernel, three boots: every test with 2 CPUs ("main"), the module
+# reload test with one ("serial"), record_security with Yama scope 3
+# ("yama"); with two kernels or more a fourth ("cross"): the checkpoints
+# that replay_module recorded on each other kernel replayed in this one
+# (tests/replay_portable in the VM), so a checkpoint recorded on 6.12
+# replays on 6.1 and the reverse.  Then, on this machine, the
+# portability test replays each kernel's checkpoints here (a third kernel,
+# another CPU, an empty root), and tests/bounds runs once.
+#
+# Every boot runs per kernel because each one exercises what differs
+# between kernels: the reload test patches the syscall tracepoints' static
+# keys (text patching, tracepoint registration); the Yama boot the
+# ptrace-access check the register path makes.
+#
 # The reload test loads and unloads the module 100 times while recorded
 # processes make syscalls; each load and unload patches the syscall
 # tracepoints' static keys in the code those processes run.  Under software
@@ -17,16 +31,17 @@
 #
 # tests/bounds.c (resource bounds of info, log and the image build on
 # crafted files; no module) and tests/replay_gdbserver.c (gdb against
-# replay --gdbserver; no module) run on this machine with replay_portable.
+# replay --gdbserver; no module) run on this machine, once: in the emulated
+# VM bounds' files take minutes of the main run's time limit.
 #
-# The kernel is vm.sh's: the installed Debian one, or FR_VM_ROOT's (`make
-# check-612`); the line before the last says which, with its own count.
-#
-# A third boot runs record_security with FR_YAMA3=1: its Yama case sets
+# The Yama boot runs record_security with FR_YAMA3=1: its Yama case sets
 # kernel.yama.ptrace_scope to 3, which no write can lower until reboot.
 #
-# Prints the runs, then one line "N passed, N failed" for the whole suite;
-# exits non-zero if anything failed, the VM included.
+# Prints the runs, then "kernel KVER: N passed, N failed" per kernel (its
+# boots, and the host's replay of its checkpoints), "host: N passed, N
+# failed" (bounds, replay_gdbserver), and last one line "N passed, N failed" for the whole
+# suite; exits non-zero if anything failed on any kernel, a VM included.
+# The seconds each boot took are in "check.sh: TIME" lines.
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -36,35 +51,77 @@ trap 'rm -rf "$LOG"' EXIT
 SERIAL=${FR_CHECK_SERIAL:-reload}
 PORT=$TOP/build/portability
 rm -rf "$PORT"
+# shellcheck disable=SC2207  # one version per word
+KERNELS=(${FR_CHECK_KERNELS:-$(scripts/kernels.sh list)})
+((${#KERNELS[@]})) || { echo "check.sh: FAIL: no kernel to test (scripts/kernels.sh list)"; exit 1; }
+# a run under `make check-612` of old, or by hand with FR_VM_ROOT/FR_MODULE
+# for one kernel: each kernel's own are found by vm.sh
+unset FR_VM_ROOT FR_MODULE
 
-run() {	# name, vm.sh options..., -- command
-	local name=$1 rc
-	shift
-	scripts/vm.sh "$@" 2>&1 | tee "$LOG/$name.out"
+T0=$(date +%s)
+run() {	# name, kernel, vm.sh options..., -- command
+	local name=$1 k=$2 rc t=$(date +%s)
+	shift 2
+	echo "check.sh: $name: kernel $k"
+	TEST_KVER=$k scripts/vm.sh "$@" 2>&1 | tee "$LOG/$name.out"
 	rc=${PIPESTATUS[0]}
 	echo "$rc" > "$LOG/$name.rc"
+	echo "check.sh: TIME $name $(( $(date +%s) - t )) s"
+	# the kernel that booted is the one asked for
+	booted=$(sed -n 's/^vm\.sh: booting \([^ ]*\) .*/\1/p' "$LOG/$name.out" | head -n 1)
+	if [[ $booted != "$k" ]]; then
+		echo "check.sh: FAIL: the $name run booted '${booted:-nothing}', not $k"
+		echo 1 > "$LOG/$name.rc"
+	fi
 }
 
 # secretmem.enable=1: memfd_secret for record_security (off by default in 6.1)
 # replay_outside (the outside corpus) takes 6-9 minutes under TCG on a
 # loaded 2-core machine: more than run.sh's default 600 s per binary, and
 # the whole main run more than vm.sh's default 900 s
-FR_VM_APPEND="${FR_VM_APPEND:+$FR_VM_APPEND }secretmem.enable=1" \
-	run main --timeout "${FR_CHECK_MAIN_TIMEOUT:-2700}" run -- env FR_TEST_TIMEOUT="${FR_TEST_TIMEOUT:-900}" \
-	FR_TEST_EXCLUDE="$SERIAL replay_portable bounds replay_gdbserver" FR_PORT_DIR="$PORT" tests/run.sh
-# shellcheck disable=SC2086  # one name per word
-run serial --smp 1 run -- tests/run.sh $SERIAL
-run yama run -- env FR_YAMA3=1 tests/run.sh record_security
-# on the host: no VM, no module (bounds: userspace only, and minutes of
+for k in "${KERNELS[@]}"; do
+	FR_VM_APPEND="${FR_VM_APPEND:+$FR_VM_APPEND }secretmem.enable=1" \
+		run "main-$k" "$k" --timeout "${FR_CHECK_MAIN_TIMEOUT:-2700}" run -- \
+		env FR_TEST_TIMEOUT="${FR_TEST_TIMEOUT:-900}" \
+		FR_TEST_EXCLUDE="$SERIAL replay_portable bounds replay_gdbserver" FR_PORT_DIR="$PORT/$k" tests/run.sh
+done
+for k in "${KERNELS[@]}"; do
+	# shellcheck disable=SC2086  # one name per word
+	run "serial-$k" "$k" --smp 1 run -- tests/run.sh $SERIAL
+	run "yama-$k" "$k" run -- env FR_YAMA3=1 tests/run.sh record_security
+	for o in "${KERNELS[@]}"; do
+		[[ $o == "$k" ]] && continue
+		# checkpoints recorded on kernel o, replayed on kernel k
+		run "cross-$o-on-$k" "$k" run -- env FR_PORT_DIR="$PORT/$o" tests/run.sh replay_portable
+	done
+done
+# on this machine: no VM, no module (bounds: userspace only, and minutes of
 # emulated CPU that the main run's time limit cannot spare)
-FR_PORT_DIR=$PORT tests/run.sh replay_portable bounds replay_gdbserver 2>&1 | tee "$LOG/portable.out"
-echo "${PIPESTATUS[0]}" > "$LOG/portable.rc"
+for k in "${KERNELS[@]}"; do
+	FR_PORT_DIR=$PORT/$k tests/run.sh replay_portable 2>&1 | tee "$LOG/portable-$k.out"
+	echo "${PIPESTATUS[0]}" > "$LOG/portable-$k.rc"
+done
+tests/run.sh bounds replay_gdbserver 2>&1 | tee "$LOG/bounds.out"
+echo "${PIPESTATUS[0]}" > "$LOG/bounds.rc"
 
-kver=$(sed -n 's/^vm\.sh: booting \([^ ]*\) .*/\1/p' "$LOG/main.out" | head -n 1)
-scripts/sum-results.sh "$LOG" main serial yama portable > "$LOG/sum.out"
-status=$?
-grep -v '^[0-9]* passed, [0-9]* failed$' "$LOG/sum.out"
-total=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/sum.out")
-echo "kernel ${kver:-?}: $total"
-echo "$total"
+# the sums: per kernel, the host part, the whole
+status=0
+names=()
+for k in "${KERNELS[@]}"; do
+	mine=("main-$k" "serial-$k" "yama-$k" "portable-$k")
+	for o in "${KERNELS[@]}"; do
+		[[ $o != "$k" ]] && mine+=("cross-$o-on-$k")
+	done
+	names+=("${mine[@]}")
+	scripts/sum-results.sh "$LOG" "${mine[@]}" > "$LOG/sum-$k.out" || status=1
+	grep -v '^[0-9]* passed, [0-9]* failed$' "$LOG/sum-$k.out"
+	echo "kernel $k: $(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/sum-$k.out")"
+done
+scripts/sum-results.sh "$LOG" bounds > "$LOG/sum-host.out" || status=1
+grep -v '^[0-9]* passed, [0-9]* failed$' "$LOG/sum-host.out"
+echo "host: $(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/sum-host.out")"
+names+=(bounds)
+scripts/sum-results.sh "$LOG" "${names[@]}" > "$LOG/sum.out" || status=1
+echo "check.sh: TIME all $(( $(date +%s) - T0 )) s"
+grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/sum.out"
 exit $status

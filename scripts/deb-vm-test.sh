@@ -3,10 +3,19 @@
 #
 # deb-vm-test.sh DEBDIR - install the Debian packages for real, in the test
 # VM, and use them: dpkg -i flightrec-dkms and flightrec (the dkms postinst
-# builds the module for the running 6.1 kernel and installs it under
-# /lib/modules), modprobe flightrec, flightrec version, then dpkg --purge
-# (the module is removed again).  Run by tests/pkg_deb.sh as
-#   scripts/vm.sh --no-module run -- scripts/deb-vm-test.sh DEBDIR
+# builds the module for the running kernel, 6.1 or 6.12, and installs it
+# under /lib/modules), modprobe flightrec, flightrec version, then dpkg
+# --purge (the module is removed again).  Run by tests/pkg_deb.sh, once per
+# tested kernel, as
+#   TEST_KVER=KVER scripts/vm.sh --no-module run -- scripts/deb-vm-test.sh DEBDIR [KROOT]
+#
+# A kernel that is unpacked rather than installed on the host (6.12, in
+# KROOT: scripts/kernels.sh root KVER) has no /lib/modules/KVER or headers
+# in the host's root: its overlay module is loaded from KROOT, and its
+# unpacked modules and headers are put where an installed kernel has them, in the overlay
+# (/lib/modules/KVER writable through an overlay of its own, the headers
+# and kbuild read-only binds), so dkms finds /lib/modules/KVER/build as on
+# a machine with linux-headers-KVER installed.
 #
 # The VM's root is the host's, read-only: this script puts a writable
 # overlayfs (upper layer in tmpfs) over it and chroots into that, so dpkg,
@@ -14,7 +23,8 @@
 # reaches the host.  Prints "vm: ok ..." / "vm: not ok ..." lines.
 set -uo pipefail
 
-DEBS=$(cd "${1:?usage: deb-vm-test.sh DEBDIR}" && pwd)
+DEBS=$(cd "${1:?usage: deb-vm-test.sh DEBDIR [KROOT]}" && pwd)
+KROOT=${2:-}
 [[ ${FR_VM:-0} == 1 ]] || { echo "vm: not ok 0 deb-vm-test.sh runs in the test VM only"; exit 1; }
 
 fail=0
@@ -24,10 +34,27 @@ res() { if [[ $2 == 0 ]]; then say "ok $1"; else say "not ok $1"; fail=1; fi; }
 O=/tmp/fr-overlay
 R=$O/root
 mkdir -p "$O/up" "$O/work" "$R"
-modprobe overlay 2>/dev/null
+K=$(uname -r)
+# an unpacked kernel's modules are not in the root's /lib/modules
+if [[ ! -d /lib/modules/$K && -n $KROOT ]]; then
+	modprobe -d "$KROOT" overlay
+else
+	modprobe overlay 2>/dev/null
+fi
 if ! mount -t overlay overlay -o "lowerdir=/,upperdir=$O/up,workdir=$O/work" "$R"; then
 	say "not ok overlay over the read-only root"
 	exit 1
+fi
+if [[ ! -d /lib/modules/$K && -n $KROOT && -d $KROOT/lib/modules/$K ]]; then
+	mkdir -p "$O/mod-up" "$O/mod-work" "$R/lib/modules/$K"
+	mount -t overlay overlay -o "lowerdir=$KROOT/lib/modules/$K,upperdir=$O/mod-up,workdir=$O/mod-work" \
+		"$R/lib/modules/$K" || { say "not ok /lib/modules/$K from $KROOT"; exit 1; }
+	for d in "$KROOT"/usr/src/* "$KROOT"/usr/lib/linux-kbuild-*; do
+		[[ -d $d ]] || continue
+		mkdir -p "$R${d#"$KROOT"}" && mount --bind -o ro "$d" "$R${d#"$KROOT"}" ||
+			{ say "not ok bind $d"; exit 1; }
+	done
+	say "kernel $K: /lib/modules/$K and its headers from $KROOT (unpacked, not installed)"
 fi
 mount -t proc proc "$R/proc"
 mount -t sysfs sysfs "$R/sys"

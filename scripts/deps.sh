@@ -10,7 +10,8 @@ set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 PACKAGES=(
-	# the test kernel (the VM boots it) and headers to build the module against
+	# the 6.1 test kernel (the VM boots it) and headers to build the module
+	# against; 6.12 is unpacked, not installed (scripts/kernels.sh fetch, below)
 	linux-image-amd64 linux-headers-amd64
 	# the test VM
 	qemu-system-x86 busybox-static cpio
@@ -56,13 +57,17 @@ else
 	echo "deps: all ${#PACKAGES[@]} packages installed" >&2
 fi
 
-# The test kernel must be complete: image, modules and headers of one version.
-kver=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' |
-	sort -V | tail -n 1)
-if [[ -z $kver || ! -e /boot/vmlinuz-$kver || ! -d /lib/modules/$kver ]]; then
-	echo "deps: the test kernel is incomplete: headers '${kver:-none}'," \
-	     "/boot/vmlinuz-$kver and /lib/modules/$kver must all exist" >&2
+# The 6.1 test kernel must be complete: image, modules and headers of one
+# version (scripts/kernels.sh default finds only a complete one).
+if ! kver=$("$TOP/scripts/kernels.sh" default) || [[ -z $kver ]]; then
+	echo "deps: the 6.1 test kernel is incomplete: /usr/src/linux-headers-6.1.*-amd64," \
+	     "/boot/vmlinuz-* and /lib/modules/* of one version must all exist" >&2
 	exit 1
 fi
+# The other tested kernels (6.12): image, headers and kbuild unpacked under
+# /var/cache/flightrec/kernels with apt-get download, not installed
+# (scripts/kernel-root.sh): an installed second linux-headers-*-amd64 would
+# change what other builds on this machine pick.
+"$TOP/scripts/kernels.sh" fetch
 
 "$TOP/scripts/kselftest-headers.sh"

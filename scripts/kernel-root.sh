@@ -7,9 +7,10 @@
 #
 # Installing a second linux-headers-*-amd64 would change which kernel the
 # Makefile's TEST_KVER picks for everyone on the machine; this leaves the
-# system's packages alone.  Prints DIR.  Afterwards:
-#   make module KDIR=DIR/usr/src/linux-headers-KVER
-#   FR_VM_ROOT=DIR scripts/vm.sh run -- tests/run.sh
+# system's packages alone.  Prints DIR.  scripts/kernels.sh fetch (deps.sh)
+# runs it for the tested kernels that are not installed.  Afterwards:
+#   make kmod KVER=KVER
+#   TEST_KVER=KVER scripts/vm.sh run -- tests/run.sh
 set -euo pipefail
 
 KVER=${1:-6.12.115+deb12-amd64}

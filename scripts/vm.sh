@@ -21,18 +21,19 @@ usage: scripts/vm.sh [OPTIONS] run [--] CMD [ARGS...]   run CMD in the VM, exit 
 
 options (each has an environment variable too):
   --no-module        do not load the module            FR_NOMODULE=1
-  --module PATH      module to load                    FR_MODULE      (default kernel/flightrec.ko)
+  --module PATH      module to load                    FR_MODULE      (default: the kernel's build, scripts/kernels.sh module)
   --params "A=1 B=2" module parameters                 FR_MODPARAMS
   --timeout SEC      kill the VM after SEC seconds     FR_VM_TIMEOUT  (default 900)
   --mem SIZE         guest memory                      FR_VM_MEM      (default 2G)
   --smp N            guest CPUs                        FR_VM_SMP      (default 2)
   --accel A          kvm, tcg or auto                  FR_VM_ACCEL    (default auto: probe KVM)
   -v, --verbose      show the whole console            FR_VM_VERBOSE=1
-other environment: TEST_KVER (guest kernel version), FR_VM_KERNEL_DIR (boot
+other environment: TEST_KVER (guest kernel version; one that is not installed
+boots from its scripts/kernel-root.sh tree), FR_VM_KERNEL_DIR (boot
 the kernel scripts/build-debug-kernel.sh built there instead of Debian's;
 `make check-debug` sets it), FR_VM_ROOT (boot the Debian kernel unpacked
-there by scripts/kernel-root.sh, not an installed one: `make check-612`
-sets it), FR_VM_APPEND (extra kernel
+there by scripts/kernel-root.sh, not an installed one; a TEST_KVER that is
+not installed sets it from scripts/kernels.sh), FR_VM_APPEND (extra kernel
 command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
@@ -53,7 +54,7 @@ say() { echo "vm.sh: $*" >&2; }
 die() { echo "vm.sh: FAIL: $*" >&2; exit 1; }
 
 NOMODULE=${FR_NOMODULE:-0}
-MODULE=${FR_MODULE:-$TOP/kernel/flightrec.ko}
+MODULE=${FR_MODULE:-}	# default: the module built for the kernel (scripts/kernels.sh)
 MODPARAMS=${FR_MODPARAMS:-}
 TIMEOUT=${FR_VM_TIMEOUT:-900}
 MEM=${FR_VM_MEM:-2G}
@@ -91,6 +92,16 @@ if [[ $MODE == run ]] && (($# == 0)); then
 fi
 [[ $TIMEOUT =~ ^[0-9]+$ ]] || die "bad timeout '$TIMEOUT'"
 
+# TEST_KVER (default: scripts/kernels.sh's default kernel, 6.1) that is not
+# installed but unpacked by scripts/kernel-root.sh (6.12): boot it from there.
+if [[ -z ${FR_VM_KERNEL_DIR:-} && -z ${FR_VM_ROOT:-} ]]; then
+	TEST_KVER=${TEST_KVER:-$("$HERE/kernels.sh" default 2>/dev/null || true)}
+	if [[ -n $TEST_KVER && ! -e /boot/vmlinuz-$TEST_KVER ]]; then
+		FR_VM_ROOT=$("$HERE/kernels.sh" root "$TEST_KVER")
+		[[ -n $FR_VM_ROOT ]] && export FR_VM_ROOT
+	fi
+fi
+
 if [[ -n ${FR_VM_KERNEL_DIR:-} ]]; then
 	# A kernel of scripts/build-debug-kernel.sh: bzImage, kver, obj/ (the
 	# build tree; the rig's drivers are built in).
@@ -110,10 +121,9 @@ elif [[ -n ${FR_VM_ROOT:-} ]]; then
 	export FR_VM_MODDIR=$FR_VM_ROOT/lib/modules/$KVER
 	[[ -f $FR_VM_MODDIR/modules.dep ]] || die "$FR_VM_MODDIR/modules.dep is missing (scripts/kernel-root.sh runs depmod)"
 else
-	# The guest kernel: the newest Debian headers installed, unless TEST_KVER says.
-	KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
-		sed 's|.*/linux-headers-||' | sort -V | tail -n 1)}
-	[[ -n $KVER ]] || die "no /usr/src/linux-headers-*-amd64: run scripts/deps.sh"
+	# The guest kernel: TEST_KVER, else the default one (scripts/kernels.sh).
+	KVER=${TEST_KVER:-}
+	[[ -n $KVER ]] || die "no Debian 6.1 kernel with headers installed: run scripts/deps.sh"
 	KERNEL=/boot/vmlinuz-$KVER
 	[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable: run scripts/deps.sh (or set TEST_KVER)"
 	[[ -d /lib/modules/$KVER ]] || die "/lib/modules/$KVER is missing (install linux-image-$KVER)"
@@ -197,10 +207,11 @@ RUN=$(mktemp -d "$BUILD/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
 ls -1dt "$BUILD"/runs/*/ 2>/dev/null | tail -n +21 | xargs -r rm -rf --
 
 if [[ $NOMODULE != 1 ]]; then
-	[[ -f $MODULE ]] || die "module $MODULE not found (build it: make module KDIR=/usr/src/linux-headers-$KVER), or use --no-module"
+	[[ -n $MODULE ]] || MODULE=$("$HERE/kernels.sh" module "$KVER")
+	[[ -f $MODULE ]] || die "module $MODULE not found (build it: make check-build, or make kmod KVER=$KVER), or use --no-module"
 	vermagic=$(modinfo -F vermagic "$MODULE" 2>/dev/null | cut -d' ' -f1)
 	[[ $vermagic == "$KVER" ]] ||
-		die "$MODULE is built for kernel '${vermagic:-?}', the VM runs $KVER (make module KDIR=/usr/src/linux-headers-$KVER)"
+		die "$MODULE is built for kernel '${vermagic:-?}', the VM runs $KVER (make check-build, or make kmod KVER=$KVER)"
 	modname=$(modinfo -F name "$MODULE" 2>/dev/null || true)
 	[[ -n $modname ]] || modname=$(basename "$MODULE" .ko | tr - _)
 	# A copy in the run directory: the guest hides the host's /tmp.

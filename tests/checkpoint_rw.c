@@ -1573,4 +1573,65 @@ TEST(corpus)
 	TH_LOG("wrote %s and friends", dst);
 }
 
+/*
+ * flrc_reused_address(): an address unmapped and mapped again, in one
+ * interval (issue 25, class 8) and in a later one (issue 26: on 6.12, git's
+ * gconv-modules cache mapped in interval 1 where ld.so's cache was until
+ * its munmap in interval 0; the replay gave it the cache's bytes).
+ */
+static Flightrec__Syscall *sc_rec(uint32_t interval, uint64_t seq, uint32_t nr,
+				  uint64_t a0, uint64_t a1, int64_t ret)
+{
+	static Flightrec__Syscall s[8];
+	static uint64_t args[8][2];
+	static int n;
+	Flightrec__Syscall *p = &s[n];
+
+	flightrec__syscall__init(p);
+	args[n][0] = a0;
+	args[n][1] = a1;
+	p->interval = interval;
+	p->seq = seq;
+	p->nr = nr;
+	p->n_args = 2;
+	p->args = args[n];
+	p->ret = ret;
+	n++;
+	return p;
+}
+
+TEST(reused_address)
+{
+	const uint64_t cache = 0x7f7047fdf000ull, gconv = 0x7f7047fe3000ull;
+	Flightrec__Syscall *one[3], *two[3];
+	struct flrc c = { 0 };
+	uint32_t iv = 99;
+	uint64_t addr = 0;
+
+	/* one interval: mmap, munmap, mmap over it */
+	one[0] = sc_rec(3, 1, 9, 0, 44263, (int64_t)cache);
+	one[1] = sc_rec(3, 2, 11, cache, 44263, 0);
+	one[2] = sc_rec(3, 3, 9, 0, 27028, (int64_t)gconv);
+	c.syscalls = one;
+	c.n_syscalls = 3;
+	ASSERT_TRUE(flrc_reused_address(&c, 0, &iv, &addr));
+	EXPECT_EQ(3, iv);
+	EXPECT_EQ(gconv, addr);
+	/* the unmap in interval 0, the new mapping in interval 1 */
+	two[0] = sc_rec(0, 9, 9, 0, 44263, (int64_t)cache);
+	two[1] = sc_rec(0, 54, 11, cache, 44263, 0);
+	two[2] = sc_rec(1, 77, 9, 0, 27028, (int64_t)gconv);
+	c.syscalls = two;
+	iv = 99;
+	addr = 0;
+	ASSERT_TRUE(flrc_reused_address(&c, 0, &iv, &addr));
+	EXPECT_EQ(1, iv);
+	EXPECT_EQ(gconv, addr);
+	/* replayed from interval 1, the first life is not in the image */
+	EXPECT_FALSE(flrc_reused_address(&c, 1, &iv, &addr));
+	/* another address: nothing */
+	two[2]->ret = (int64_t)(cache + 0x100000);
+	EXPECT_FALSE(flrc_reused_address(&c, 0, &iv, &addr));
+}
+
 TEST_HARNESS_MAIN

@@ -4,8 +4,9 @@
 # pkg_deb.sh - the Debian packages: `make deb` builds flightrec,
 # flightrec-dkms and libflightrec-dev (and the source package) with
 # dpkg-buildpackage, lintian reports no error, the packages carry VERSION and
-# the files they should, and, in the test VM, installing them with dpkg
-# builds the module with DKMS for the running kernel, `modprobe flightrec &&
+# the files they should, and, in the test VM of each tested kernel (6.1 and
+# 6.12, scripts/kernels.sh list), installing them with dpkg builds the
+# module with DKMS for the running kernel, `modprobe flightrec &&
 # flightrec version` works, and purging them removes everything
 # (scripts/deb-vm-test.sh, on a writable overlay over the VM's read-only
 # root).
@@ -13,8 +14,8 @@
 # Runs on the host (tests/bin/pkg_deb, `make check-pkg`): it builds on the
 # host and boots its own VM without the project's module
 # (`scripts/vm.sh --no-module`).  In the test VM it skips.  FR_PKG_DEB_VM=0
-# leaves out the VM part (about 5-10 minutes under TCG, most of it the
-# module's build by dkms and depmod over 9p).
+# leaves out the VM part (about 5-10 minutes per kernel under TCG, most of
+# it the module's build by dkms and depmod over 9p).
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
@@ -30,7 +31,9 @@ if [[ ${FR_VM:-0} == 1 ]]; then
 	echo "ok 1 Debian packages # SKIP runs on the host (it boots its own VM): make check-pkg"
 	exit 0
 fi
-echo "1..5"
+# the tested kernels: the VM part runs on each
+kernels=$("$TOP/scripts/kernels.sh" list) || exit 1
+echo "1..$((4 + $(wc -w <<<"$kernels")))"
 
 # In the project tree: the VM sees it (its /tmp is the guest's own).
 out_dir=$TOP/build/pkgtest/deb.$$
@@ -44,7 +47,7 @@ debs=("$out_dir"/flightrec_"$V"_*.deb "$out_dir"/flightrec-dkms_"$V"_all.deb
 for d in "${debs[@]}"; do [[ -f $d ]] || rc=1; done
 check "make deb: flightrec, flightrec-dkms, libflightrec-dev $V" $rc "$(tail -n 30 <<<"$out")"
 if ((rc)); then
-	for i in 2 3 4 5; do nok "(no packages)"; done
+	for ((i = 2; i <= 4 + $(wc -w <<<"$kernels"); i++)); do nok "(no packages)"; done
 	exit 1
 fi
 
@@ -104,18 +107,22 @@ rc=$?
 check "extracted /usr/bin/flightrec version: $V, exit 3 here (no module)" $? "rc=$rc: $o $(cat "$out_dir/err")"
 
 if [[ ${FR_PKG_DEB_VM:-1} == 0 ]]; then
-	ok "install in the VM # SKIP FR_PKG_DEB_VM=0"
+	for k in $kernels; do ok "install in the VM on $k # SKIP FR_PKG_DEB_VM=0"; done
 	exit $((failed > 0))
 fi
-# in the VM: dpkg -i, dkms builds, modprobe, flightrec version, purge
-o=$(FR_VM_TIMEOUT=${FR_VM_TIMEOUT:-1500} "$TOP/scripts/vm.sh" --no-module run -- \
-	"$TOP/scripts/deb-vm-test.sh" "$out_dir" 2>&1)
-rc=$?
-vmok=$(grep -c '^vm: ok ' <<<"$o")
-vmbad=$(grep -c '^vm: not ok ' <<<"$o")
-[[ $rc == 0 && $vmok -ge 8 && $vmbad == 0 ]]
-check "in the VM: dpkg -i both, dkms builds for the running kernel, modprobe flightrec && flightrec version, purge ($vmok steps ok)" $? \
-	"rc=$rc"$'\n'"$(tail -n 60 <<<"$o")"
-((rc == 0)) && diag "$(grep -E '^vm: |^    (flightrec|module) ' <<<"$o")"
+# in the VM of each tested kernel (6.1, 6.12): dpkg -i, dkms builds,
+# modprobe, flightrec version, purge
+for k in $kernels; do
+	o=$(TEST_KVER=$k FR_VM_TIMEOUT=${FR_VM_TIMEOUT:-1500} "$TOP/scripts/vm.sh" --no-module run -- \
+		"$TOP/scripts/deb-vm-test.sh" "$out_dir" "$("$TOP/scripts/kernels.sh" root "$k")" 2>&1)
+	rc=$?
+	vmok=$(grep -c '^vm: ok ' <<<"$o")
+	vmbad=$(grep -c '^vm: not ok ' <<<"$o")
+	booted=$(sed -n 's/^vm\.sh: booting \([^ ]*\) .*/\1/p' <<<"$o" | head -n 1)
+	[[ $rc == 0 && $vmok -ge 8 && $vmbad == 0 && $booted == "$k" ]]
+	check "in the VM on $k: dpkg -i both, dkms builds for the running kernel, modprobe flightrec && flightrec version, purge ($vmok steps ok)" $? \
+		"rc=$rc, booted ${booted:-?}"$'\n'"$(tail -n 60 <<<"$o")"
+	((rc == 0)) && diag "$(grep -E '^vm: |^    (flightrec|module) ' <<<"$o")"
+done
 
 ((failed == 0))

@@ -3,9 +3,12 @@
 #
 # pkg_dkms.sh - DKMS builds the module from its source tree (`make
 # dkms-source`: what flightrec-dkms ships) for every installed kernel with
-# headers, the 6.1 test kernel among them, and the result is a module for
-# that kernel: its vermagic is the one of the kernel's own modules, its
-# version is VERSION.
+# headers and every kernel the suite tests (scripts/kernels.sh list: the 6.1
+# and 6.12 LTS series), and the result is a module for that kernel: its
+# vermagic is the one of the kernel's own modules, its version is VERSION.
+# A tested kernel that is unpacked rather than installed (6.12: scripts/
+# kernel-root.sh) is built with `dkms build --kernelsourcedir` on its
+# headers; its own modules are in its unpacked /lib/modules.
 #
 # Nothing of the system is touched: `dkms add` and `dkms build` run with a
 # scratch dkms tree and source tree (--dkmstree, --sourcetree), and the
@@ -22,8 +25,6 @@ set -uo pipefail
 HERE=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 TOP=${FR_TOP:-$(cd "$HERE/.." && pwd)}
 [[ -f $TOP/VERSION ]] || TOP=$(cd "$HERE/../.." && pwd)
-TEST_KVER=${TEST_KVER:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null |
-	sed 's|.*/linux-headers-||' | sort -V | tail -n 1)}
 
 # shellcheck source=lib/pkg_tap.sh
 . "$TOP/tests/lib/pkg_tap.sh"
@@ -40,10 +41,20 @@ if ! command -v dkms >/dev/null; then
 	exit 1
 fi
 
-# every kernel with headers; the test kernel must be one
+# every kernel with headers, and the tested ones (installed or unpacked)
 kernels=()
 for d in /lib/modules/*/build; do
 	[[ -f $d/Makefile ]] && kernels+=("$(basename "$(dirname "$d")")")
+done
+tested=$("$TOP/scripts/kernels.sh" list 2>&1)
+tested_rc=$?
+[[ $tested_rc == 0 ]] || tested=
+declare -A ksrc=() kroot=()
+for k in $tested; do
+	[[ " ${kernels[*]} " == *" $k "* ]] && continue
+	kernels+=("$k")
+	ksrc[$k]=$("$TOP/scripts/kernels.sh" kdir "$k")
+	kroot[$k]=$("$TOP/scripts/kernels.sh" root "$k")
 done
 echo "1..$((4 + 3 * ${#kernels[@]}))"
 
@@ -53,8 +64,13 @@ export mok_signing_key=$tmp/mok.key mok_certificate=$tmp/mok.pub
 DK=(dkms --dkmstree "$tmp/tree" --sourcetree "$tmp/src")
 sys_before=$(ls -la --time-style=full-iso /var/lib/dkms 2>&1)
 
-[[ " ${kernels[*]} " == *" $TEST_KVER "* ]]
-check "kernels with headers: ${kernels[*]:-none} (the test kernel $TEST_KVER among them)" $?
+bad=
+for k in $tested; do
+	[[ -f $("$TOP/scripts/kernels.sh" kdir "$k")/Makefile ]] || bad+=" $k"
+done
+[[ $tested_rc == 0 && -n $tested && -z $bad ]]
+check "kernels: ${kernels[*]:-none} (the tested ones, $(echo $tested), with headers)" $? \
+	"scripts/kernels.sh list: rc $tested_rc; no headers for:${bad:- -} (scripts/deps.sh fetches them)"
 
 out=$(make -s -C "$TOP" dkms-source DKMS_SRCDIR="$tmp/src/flightrec-$V" 2>&1) &&
 	mkdir -p "$tmp/tree" &&
@@ -62,7 +78,9 @@ out=$(make -s -C "$TOP" dkms-source DKMS_SRCDIR="$tmp/src/flightrec-$V" 2>&1) &&
 check "dkms add flightrec/$V (scratch trees)" $? "$out"
 
 for k in "${kernels[@]}"; do
-	out=$(timeout 900 "${DK[@]}" build -m flightrec -v "$V" -k "$k" 2>&1)
+	src=()
+	[[ -n ${ksrc[$k]:-} ]] && src=(--kernelsourcedir="${ksrc[$k]}")
+	out=$(timeout 900 "${DK[@]}" build -m flightrec -v "$V" -k "$k" "${src[@]}" 2>&1)
 	rc=$?
 	[[ $rc != 0 ]] && out+=$'\n'$(tail -n 30 "$tmp/tree/flightrec/$V/build/make.log" 2>/dev/null)
 	check "dkms build for $k" $rc "$(tail -n 40 <<<"$out")"
@@ -70,7 +88,7 @@ for k in "${kernels[@]}"; do
 	ko=$tmp/tree/flightrec/$V/$k/$(uname -m)/module/flightrec.ko
 	[[ -f $ko ]] || ko=$(ls "$tmp/tree/flightrec/$V/$k"/*/module/flightrec.ko* 2>/dev/null | head -n 1)
 	# the kernel's own modules say what a module for it must say
-	ref=$(find "/lib/modules/$k/kernel" -name '*.ko*' 2>/dev/null | head -n 1)
+	ref=$(find "${kroot[$k]:-}/lib/modules/$k/kernel" -name '*.ko*' 2>/dev/null | head -n 1)
 	want=$([[ -n $ref ]] && modinfo -F vermagic "$ref" 2>/dev/null)
 	got=$([[ -f $ko ]] && modinfo -F vermagic "$ko" 2>/dev/null)
 	[[ -n $got && $got == "$want" && $got == "$k "* ]]

@@ -79,7 +79,8 @@ TREE(make_j2, "(printf 'int f(void) { return 1; }\\n' > a.c; printf 'int f(void)
 TREE_XFAIL(python_subprocess, "/usr/bin/python3 -c 'import subprocess\nfor i in range(3): print(subprocess.run([\"echo\", str(i)], capture_output=True).stdout.decode(), end=\"\")'",
 	   "class 8: two lives of one address in one interval (ld.so unmaps /etc/ld.so.cache, setlocale maps a locale file where it was): replay refills the page with the first life and diverges at the next openat (now and then: where the kernel places the mappings)")
 TREE(perl_system, "perl -e 'print join(\",\", map { $_ * $_ } 1..10), \"\\n\"; system(\"true\") == 0 or die'")
-TREE(git_commit, "git init -q r && cd r && (echo a > f) && git add f && git -c user.name=a -c user.email=a@b commit -q -m first && git log --format=%s")
+TREE_XFAIL(git_commit, "git init -q r && cd r && (echo a > f) && git add f && git -c user.name=a -c user.email=a@b commit -q -m first && git log --format=%s",
+	   "class 8 across intervals (issue 26, on 6.12, 2 runs of 4): git add's ld.so unmaps /etc/ld.so.cache in one interval and iconv maps gconv-modules.cache where it was in a later one (now and then: where the kernel places the mappings); the replay image holds one life per address, so the cache gets ld.so.cache's bytes, fails its check and is unmapped (futex expected, munmap got); info names it")
 TREE(busybox, "busybox seq 1 100 | busybox md5sum")
 TREE_XFAIL(tar_gzip, "seq 1 2000 > f && tar -cf - f | gzip -1 | gzip -d | tar -xOf - | tail -2",
 	   "class 8: two lives of one address in one interval (ld.so unmaps /etc/ld.so.cache, setlocale maps a locale file where it was): replay refills the page with the first life and diverges at the next openat")

@@ -1258,7 +1258,14 @@ static bool flrc_overlaps(const struct flrc_range *r, size_t n, uint64_t start, 
 bool flrc_reused_address(const struct flrc *c, uint32_t from, uint32_t *interval,
 			 uint64_t *addr)
 {
-	/* the latest few of each kind: bounded work per record on any input */
+	/*
+	 * The latest few of each kind: bounded work per record on any input.
+	 * Across intervals too: the image holds one life per address (the
+	 * page set's entry of the first interval from `from` on), so a
+	 * mapping made again in a later interval gets the first life's bytes
+	 * as well (ld.so's cache unmapped in one interval, gconv's cache
+	 * mapped at its address in the next one, as 6.12 places them).
+	 */
 	struct flrc_range made[64], gone[16];
 	size_t n_made = 0, n_gone = 0, i;
 	uint32_t cur = 0;
@@ -1269,10 +1276,7 @@ bool flrc_reused_address(const struct flrc *c, uint32_t from, uint32_t *interval
 
 		if (sc->interval < from || sc->n_args < 2 || sc->ret < 0)
 			continue;
-		if (sc->interval != cur) {
-			cur = sc->interval;
-			n_made = n_gone = 0;
-		}
+		cur = sc->interval;
 		if (sc->nr == 9 /* mmap */) {
 			start = (uint64_t)sc->ret;
 			end = start + ((sc->args[1] + FLRC_PAGE_SIZE - 1) & ~(uint64_t)(FLRC_PAGE_SIZE - 1));
