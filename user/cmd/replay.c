@@ -2010,6 +2010,14 @@ int cmd_gdb(int argc, char **argv)
 		"set sysroot\n"
 		"target remote %s\n", lname);
 	main_symbols(c, &o, im.from, f);
+	/*
+	 * And every object's symbols at its recorded bias, as before the
+	 * server: gdb relocates the program and its libraries by what it
+	 * reads of the replayed memory (program headers, ld.so's list), which
+	 * a checkpoint of the last intervals mostly lacks (make demo: every
+	 * frame '??').
+	 */
+	symbol_commands(c, &o, im.from, f, NULL);
 	fprintf(f, "echo flightrec gdb: stopped at the first instruction of interval %u "
 		"(replay of ", im.from);
 	/* echo reads C escapes: the escaped name's backslashes doubled */
