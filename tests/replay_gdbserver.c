@@ -52,41 +52,6 @@
 
 static char flightrec[PATH_MAX + 64];
 
-static char *slurp(const char *dir, const char *name)
-{
-	char path[PATH_MAX + 128];
-	struct stat st;
-	char *buf;
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_RDONLY);
-	if (fd < 0 || fstat(fd, &st)) {
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	n = buf ? read(fd, buf, (size_t)st.st_size) : -1;
-	close(fd);
-	if (n < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = 0;
-	return buf;
-}
-
-static int has(const char *dir, const char *name, const char *needle)
-{
-	char *s = slurp(dir, name);
-	int found = s && strstr(s, needle);
-
-	free(s);
-	return found;
-}
-
 /*
  * Serves FLRC with `replay --gdbserver 127.0.0.1:0` in the background and
  * runs gdb in batch mode on it with NAME.cmds (written by the caller):
@@ -166,8 +131,8 @@ TEST_F_TIMEOUT(gs, attach_regs_memory, 300)
 				"kill\n"));
 	/* gdb kills it: the replay did not end, the server says so (1) */
 	EXPECT_EQ(FR_EXIT_FAIL, session(self->dir, "a", "cn.flrc", ""));
-	EXPECT_TRUE(has(self->dir, "a.serr", "stopped at the first instruction of interval"));
-	EXPECT_TRUE(has(self->dir, "a.serr", "gdb killed the replay before its end"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "a.serr", "stopped at the first instruction of interval"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "a.serr", "gdb killed the replay before its end"));
 	/* the recorded registers of the thread at the interval start */
 	EXPECT_EQ(0, fr_sh("cd %s && %s info --json cn.flrc | python3 -c '"
 			   "import json, sys\n"
@@ -182,7 +147,7 @@ TEST_F_TIMEOUT(gs, attach_regs_memory, 300)
 			   "cmp want.mem got.mem", self->dir, flightrec));
 	/* AVX registers where the recording and this CPU have them (XCR0 bit 2) */
 	if (!fr_sh("grep -qw avx /proc/cpuinfo"))
-		EXPECT_TRUE(has(self->dir, "a.gdb", "v8_int32 = {"));
+		EXPECT_TRUE(fr_file_contains(self->dir, "a.gdb", "v8_int32 = {"));
 	if (!_metadata->passed)
 		show(self->dir, "a");
 }
@@ -210,19 +175,19 @@ TEST_F_TIMEOUT(gs, break_step_crash, 300)
 	 * crash.  Then gdb passes SIGSEGV: the loader reproduces it.
 	 */
 	EXPECT_EQ(0, session(self->dir, "b", "cn.flrc", ""));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "Breakpoint 1, lookup (r="));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "$1 = 0x"));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "\"entry\""));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "rip            0x"));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "main (argc=2, argv=0x"));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "total += lookup(table[i]);"));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "Program received signal SIGSEGV, Segmentation fault."));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "$2 = 11"));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "$3 = (void *) 0x8"));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "in lookup (r=0x0) at progs/crash_null.c:32"));
-	EXPECT_TRUE(has(self->dir, "b.gdb", " in main (argc=2, "));
-	EXPECT_TRUE(has(self->dir, "b.gdb", "exited normally]"));
-	EXPECT_TRUE(has(self->dir, "b.serr", "reproduced SIGSEGV at rip"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "Breakpoint 1, lookup (r="));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "$1 = 0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "\"entry\""));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "rip            0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "main (argc=2, argv=0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "total += lookup(table[i]);"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "Program received signal SIGSEGV, Segmentation fault."));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "$2 = 11"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "$3 = (void *) 0x8"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "in lookup (r=0x0) at progs/crash_null.c:32"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", " in main (argc=2, "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.gdb", "exited normally]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "b.serr", "reproduced SIGSEGV at rip"));
 	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/b.rep/fd1.out", self->dir, self->dir));
 	if (!_metadata->passed)
 		show(self->dir, "b");
@@ -250,11 +215,11 @@ TEST_F_TIMEOUT(gs, hw_break_and_watch, 300)
 				"continue\n"
 				"continue\n"));
 	EXPECT_EQ(0, session(self->dir, "w", "cn.flrc", ""));
-	EXPECT_TRUE(has(self->dir, "w.gdb", "Hardware watchpoint 2: -location buf[0]"));
-	EXPECT_TRUE(has(self->dir, "w.gdb", "New value = "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "w.gdb", "Hardware watchpoint 2: -location buf[0]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "w.gdb", "New value = "));
 	/* the stop is after the read() that filled it: in read's wrapper */
-	EXPECT_TRUE(has(self->dir, "w.gdb", "in __GI___libc_read (fd=3") ||
-		    has(self->dir, "w.gdb", "in read ("));
+	EXPECT_TRUE(fr_file_contains(self->dir, "w.gdb", "in __GI___libc_read (fd=3") ||
+		    fr_file_contains(self->dir, "w.gdb", "in read ("));
 	/* the file's first byte, then the first byte of its second 4096 */
 	ASSERT_EQ(0, fr_sh("cd %s && printf 'BYTE0 %%s\\n' $(od -An -tx1 -N1 data.bin | tr -d ' ') "
 			   "> byte0 && printf 'BYTE1 %%s\\n' $(od -An -tx1 -j4096 -N1 data.bin | "
@@ -262,10 +227,10 @@ TEST_F_TIMEOUT(gs, hw_break_and_watch, 300)
 	EXPECT_EQ(0, fr_sh("cd %s && grep -qF \"$(cat byte0)\" w.gdb && grep -qF \"$(cat byte1)\" "
 			   "w.gdb", self->dir));
 	snprintf(want, sizeof(want), "Hardware assisted breakpoint 3 at 0x");
-	EXPECT_TRUE(has(self->dir, "w.gdb", want));
-	EXPECT_TRUE(has(self->dir, "w.gdb", "Breakpoint 3, lookup (r="));
-	EXPECT_TRUE(has(self->dir, "w.gdb", "Program received signal SIGSEGV"));
-	EXPECT_TRUE(has(self->dir, "w.serr", "reproduced SIGSEGV at rip"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "w.gdb", want));
+	EXPECT_TRUE(fr_file_contains(self->dir, "w.gdb", "Breakpoint 3, lookup (r="));
+	EXPECT_TRUE(fr_file_contains(self->dir, "w.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "w.serr", "reproduced SIGSEGV at rip"));
 	if (!_metadata->passed)
 		show(self->dir, "w");
 }
@@ -288,8 +253,8 @@ TEST_F_TIMEOUT(gs, threads_recorded_tids, 300)
 				"info threads\n"
 				"continue\n"));
 	EXPECT_EQ(0, session(self->dir, "t", "th.flrc", ""));
-	EXPECT_TRUE(has(self->dir, "t.gdb", "received signal SIGSEGV"));
-	EXPECT_TRUE(has(self->dir, "t.gdb", " hit Breakpoint 1, work (arg="));
+	EXPECT_TRUE(fr_file_contains(self->dir, "t.gdb", "received signal SIGSEGV"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "t.gdb", " hit Breakpoint 1, work (arg="));
 	/* every recorded tid, as PID.TID of the recorded process */
 	EXPECT_EQ(0, fr_sh("cd %s && %s info --json th.flrc | python3 -c '"
 			   "import json, sys\n"
@@ -300,7 +265,7 @@ TEST_F_TIMEOUT(gs, threads_recorded_tids, 300)
 			   "for t in $(sed 's/ /_/' want.tids); do t=$(echo $t | tr _ ' '); "
 			   "grep -qE \"(\\[New $t\\]|$t )\" t.gdb || { echo missing $t; exit 1; }; done", self->dir, flightrec));
 	/* and the loader's real tids nowhere */
-	EXPECT_FALSE(has(self->dir, "t.gdb", "LWP"));
+	EXPECT_FALSE(fr_file_contains(self->dir, "t.gdb", "LWP"));
 	if (!_metadata->passed)
 		show(self->dir, "t");
 }
@@ -319,14 +284,14 @@ TEST_F_TIMEOUT(gs, errno_with_symbols, 300)
 				"delete\n"
 				"continue\n"));
 	EXPECT_EQ(0, session(self->dir, "e", "en.flrc", ""));
-	EXPECT_TRUE(has(self->dir, "e.gdb", "$1 = 0"));
-	EXPECT_TRUE(has(self->dir, "e.gdb", "$2 = 2"));
-	EXPECT_TRUE(has(self->dir, "e.gdb", "libc.so"));
-	EXPECT_FALSE(has(self->dir, "e.gdb", "Cannot find thread-local"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "e.gdb", "$1 = 0"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "e.gdb", "$2 = 2"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "e.gdb", "libc.so"));
+	EXPECT_FALSE(fr_file_contains(self->dir, "e.gdb", "Cannot find thread-local"));
 	/* W is the replay's status: 0, the recorded exit (status 1) happened again */
-	EXPECT_TRUE(has(self->dir, "e.gdb", "exited normally]"));
-	EXPECT_TRUE(has(self->dir, "e.serr", "exited with status 1 (thread "));
-	EXPECT_TRUE(has(self->dir, "e.serr", "as recorded"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "e.gdb", "exited normally]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "e.serr", "exited with status 1 (thread "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "e.serr", "as recorded"));
 	if (!_metadata->passed)
 		show(self->dir, "e");
 }
@@ -372,15 +337,15 @@ TEST_F_TIMEOUT(gs, reverse_stepi_continue, 600)
 			   "[ \"$(sed -n 's/^SECOND //p' r.gdb)\" != $f ] && "
 			   "[ \"$(sed -n 's/^RC //p' r.gdb)\" = $f ] && "
 			   "[ \"$(sed -n 's/^AGAIN //p' r.gdb)\" = $f ]", self->dir));
-	EXPECT_TRUE(has(self->dir, "r.gdb", "No more reverse-execution history."));
+	EXPECT_TRUE(fr_file_contains(self->dir, "r.gdb", "No more reverse-execution history."));
 	/* the beginning is the first instruction: the checkpoint's rip */
 	EXPECT_EQ(0, fr_sh("cd %s && %s info --json cn.flrc | python3 -c '"
 			   "import json, sys\n"
 			   "print(\"START %%x\" %% int(json.load(sys.stdin)[\"threads\"][0][\"regs\"][\"rip\"], 16))"
 			   "' > want.start && grep -qxF \"$(cat want.start)\" r.gdb", self->dir, flightrec));
-	EXPECT_TRUE(has(self->dir, "r.gdb", "Program received signal SIGSEGV"));
-	EXPECT_TRUE(has(self->dir, "r.gdb", "exited normally]"));
-	EXPECT_TRUE(has(self->dir, "r.serr", "reproduced SIGSEGV at rip"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "r.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "r.gdb", "exited normally]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "r.serr", "reproduced SIGSEGV at rip"));
 	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/r.rep/fd1.out", self->dir, self->dir));
 	if (!_metadata->passed)
 		show(self->dir, "r");
@@ -405,10 +370,10 @@ TEST_F_TIMEOUT(gs, reverse_watch, 600)
 			   "&& printf 'New value = %%d ' $(od -An -tu1 -N1 data.bin) > new", self->dir));
 	EXPECT_EQ(0, fr_sh("cd %s && grep -qF \"$(cat old)\" v.gdb && grep -qF \"$(cat new)\" v.gdb",
 			   self->dir));
-	EXPECT_TRUE(has(self->dir, "v.gdb", "in __GI___libc_read (fd=3") ||
-		    has(self->dir, "v.gdb", "in read ("));
-	EXPECT_TRUE(has(self->dir, "v.gdb", "Program received signal SIGSEGV"));
-	EXPECT_TRUE(has(self->dir, "v.serr", "reproduced SIGSEGV at rip"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "v.gdb", "in __GI___libc_read (fd=3") ||
+		    fr_file_contains(self->dir, "v.gdb", "in read ("));
+	EXPECT_TRUE(fr_file_contains(self->dir, "v.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "v.serr", "reproduced SIGSEGV at rip"));
 	if (!_metadata->passed)
 		show(self->dir, "v");
 }
@@ -427,12 +392,12 @@ TEST_F_TIMEOUT(gs, reverse_finish_next, 600)
 				"continue\n"));
 	EXPECT_EQ(0, session(self->dir, "f", "cn.flrc", ""));
 	/* out of fnv, into main in the middle of line 55 (the call's return address) */
-	EXPECT_TRUE(has(self->dir, "f.gdb", " in main (argc=2, argv=0x"));
-	EXPECT_TRUE(has(self->dir, "f.gdb", "progs/crash_null.c:55\n"));
-	EXPECT_TRUE(has(self->dir, "f.gdb", "h = fnv(buf, (size_t)n, h);"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "f.gdb", " in main (argc=2, argv=0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "f.gdb", "progs/crash_null.c:55\n"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "f.gdb", "h = fnv(buf, (size_t)n, h);"));
 	/* reverse-next: to the start of line 55, then back over the read() of line 54 */
-	EXPECT_TRUE(has(self->dir, "f.gdb", "while ((n = read(fd, buf, sizeof(buf))) > 0) {"));
-	EXPECT_TRUE(has(self->dir, "f.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "f.gdb", "while ((n = read(fd, buf, sizeof(buf))) > 0) {"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "f.gdb", "Program received signal SIGSEGV"));
 	if (!_metadata->passed)
 		show(self->dir, "f");
 }
@@ -450,7 +415,7 @@ TEST_F_TIMEOUT(gs, sandbox_and_binding, 300)
 			   "kill $srv; wait $srv; exit $r", self->dir, flightrec));
 	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s replay cn.flrc -o u.rep --gdbserver 99999 "
 				       "> u.out 2> u.err", self->dir, flightrec));
-	EXPECT_TRUE(has(self->dir, "u.err", "--gdbserver takes [HOST:]PORT"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "u.err", "--gdbserver takes [HOST:]PORT"));
 	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s replay cn.flrc -o v.rep --gdbserver host:abc "
 				       "> v.out 2> v.err", self->dir, flightrec));
 }
