@@ -3,7 +3,7 @@
  * sc_unknown: syscall instructions whose numbers are outside the syscall
  * table (issue 25, class 1), each followed by a write of what it returned.
  * The numbers are in sc_unknown.h; none of them is a syscall of the 6.1
- * test kernel, so each returns -ENOSYS there (an x32 number does where x32
+ * or 6.12 test kernels, so each returns -ENOSYS there (an x32 number does where x32
  * is off, as in Debian's kernel): a program probing for a newer call, a
  * private number, 0x10000 and 0x10001 (the numbers of the recorder's own
  * signal and rdtsc records), -1 and -2.  Then one whose upper 32 bits are

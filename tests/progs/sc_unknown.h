@@ -5,8 +5,11 @@
 
 static const long sc_unknown_nrs[] = {
 	0x17b9,		/* a private number (issue 25) */
-	335,		/* a hole of the x86_64 table (335..423) */
-	451,		/* past 6.1's last call: cachestat from 6.5 on */
+	400,		/* a hole of the x86_64 table (336..423; 335 is
+			 * uretprobe from 6.11, which kills its caller
+			 * with SIGILL when not called from a trampoline) */
+	500,		/* past the last call of 6.1 and 6.12 alike: a
+			 * probe for a call newer than both */
 	511,		/* the last number below the x32 ones */
 	0x10000,	/* FLIGHTREC_NR_SIGNAL */
 	0x10001,	/* FLIGHTREC_NR_RDTSC */
