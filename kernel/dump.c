@@ -628,6 +628,8 @@ int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			return -ENOENT;
 		}
 		a[A_DUMP] = (long)d;
+		/* before any map is handed out */
+		fr_dump_late_build_ids(d);
 	}
 	d = (struct fr_dump *)a[A_DUMP];
 

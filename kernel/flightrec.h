@@ -245,6 +245,14 @@ struct fr_dump {
 	u64 created_ns;
 	/* read to its end once (GET_DUMP): the cap may reclaim it now */
 	bool collected;
+	/*
+	 * Files whose build ID was not in the page cache at the freeze,
+	 * references held: read at the first GET_DUMP, under bid_lock
+	 * (fr_dump_late_build_ids), or put when the dump is freed unread.
+	 */
+	struct mutex bid_lock;
+	struct file **bid_files;
+	u32 nr_bid_files;
 };
 
 struct fr_thread {
@@ -616,6 +624,9 @@ int fr_vdso_patch(struct fr_proc *proc);
 
 /* buildid.c */
 void fr_dump_build_ids(struct fr_dump *dump, struct mm_struct *mm);
+void fr_dump_late_build_ids(struct fr_dump *dump);
+void fr_dump_put_bid_files(struct fr_dump *dump);
+ssize_t fr_file_read_cached(struct file *f, void *buf, size_t len, loff_t pos);
 
 /* dump.c: netlink serialisation of frozen dumps */
 int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb);

@@ -1045,6 +1045,7 @@ void fr_dump_free(struct fr_dump *dump)
 		fr_page_free(data);
 	xa_destroy(&dump->final);
 	kfree(dump->nodump);
+	fr_dump_put_bid_files(dump);
 	if (dump->end.ctx)
 		fr_ctx_free(dump->end.ctx);
 	kfree(dump->exe);
@@ -1157,6 +1158,7 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 	INIT_LIST_HEAD(&dump->intervals);
 	INIT_LIST_HEAD(&dump->node);
 	xa_init(&dump->final);
+	mutex_init(&dump->bid_lock);
 	dump->created_ns = ktime_get_ns();
 	dump->end.kind = kind;
 	dump->end.tid = task_pid_vnr(current);

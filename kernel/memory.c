@@ -710,7 +710,9 @@ static void fr_flush_mm(struct mm_struct *mm)
 
 /*
  * Resolves the pages of [first, last] (page indexes) written while not
- * present in interval iv, from the mapping: mmap_lock held.
+ * present in interval iv, from the mapping: mmap_lock held.  A file's page
+ * comes from the page cache alone, where the write fault that made the copy
+ * put it; one no longer cached is flagged lost (no I/O under mmap_lock).
  */
 static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 				  struct mm_struct *mm, unsigned long first,
@@ -764,7 +766,8 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		}
 		pos = ((loff_t)((addr - vma->vm_start) >> PAGE_SHIFT) +
 		       vma->vm_pgoff) << PAGE_SHIFT;
-		n = kernel_read(vma->vm_file, data, PAGE_SIZE, &pos);
+		/* no I/O under mmap_lock: the write fault cached it (#9) */
+		n = fr_file_read_cached(vma->vm_file, data, PAGE_SIZE, pos);
 		if (n < 0) {
 			fr_page_free(data);
 			kfree(pg);

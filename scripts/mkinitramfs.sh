@@ -7,7 +7,8 @@
 # guest needs to mount the host over 9p (virtio_pci, 9pnet_virtio, 9p and what
 # modules.dep says they depend on), copied from /lib/modules/KVER and
 # decompressed when the distribution ships them compressed.  The list of
-# modules in load order is /lib/modules/load-order.
+# modules in load order is /lib/modules/load-order; fuse too where the
+# kernel has it as a module.
 #
 # FR_VM_MODDIR replaces /lib/modules/KVER: a kernel unpacked elsewhere
 # (scripts/kernel-root.sh, FR_VM_ROOT in vm.sh), or the build tree of a
@@ -26,6 +27,9 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 MODDIR=${FR_VM_MODDIR:-/lib/modules/$KVER}
 BUSYBOX=${FR_BUSYBOX:-/bin/busybox}
 WANT_MODULES=(virtio_pci 9pnet_virtio 9p)
+# loaded when the kernel has them as modules: FUSE, for
+# record_process.fuse_daemon_dumped (a kernel without it skips that case)
+OPTIONAL_MODULES=(fuse)
 
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
 
@@ -72,6 +76,10 @@ for m in "${WANT_MODULES[@]}"; do
 		die "module $m is neither in $MODDIR/modules.dep nor built in"
 	fi
 	add_path "$p"
+done
+for m in "${OPTIONAL_MODULES[@]}"; do
+	p=$(modpath "$m")
+	[[ -n $p ]] && add_path "$p"
 done
 
 # Cache key: everything that goes into the image.

@@ -7,6 +7,7 @@
 #include "kselftest_harness.h"
 #include "fr_test.h"
 #include "fr_dump.h"
+#include "assemble.h"
 #include <pthread.h>
 #include <sys/personality.h>
 #include <sys/resource.h>
@@ -772,6 +773,81 @@ TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all_at_once, 60)
 	}
 	close(fd);
 	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
+}
+
+/*
+ * Issue 24 #9: the freeze read the build IDs of mapped files with
+ * kernel_read() under mmap_lock and work_lock, with the process's other
+ * threads stopped.  A recorded FUSE daemon that maps a file of its own
+ * filesystem was asked to serve that read while it could not run: the dump
+ * request timed out and the freezing thread stayed blocked until killed.
+ * Now the freeze reads the page cache alone and leaves an uncached file to
+ * the first GET_DUMP, which reads it in the reader's context: the dump comes,
+ * with the file's build ID.
+ */
+TEST_F_TIMEOUT(proc, fuse_daemon_dumped, 120)
+{
+	static char text[1 << 16];
+	char mnt[] = "/tmp/fr-fuse.XXXXXX", want[300], maps[64];
+	char *argv[] = { (char *)fr_prog("fuse_self"), mnt, NULL };
+	uint8_t id[64];
+	size_t idlen, k;
+	int gate = -1, status, i, found = 0;
+	uint32_t dump_id = 0;
+	struct frd d;
+
+	FR_REQUIRE_ROOT();
+	if (access("/dev/fuse", R_OK | W_OK))
+		SKIP(return, "no /dev/fuse: this kernel has no FUSE");
+	ASSERT_EQ(0, fr_read_build_id(argv[0], 0, 0, id, &idlen))
+		TH_LOG("fuse_self has no build ID");
+	ASSERT_NE(NULL, mkdtemp(mnt));
+	snprintf(want, sizeof(want), "%s/lib.so", mnt);
+	self->child = fr_spawn_gated(argv, &gate);
+	ASSERT_GT(self->child, 0);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	snprintf(maps, sizeof(maps), "/proc/%d/maps", self->child);
+	for (i = 0; i < 2000 * (int)fr_timeout_scale(); i++) {
+		if (fr_read_file(maps, text, sizeof(text)) > 0 && strstr(text, want))
+			break;
+		ASSERT_NE(self->child, waitpid(self->child, &status, WNOHANG))
+			TH_LOG("fuse_self ended: status 0x%x", status);
+		usleep(10000);
+	}
+	ASSERT_NE(NULL, strstr(text, want)) TH_LOG("lib.so never mapped");
+
+	ASSERT_EQ(0, fr_client_register(self->c, self->child, 250, 8, 0, self->err,
+					sizeof(self->err))) TH_LOG("%s", self->err);
+	/* a few boundaries: the maps are taken at an interval's start */
+	usleep(1000000);
+	ASSERT_EQ(0, fr_client_dump(self->c, self->child, &dump_id, self->err,
+				    sizeof(self->err))) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, frd_read(self->c, dump_id, &d));
+	ASSERT_GT(d.niv, 0);
+	for (k = 0; k < d.nmaps; k++) {
+		if (strcmp(d.maps[k].path, want))
+			continue;
+		found++;
+		ASSERT_EQ(idlen, d.maps[k].build_id_len);
+		EXPECT_EQ(0, memcmp(id, d.maps[k].build_id, idlen));
+	}
+	EXPECT_GT(found, 0) TH_LOG("no map of %s in the dump (%zu intervals, %zu maps)",
+				   want, d.niv, d.nmaps);
+	for (k = 0; !found && k < d.niv; k++)
+		TH_LOG("interval %u flags %#x", d.iv[k].index, d.iv[k].flags);
+	for (k = 0; !found && k < d.nmaps; k++)
+		TH_LOG("map %zu: %#llx %s", k, (unsigned long long)d.maps[k].start,
+		       d.maps[k].path);
+	frd_free(&d);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, dump_id, self->err,
+					    sizeof(self->err)));
+	/* the daemon goes on serving after the dump */
+	ASSERT_EQ(4, fr_read_file(want, text, 5));
+	EXPECT_EQ(0, memcmp(text, "\177ELF", 4));
+	fr_kill_wait(self->child);
+	self->child = 0;
+	EXPECT_EQ(0, umount2(mnt, MNT_DETACH));
+	rmdir(mnt);
 }
 
 TEST_HARNESS_MAIN

@@ -57,6 +57,8 @@ struct frd_map {
 	uint32_t interval, prot, flags;
 	uint64_t start, end;
 	char path[256];
+	uint8_t build_id[64];
+	uint32_t build_id_len;	/* 0: none */
 };
 
 struct frd {
@@ -159,6 +161,12 @@ static inline int frd_cb(struct nlattr **tb, const struct nlattr *attrs,
 		if (tb[FLIGHTREC_A_PATH])
 			snprintf(m->path, sizeof(m->path), "%s",
 				 nla_get_string(tb[FLIGHTREC_A_PATH]));
+		if (tb[FLIGHTREC_A_BUILD_ID] &&
+		    nla_len(tb[FLIGHTREC_A_BUILD_ID]) <= (int)sizeof(m->build_id)) {
+			m->build_id_len = nla_len(tb[FLIGHTREC_A_BUILD_ID]);
+			memcpy(m->build_id, nla_data(tb[FLIGHTREC_A_BUILD_ID]),
+			       m->build_id_len);
+		}
 		break;
 	}
 	case FLIGHTREC_REC_THREAD:
