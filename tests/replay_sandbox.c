@@ -605,6 +605,30 @@ TEST_F_TIMEOUT(sandbox, log_paths_beside_strace, 300)
 	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s log -e trace=nosuchcall cat.flrc "
 				       "> bad.out 2> bad.err", self->dir, flightrec));
 	EXPECT_TRUE(fr_file_contains(self->dir, "bad.err", "'nosuchcall' is neither a system call"));
+	/*
+	 * -y: descriptors with the path they were opened on, as strace -y
+	 * shows them (strace resolves links: the same file, realpath'd)
+	 */
+	ASSERT_EQ(0, fr_sh("cd %s && strace -y -qq -o cat.ystrace /bin/cat /etc/hostname "
+			   "> /dev/null && %s log -y cat.flrc > cat.ylog && "
+			   "%s log cat.flrc > cat.nylog", self->dir, flightrec, flightrec));
+	EXPECT_TRUE(fr_file_contains(self->dir, "cat.ylog", "close(3</etc/ld.so.cache>) = 0"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "cat.ystrace", "close(3</etc/ld.so.cache>)"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "cat.ylog",
+			     "O_RDONLY|O_CLOEXEC) = 3</etc/ld.so.cache>"));
+	EXPECT_FALSE(fr_file_contains(self->dir, "cat.nylog", "3</etc/ld.so.cache>"));
+	EXPECT_EQ(0, fr_sh("cd %s && python3 -c '\n"
+			   "import os, re\n"
+			   "ours = set(re.findall(r\"\\b(\\d+)<(/[^>]*)>\", open(\"cat.ylog\").read()))\n"
+			   "theirs = set(re.findall(r\"\\b(\\d+)<(/[^>]*)>\", open(\"cat.ystrace\").read()))\n"
+			   "assert ours, \"no fd path shown\"\n"
+			   "bad = [(n, p) for n, p in ours if (n, os.path.realpath(p)) not in theirs]\n"
+			   "assert not bad, bad\n"
+			   "' 2> py.err", self->dir)) {
+		fr_sh("cat %s/py.err >&2", self->dir);
+	}
+	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s log -y 1 > /dev/null 2> y.err",
+				       self->dir, flightrec));
 }
 
 /*

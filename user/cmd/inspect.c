@@ -5,6 +5,7 @@
  * and exit status FR_EXIT_BADFILE.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -15,10 +16,12 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <time.h>
 
 #include <json-c/json.h>
+#include <linux/close_range.h>
 #include "checkpoint.h"
 #include "commands.h"
 #include "libflightrec.h"
@@ -1379,14 +1382,15 @@ out:
 }
 
 static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s,
-		    unsigned int flags, bool with_seq);
+		    unsigned int flags, bool with_seq, const char *const *fdpaths);
 
 /*
  * One call as a JSON object of log --json: its numbers, and the text of
  * its line, decoded as the text log decodes it.
  */
 static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
-			 unsigned int flags, struct jout *j)
+			 unsigned int flags, const char *const *fdpaths,
+			 struct jout *j)
 {
 	const struct fr_syscall *sc = fr_syscall(s->nr);
 	json_object *o = json_object_new_object(), *a;
@@ -1414,7 +1418,7 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 	jadd(o, "returned", json_object_new_boolean(!(s->flags & FLIGHTREC_SC_NO_RETURN)));
 	m = open_memstream(&text, &len);
 	if (m) {
-		log_one(m, c, s, flags | FR_SD_NOTID, false);
+		log_one(m, c, s, flags | FR_SD_NOTID, false, fdpaths);
 		if (!fclose(m) && text) {
 			/* the line, and the notes line after it ("# out-buffer ...") */
 			while (len && text[len - 1] == '\n')
@@ -1427,7 +1431,7 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 }
 
 static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s,
-		    unsigned int flags, bool with_seq)
+		    unsigned int flags, bool with_seq, const char *const *fdpaths)
 {
 	struct fr_out_view v[16], ins[2];
 	uint64_t args[6] = { 0 };
@@ -1449,7 +1453,7 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 		fprintf(out, "%6" PRIu64 " ", s->seq);
 	nin = log_ins(c, s, args, ins);
 	fr_sysdecode_print_io(out, s->tid, s->nr, args, s->ret, ins, nin, v, n,
-			      flags);
+			      flags, fdpaths);
 	for (i = 0; i < nin; i++)
 		free((void *)ins[i].data);
 	if (s->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED |
@@ -1548,6 +1552,8 @@ static void usage_log(FILE *f)
 		"  of SET, as strace's: names and classes (%%file %%desc %%process\n"
 		"  %%memory %%signal), comma-separated, all negated by a leading '!'.\n"
 		"  --json: one JSON document, the calls in the order they happened.\n"
+		"  -y (--decode-fds): file descriptors with their paths, 3</etc/passwd>,\n"
+		"  where the log shows which path the descriptor was opened on.\n"
 		"  Paths and buffers passed in are shown where the checkpoint's pages\n"
 		"  hold exactly the bytes the call read (checked against its\n"
 		"  recorded hash), otherwise as addresses.  With a PID instead of a\n"
@@ -1645,6 +1651,236 @@ static bool trace_parse(struct trace_set *t, const char *arg)
 	return ok;
 }
 
+/*
+ * log -y: the path each file descriptor names, as strace -y shows it, where
+ * the log itself says: an open of a path the pages show (absolute, or
+ * relative to a directory fd known so), followed through dup, fcntl
+ * F_DUPFD, close, close_range and the close-on-exec of execve.  An fd
+ * opened before the checkpoint's first record, or after a gap (an interval
+ * that lost records or made 32-bit calls), stays a number.
+ */
+struct fdtab {
+	const char **path;	/* by fd; NULL: unknown */
+	bool *cloexec;
+	size_t n;
+	char **pool;		/* every path made, freed with the table */
+	size_t npool, cappool;
+};
+
+#define FDTAB_MAX	(1u << 20)
+
+static void fdtab_reset(struct fdtab *t)
+{
+	if (t->n) {
+		memset(t->path, 0, t->n * sizeof(*t->path));
+		memset(t->cloexec, 0, t->n * sizeof(*t->cloexec));
+	}
+}
+
+static const char *fdtab_get(const struct fdtab *t, int64_t fd)
+{
+	return fd >= 0 && (uint64_t)fd < t->n ? t->path[fd] : NULL;
+}
+
+static void fdtab_set(struct fdtab *t, int64_t fd, const char *path, bool cloexec)
+{
+	size_t n;
+
+	if (fd < 0 || fd >= FDTAB_MAX)
+		return;
+	if ((uint64_t)fd >= t->n) {
+		const char **p;
+		bool *ce;
+
+		if (!path)
+			return;
+		n = t->n ? t->n : 64;
+		while (n <= (uint64_t)fd)
+			n *= 2;
+		p = realloc(t->path, n * sizeof(*p));
+		if (!p)
+			return;
+		t->path = p;
+		ce = realloc(t->cloexec, n * sizeof(*ce));
+		if (!ce)
+			return;
+		t->cloexec = ce;
+		memset(t->path + t->n, 0, (n - t->n) * sizeof(*p));
+		memset(t->cloexec + t->n, 0, (n - t->n) * sizeof(*ce));
+		t->n = n;
+	}
+	t->path[fd] = path;
+	t->cloexec[fd] = path && cloexec;
+}
+
+/* a path of the pool: freed with the table */
+static const char *fdtab_keep(struct fdtab *t, char *path)
+{
+	char **p;
+
+	if (!path)
+		return NULL;
+	if (t->npool == t->cappool) {
+		t->cappool = t->cappool ? 2 * t->cappool : 64;
+		p = realloc(t->pool, t->cappool * sizeof(*p));
+		if (!p) {
+			free(path);
+			return NULL;
+		}
+		t->pool = p;
+	}
+	t->pool[t->npool++] = path;
+	return path;
+}
+
+static void fdtab_free(struct fdtab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->npool; i++)
+		free(t->pool[i]);
+	free(t->pool);
+	free(t->path);
+	free(t->cloexec);
+}
+
+/* The path an open call named, made absolute with its directory fd. */
+static const char *fd_open_path(struct fdtab *t, const struct flrc *c,
+				const Flightrec__Syscall *s, const uint64_t args[6],
+				unsigned int path_arg, int dirfd_arg)
+{
+	struct fr_out_view ins[2];
+	const char *dir = NULL;
+	char *path = NULL;
+	size_t nin, i, len;
+
+	nin = log_ins(c, s, args, ins);
+	for (i = 0; i < nin; i++) {
+		if (ins[i].arg != path_arg || path)
+			continue;
+		len = strnlen((const char *)ins[i].data, ins[i].len);
+		if (len == ins[i].len || !len)
+			continue;	/* cut, or empty */
+		if (ins[i].data[0] == '/') {
+			path = strdup((const char *)ins[i].data);
+		} else if (dirfd_arg >= 0 && (int32_t)args[dirfd_arg] != AT_FDCWD &&
+			   (dir = fdtab_get(t, (int32_t)args[dirfd_arg]))) {
+			if (asprintf(&path, "%s/%s", dir, (const char *)ins[i].data) < 0)
+				path = NULL;
+		}
+	}
+	for (i = 0; i < nin; i++)
+		free((void *)ins[i].data);
+	return fdtab_keep(t, path);
+}
+
+/*
+ * The fd paths of every call of c, in the order they happened (c's order):
+ * FR_SD_FDPATHS entries per call, or NULL when out of memory.
+ */
+static const char **fd_paths(const struct flrc *c, struct fdtab *t)
+{
+	const char **all = calloc(c->n_syscalls ? c->n_syscalls : 1,
+				  FR_SD_FDPATHS * sizeof(*all));
+	uint32_t iv = UINT32_MAX;
+	size_t i, k;
+
+	if (!all)
+		return NULL;
+	for (i = 0; i < c->n_syscalls; i++) {
+		const Flightrec__Syscall *s = c->syscalls[i];
+		const struct fr_syscall *sc = fr_syscall(s->nr);
+		const char **names = all + i * FR_SD_FDPATHS;
+		uint64_t a[6] = { 0 };
+		const char *p = NULL;
+		int64_t ret = s->ret;
+		bool ok = !(s->flags & FLIGHTREC_SC_NO_RETURN);
+
+		if (s->interval != iv) {
+			const Flightrec__IntervalInfo *info = flrc_interval(c, s->interval);
+
+			/* a gap: what was learnt before may be wrong now */
+			if (!info || (iv != UINT32_MAX && s->interval != iv + 1) ||
+			    (info->flags & (FLIGHTREC_IF_LOST_RECORD |
+					    FLIGHTREC_IF_FOREIGN_SYSCALL)))
+				fdtab_reset(t);
+			iv = s->interval;
+		}
+		if (!sc || (fr_pseudo_name(s->nr) && !(s->flags & FLIGHTREC_SC_REAL_NR)))
+			continue;
+		if (s->n_args)
+			memcpy(a, s->args, (s->n_args < 6 ? s->n_args : 6) * sizeof(*a));
+		for (k = 0; k < sc->nargs && k < 6; k++)
+			if (sc->argtypes[k] == 'd' ||
+			    (sc->argtypes[k] == 'D' && (int32_t)a[k] != AT_FDCWD))
+				names[k] = fdtab_get(t, (int32_t)a[k]);
+		if (!ok)
+			continue;
+		switch (s->nr) {
+		case __NR_open:
+		case __NR_creat:
+		case __NR_openat:
+		case __NR_openat2:
+			if (ret < 0)
+				break;
+			if (s->nr == __NR_open || s->nr == __NR_creat)
+				p = fd_open_path(t, c, s, a, 0, -1);
+			else
+				p = fd_open_path(t, c, s, a, 1, 0);
+			fdtab_set(t, ret, p,
+				  (s->nr == __NR_open && (a[1] & O_CLOEXEC)) ||
+				  (s->nr == __NR_openat && (a[2] & O_CLOEXEC)));
+			names[6] = p;
+			break;
+		case __NR_close:
+			if (ret == 0)
+				fdtab_set(t, (int32_t)a[0], NULL, false);
+			break;
+		case __NR_close_range:
+			if (ret != 0)
+				break;
+			for (k = a[0]; k <= a[1] && k < t->n; k++) {
+				if (a[2] & CLOSE_RANGE_CLOEXEC)
+					t->cloexec[k] = t->path[k] != NULL;
+				else
+					t->path[k] = NULL;
+			}
+			break;
+		case __NR_dup:
+		case __NR_dup2:
+		case __NR_dup3:
+			if (ret < 0)
+				break;
+			p = fdtab_get(t, (int32_t)a[0]);
+			fdtab_set(t, ret, p, s->nr == __NR_dup3 && (a[2] & O_CLOEXEC));
+			names[6] = p;
+			break;
+		case __NR_fcntl:
+			if (ret < 0)
+				break;
+			if (a[1] == F_DUPFD || a[1] == F_DUPFD_CLOEXEC) {
+				p = fdtab_get(t, (int32_t)a[0]);
+				fdtab_set(t, ret, p, a[1] == F_DUPFD_CLOEXEC);
+				names[6] = p;
+			} else if (a[1] == F_SETFD && fdtab_get(t, (int32_t)a[0])) {
+				t->cloexec[(int32_t)a[0]] = a[2] & FD_CLOEXEC;
+			}
+			break;
+		case __NR_execve:
+		case __NR_execveat:
+			if (ret != 0)
+				break;
+			for (k = 0; k < t->n; k++)
+				if (t->cloexec[k])
+					t->path[k] = NULL;
+			break;
+		default:
+			break;
+		}
+	}
+	return all;
+}
+
 int cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -1652,12 +1888,15 @@ int cmd_log(int argc, char **argv)
 		{ "tid", required_argument, NULL, 't' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "decode-fds", no_argument, NULL, 'y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	static struct trace_set trace;
+	struct fdtab fdt = { 0 };
+	const char **fdp = NULL;
 	unsigned int flags = 0;
-	bool merged = false, json = false;
+	bool merged = false, json = false, fds = false;
 	long only = -1;
 	struct facts f;
 	struct flrc *c;
@@ -1665,10 +1904,13 @@ int cmd_log(int argc, char **argv)
 	int o, ret;
 
 	trace.on = false;
-	while ((o = getopt_long(argc, argv, "mt:fe:h", opts, NULL)) != -1) {
+	while ((o = getopt_long(argc, argv, "mt:fe:yh", opts, NULL)) != -1) {
 		switch (o) {
 		case 'm':
 			merged = true;
+			break;
+		case 'y':
+			fds = true;
 			break;
 		case 'j':
 			json = true;
@@ -1716,8 +1958,8 @@ int cmd_log(int argc, char **argv)
 				argv[optind]);
 			return FR_EXIT_USAGE;
 		}
-		if (trace.on || json) {
-			fprintf(stderr, "flightrec log: -e trace= and --json apply to a "
+		if (trace.on || json || fds) {
+			fprintf(stderr, "flightrec log: -e trace=, --json and -y apply to a "
 				"checkpoint FILE, not to a live ring\n");
 			return FR_EXIT_USAGE;
 		}
@@ -1726,11 +1968,12 @@ int cmd_log(int argc, char **argv)
 	ret = open_file(argv[optind], &c);
 	if (ret)
 		return ret;
-	if (gather(&f, c)) {
+	if (gather(&f, c) || (fds && !(fdp = fd_paths(c, &fdt)))) {
 		fprintf(stderr, "flightrec: out of memory\n");
 		ret = FR_EXIT_FAIL;
 		goto out;
 	}
+#define FDP(i) (fdp ? fdp + (size_t)(i) * FR_SD_FDPATHS : NULL)
 	if (json) {
 		struct jout j = { .f = stdout };
 
@@ -1739,7 +1982,7 @@ int cmd_log(int argc, char **argv)
 		for (i = 0; i < c->n_syscalls; i++)
 			if ((only < 0 || c->syscalls[i]->tid == only) &&
 			    trace_has(&trace, c->syscalls[i]->nr))
-				log_one_json(c, c->syscalls[i], flags, &j);
+				log_one_json(c, c->syscalls[i], flags, FDP(i), &j);
 		jarray_end(&j);
 		jmember(&j, "end", end_json(c->end));
 		fputs("\n}\n", stdout);
@@ -1749,7 +1992,7 @@ int cmd_log(int argc, char **argv)
 		for (i = 0; i < c->n_syscalls; i++)
 			if ((only < 0 || c->syscalls[i]->tid == only) &&
 			    trace_has(&trace, c->syscalls[i]->nr))
-				log_one(stdout, c, c->syscalls[i], flags, true);
+				log_one(stdout, c, c->syscalls[i], flags, true, FDP(i));
 	} else {
 		uint64_t *by_tid = by_thread(&f);
 
@@ -1771,7 +2014,8 @@ int cmd_log(int argc, char **argv)
 					if (trace_has(&trace, c->syscalls[(uint32_t)by_tid[k]]->nr))
 						log_one(stdout, c,
 							c->syscalls[(uint32_t)by_tid[k]],
-							flags | FR_SD_NOTID, false);
+							flags | FR_SD_NOTID, false,
+							FDP((uint32_t)by_tid[k]));
 			}
 			i += n;
 		}
@@ -1779,7 +2023,10 @@ int cmd_log(int argc, char **argv)
 		putchar('\n');
 	}
 	log_end(c->end);
+#undef FDP
 out:
+	free(fdp);
+	fdtab_free(&fdt);
 	facts_free(&f);
 	flrc_free(c);
 	if (fflush(stdout) || ferror(stdout))

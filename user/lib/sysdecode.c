@@ -354,7 +354,7 @@ static void fr_print_named(FILE *f, const char *name, int64_t v)
 static void fr_print_arg(FILE *f, const struct fr_syscall *sc, unsigned int i,
 			 uint64_t v, const struct fr_out_view *ins, size_t nins,
 			 const struct fr_out_view *outs, size_t nouts,
-			 unsigned int flags)
+			 unsigned int flags, const char *fdpath)
 {
 	char t = sc->argtypes[i];
 	const struct fr_bitname *fam = NULL;
@@ -375,6 +375,11 @@ static void fr_print_arg(FILE *f, const struct fr_syscall *sc, unsigned int i,
 		}
 		/* fall through */
 	case 'd':
+		if (fdpath) {
+			fprintf(f, "%" PRId32 "<%s>", (int32_t)v, fdpath);
+			break;
+		}
+		/* fall through */
 	case 'i':
 	case 'P':
 		fprintf(f, "%" PRId32, (int32_t)v);
@@ -465,7 +470,7 @@ static void fr_print_arg(FILE *f, const struct fr_syscall *sc, unsigned int i,
 }
 
 static void fr_print_ret(FILE *f, const struct fr_syscall *sc, int64_t ret,
-			 unsigned int flags)
+			 unsigned int flags, const char *fdpath)
 {
 	const char *name, *desc;
 	size_t i;
@@ -494,6 +499,8 @@ static void fr_print_ret(FILE *f, const struct fr_syscall *sc, int64_t ret,
 	}
 	if (sc && (sc->flags & FR_F_RETPTR))
 		fprintf(f, " = %#" PRIx64, (uint64_t)ret);
+	else if (fdpath)
+		fprintf(f, " = %" PRId64 "<%s>", ret, fdpath);
 	else
 		fprintf(f, " = %" PRId64, ret);
 }
@@ -589,7 +596,7 @@ void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
 			   const uint64_t args[6], int64_t ret,
 			   const struct fr_out_view *ins, size_t nins,
 			   const struct fr_out_view *outs, size_t nouts,
-			   unsigned int flags)
+			   unsigned int flags, const char *const *fdpaths)
 {
 	const struct fr_syscall *sc = fr_syscall(nr);
 	unsigned int i;
@@ -613,14 +620,14 @@ void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
 			if (i)
 				fputs(", ", f);
 			fr_print_arg(f, sc, i, args[i], ins, nins, outs, nouts,
-				     flags);
+				     flags, fdpaths ? fdpaths[i] : NULL);
 			/* the mode (and mq_open's attr) only count with O_CREAT */
 			if (sc->argtypes[i] == 'o' && !(args[i] & FR_O_CREATING))
 				break;
 		}
 	}
 	fputc(')', f);
-	fr_print_ret(f, sc, ret, flags);
+	fr_print_ret(f, sc, ret, flags, fdpaths ? fdpaths[6] : NULL);
 	fputc('\n', f);
 }
 
@@ -629,5 +636,6 @@ void fr_sysdecode_print(FILE *f, pid_t tid, unsigned int nr,
 			const struct fr_out_view *outs, size_t nouts,
 			unsigned int flags)
 {
-	fr_sysdecode_print_io(f, tid, nr, args, ret, NULL, 0, outs, nouts, flags);
+	fr_sysdecode_print_io(f, tid, nr, args, ret, NULL, 0, outs, nouts, flags,
+			      NULL);
 }

@@ -47,12 +47,16 @@ void fr_sysdecode_print(FILE *f, pid_t tid, unsigned int nr,
 /*
  * The same, with the input data of the call where it was recorded: paths
  * and written buffers are then shown as strings instead of pointers.
+ * fdpaths (NULL, or FR_SD_FDPATHS entries, NULL where unknown): the path
+ * each file descriptor argument names (entries 0-5) and the one the call
+ * returns (entry 6), shown as strace -y does: 3</etc/passwd>.
  */
+#define FR_SD_FDPATHS	7
 void fr_sysdecode_print_io(FILE *f, pid_t tid, unsigned int nr,
 			   const uint64_t args[6], int64_t ret,
 			   const struct fr_out_view *ins, size_t nins,
 			   const struct fr_out_view *outs, size_t nouts,
-			   unsigned int flags);
+			   unsigned int flags, const char *const *fdpaths);
 
 /*
  * The records of the syscall stream that are not syscalls
