@@ -12,7 +12,7 @@
  *   counts   20000 more intervals and 20000 maps (per-interval map lists)
  *
  * make check runs it on the host (scripts/check.sh), not in the VM.
- * On each, `flightrec info`, `info --json`, `log`, `log --merged` and the
+ * On each, `flightrec info`, `info --json`, `log`, `log --by-thread` and the
  * replay image build (`replay --save-image`, what `replay` and `gdb` do
  * before the loader runs) must succeed with a peak RSS (ru_maxrss of the
  * child, from wait4) of at most 64 MiB + 8 x the file size, and a CPU time
@@ -157,7 +157,7 @@ static void check_commands(struct __test_metadata *_metadata, const char *dir,
 		{ flightrec, "info", file, NULL },
 		{ flightrec, "info", "--json", file, NULL },
 		{ flightrec, "log", file, NULL },
-		{ flightrec, "log", "--merged", file, NULL },
+		{ flightrec, "log", "--by-thread", file, NULL },
 		{ flightrec, "replay", "-q", "--save-image", image, file, NULL },
 	};
 	off_t size;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: what the commands do with a checkpoint, on arbitrary
- * bytes - `flightrec info`, `info --json`, `log`, `log --merged` and the
+ * bytes - `flightrec info`, `info --json`, `log`, `log --by-thread` and the
  * replay image build (`replay --ignore-cpu --save-image`, the code `replay`
  * and `gdb` run before the loader), in process, each on the input written
  * to a memfd.  They must return an exit status, never crash, leak, run
@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run(cmd_info, "info", in_path, NULL, NULL, NULL, NULL);
 	run(cmd_info, "info", "--json", in_path, NULL, NULL, NULL);
 	run(cmd_log, "log", in_path, NULL, NULL, NULL, NULL);
-	run(cmd_log, "log", "--merged", in_path, NULL, NULL, NULL);
+	run(cmd_log, "log", "--by-thread", in_path, NULL, NULL, NULL);
 	unlink(img_path);
 	run(cmd_replay, "replay", "-q", "--ignore-cpu", "--save-image", img_path, in_path);
 	unlink(img_path);

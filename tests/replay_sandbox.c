@@ -566,7 +566,7 @@ TEST_F_TIMEOUT(sandbox, log_paths_beside_strace, 300)
 			   "> cat.live 2>&1", self->dir, ptsnap));
 	ASSERT_EQ(0, fr_sh("cd %s && strace -qq -e trace=openat,access -o cat.strace "
 			   "/bin/cat /etc/hostname > /dev/null", self->dir));
-	ASSERT_EQ(0, fr_sh("cd %s && %s log -e trace=openat,access cat.flrc > cat.log",
+	ASSERT_EQ(0, fr_sh("cd %s && %s log --by-thread -e trace=openat,access cat.flrc > cat.log",
 			   self->dir, flightrec));
 	/* ld.so's constant strings, as strace prints them */
 	EXPECT_TRUE(fr_file_contains(self->dir, "cat.log",
@@ -580,7 +580,7 @@ TEST_F_TIMEOUT(sandbox, log_paths_beside_strace, 300)
 			   "{ echo \"not in strace: $l\"; exit 1; }; done < shown", self->dir));
 	/* the filter: only those calls (and pseudo records) */
 	EXPECT_NE(0, fr_sh("cd %s && grep -q '^read(\\|^mmap(' cat.log", self->dir));
-	ASSERT_EQ(0, fr_sh("cd %s && %s log -e 'trace=!openat' cat.flrc > nopen.log",
+	ASSERT_EQ(0, fr_sh("cd %s && %s log --by-thread -e 'trace=!openat' cat.flrc > nopen.log",
 			   self->dir, flightrec));
 	EXPECT_NE(0, fr_sh("cd %s && grep -q '^openat(' nopen.log", self->dir));
 	EXPECT_EQ(0, fr_sh("cd %s && grep -q '^read(' nopen.log", self->dir));
@@ -602,6 +602,11 @@ TEST_F_TIMEOUT(sandbox, log_paths_beside_strace, 300)
 			   "' 2> py.err", self->dir)) {
 		fr_sh("cat %s/py.err >&2", self->dir);
 	}
+	/* interleaved by default (strace -f's order), as --merged; --by-thread groups */
+	EXPECT_EQ(0, fr_sh("cd %s && %s log cat.flrc > d.log && %s log --merged cat.flrc > m.log && "
+			   "cmp d.log m.log && grep -q '^ *[0-9][0-9]* [0-9][0-9]* openat(AT_FDCWD, ' d.log && "
+			   "! grep -q '^== thread' d.log && grep -q '^== thread ' cat.log",
+			   self->dir, flightrec, flightrec));
 	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s log -e trace=nosuchcall cat.flrc "
 				       "> bad.out 2> bad.err", self->dir, flightrec));
 	EXPECT_TRUE(fr_file_contains(self->dir, "bad.err", "'nosuchcall' is neither a system call"));

@@ -1546,8 +1546,9 @@ static void usage_log(FILE *f)
 {
 	fr_usage(f, "log");
 	fprintf(f,
-		"  The recorded syscalls, strace-style: thread by thread, or with\n"
-		"  --merged in the order they happened (sequence number first).\n"
+		"  The recorded syscalls, strace-style, in the order they happened\n"
+		"  (sequence number, then thread id), or with --by-thread thread by\n"
+		"  thread (--merged, the default order, is accepted as before).\n"
 		"  --full shows buffers whole.  -e trace=SET shows only the calls\n"
 		"  of SET, as strace's: names and classes (%%file %%desc %%process\n"
 		"  %%memory %%signal), comma-separated, all negated by a leading '!'.\n"
@@ -1885,6 +1886,7 @@ int cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "merged", no_argument, NULL, 'm' },
+		{ "by-thread", no_argument, NULL, 'T' },
 		{ "tid", required_argument, NULL, 't' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'j' },
@@ -1896,7 +1898,7 @@ int cmd_log(int argc, char **argv)
 	struct fdtab fdt = { 0 };
 	const char **fdp = NULL;
 	unsigned int flags = 0;
-	bool merged = false, json = false, fds = false;
+	bool merged = true, json = false, fds = false;
 	long only = -1;
 	struct facts f;
 	struct flrc *c;
@@ -1904,10 +1906,13 @@ int cmd_log(int argc, char **argv)
 	int o, ret;
 
 	trace.on = false;
-	while ((o = getopt_long(argc, argv, "mt:fe:yh", opts, NULL)) != -1) {
+	while ((o = getopt_long(argc, argv, "mTt:fe:yh", opts, NULL)) != -1) {
 		switch (o) {
 		case 'm':
 			merged = true;
+			break;
+		case 'T':
+			merged = false;
 			break;
 		case 'y':
 			fds = true;
