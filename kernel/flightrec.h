@@ -136,6 +136,7 @@ struct fr_sc_rec {
 	u64 args[6];
 	s64 ret;
 	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH */
+	u64 time_ns;	/* CLOCK_MONOTONIC at the call's entry */
 	u32 nouts;
 	size_t size;	/* bytes charged */
 	struct fr_sc_out outs[];	/* then the bytes */
@@ -267,6 +268,7 @@ struct fr_thread {
 	u32 sc_nr;
 	u64 sc_args[6];
 	u64 sc_seq;
+	u64 sc_ns;		/* ktime_get_ns() at its entry */
 	struct fr_sc_rec *sc_pending;	/* out-copy to finish in task_work */
 	long sc_ret;			/* its return value, for the slow path */
 	bool sc_slow;			/* out-buffers to copy in task_work */

@@ -617,6 +617,7 @@ static __always_inline void fr_rec_head(struct fr_thread *t,
 	/* in_hash is only read with the flag (dump.c): copied either way */
 	rec->flags = flags | t->sc_in_flags;
 	rec->in_hash = t->sc_in_hash;
+	rec->time_ns = t->sc_ns;
 	memcpy(rec->args, t->sc_args, sizeof(rec->args));
 	rec->ret = ret;
 	rec->nouts = 0;
@@ -1034,6 +1035,7 @@ static struct fr_sc_rec *fr_event_build(struct fr_thread *t, u32 nr,
 	rec->nr = nr;
 	rec->flags = 0;
 	rec->in_hash = 0;
+	rec->time_ns = ktime_get_ns();
 	memcpy(rec->args, args, sizeof(rec->args));
 	rec->ret = ret;
 	rec->nouts = 0;
@@ -1611,6 +1613,7 @@ void fr_sc_record_held_exit(struct fr_thread *t)
 			      (unsigned long *)t->sc_args);
 	fr_sc_hash_in(t, t->sc_nr, t->sc_args, fr_fe_of(t->sc_nr));
 	t->sc_seq = fr_seq_next(t->proc);
+	t->sc_ns = ktime_get_ns();
 	fr_record(t, 0, false);
 }
 
@@ -2129,6 +2132,7 @@ static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	 * arguments may go.  No boundary reads them while in_sc is clear.
 	 */
 	t->sc_nr = id;
+	t->sc_ns = ktime_get_ns();
 	fr_args_of(t->sc_args, regs);
 	fr_sc_hash_in(t, id, t->sc_args, fe);
 	if ((fe & FR_FE_BRK) && current->mm)

@@ -312,6 +312,47 @@ TEST_F_TIMEOUT(rec, untouched_in_buffer, 60)
  * An int $0x80 call of a 64-bit process is not recorded (the syscall table
  * is x86_64's): the interval says so, never a silent gap (issue 24.12).
  */
+/*
+ * Each record carries the CLOCK_MONOTONIC time of its call's entry
+ * (issue 27.3: log -r): nonzero, in the thread's order, and a call made
+ * after a 200 ms sleep began at least 200 ms after the sleep did (a bound
+ * the sleep guarantees, not a timing measurement).
+ */
+TEST_F_TIMEOUT(rec, entry_times, 60)
+{
+	char *argv[] = { "/bin/sleep", "0.2", NULL };
+	struct timespec now;
+	long sleep_at = -1;
+	uint64_t now_ns;
+	char err[256];
+	struct frd d;
+	pid_t pid;
+	size_t i;
+	int id;
+
+	id = run_to_exit(_metadata, self->c, argv, &pid, &d);
+	ASSERT_GT(id, 0);
+	ASSERT_EQ(0, clock_gettime(CLOCK_MONOTONIC, &now));
+	now_ns = now.tv_sec * 1000000000ull + now.tv_nsec;
+	ASSERT_GT(d.nsc, 3);
+	for (i = 0; i < d.nsc; i++) {
+		ASSERT_NE(0, d.sc[i].time_ns) TH_LOG("record %zu (nr %u) has no time",
+						     i, d.sc[i].nr);
+		EXPECT_LT(d.sc[i].time_ns, now_ns);
+		if (i)
+			EXPECT_LE(d.sc[i - 1].time_ns, d.sc[i].time_ns)
+				TH_LOG("record %zu (nr %u) before record %zu (nr %u)",
+				       i, d.sc[i].nr, i - 1, d.sc[i - 1].nr);
+		if (d.sc[i].nr == SYS_clock_nanosleep || d.sc[i].nr == SYS_nanosleep)
+			sleep_at = i;
+	}
+	ASSERT_GE(sleep_at, 0) TH_LOG("no sleep recorded");
+	ASSERT_LT(sleep_at + 1, (long)d.nsc);
+	EXPECT_GE(d.sc[sleep_at + 1].time_ns - d.sc[sleep_at].time_ns, 200000000ull);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
 TEST_F_TIMEOUT(rec, int80_flagged, 60)
 {
 	char *argv[] = { (char *)fr_prog("int80"), NULL };

@@ -634,6 +634,25 @@ TEST_F_TIMEOUT(sandbox, log_paths_beside_strace, 300)
 	}
 	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && %s log -y 1 > /dev/null 2> y.err",
 				       self->dir, flightrec));
+	/*
+	 * -r: every call line starts with the time since the previous one's
+	 * entry, as strace -r; their sum is the span of the JSON's entry times
+	 */
+	ASSERT_EQ(0, fr_sh("cd %s && %s log -r cat.flrc > r.log && %s log --json cat.flrc > all.json",
+			   self->dir, flightrec, flightrec));
+	EXPECT_EQ(0, fr_sh("cd %s && python3 -c '\n"
+			   "import json, re\n"
+			   "calls = json.load(open(\"all.json\"))[\"calls\"]\n"
+			   "t = [c[\"time_ns\"] for c in calls]\n"
+			   "assert len(t) > 10 and t == sorted(t), t[:5]\n"
+			   "lines = [l for l in open(\"r.log\") if re.match(r\" *[0-9]+[.][0-9]{6} +[0-9]+ [0-9]+ \", l)]\n"
+			   "assert len(lines) == len(calls), (len(lines), len(calls))\n"
+			   "us = sum(int(l.split()[0].replace(\".\", \"\")) for l in lines)\n"
+			   "span = (t[-1] - t[0]) // 1000\n"
+			   "assert abs(us - span) <= len(lines), (us, span)\n"
+			   "' 2> py.err", self->dir)) {
+		fr_sh("cat %s/py.err >&2", self->dir);
+	}
 }
 
 /*

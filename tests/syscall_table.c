@@ -646,7 +646,7 @@ static char *decode(pid_t tid, unsigned int nr, const uint64_t args[6],
 	if (!f)
 		return NULL;
 	fr_sysdecode_print_io(f, tid, nr, args, ret, ins, nins, outs, nouts,
-			      flags);
+			      flags, NULL);
 	fclose(f);
 	return buf;
 }

@@ -276,6 +276,8 @@ enum flightrec_attr {
 	FLIGHTREC_A_STOP_REASON,	/* u32: enum flightrec_stop_reason (EVENT_STOPPED, PROC) */
 	FLIGHTREC_A_CMDLINE_LEN,	/* u32: the whole command line, in CMDLINE_CHUNKs */
 	FLIGHTREC_A_CMDLINE_OFFSET,	/* u32: where this CMDLINE piece goes (CMDLINE_CHUNK) */
+	FLIGHTREC_A_TIME_NS,		/* u64: CLOCK_MONOTONIC at a syscall's entry (a signal's or
+					 * rdtsc's record: when it was made) */
 
 	__FLIGHTREC_A_MAX,
 };

@@ -27,7 +27,7 @@
 	    "run CMD recorded; write a checkpoint if it crashes; exit with its status") \
 	CMD(info, "FILE [--json]", \
 	    "what a checkpoint holds: source, process, intervals, pages, syscalls, end") \
-	CMD(log, "FILE|PID [--merged|--by-thread] [--tid TID] [--full] [--json] [-e trace=SET] [-y|--decode-fds]", \
+	CMD(log, "FILE|PID [--merged|--by-thread] [--tid TID] [--full] [--json] [-e trace=SET] [-y|--decode-fds] [-r|--relative-timestamps]", \
 	    "the recorded syscalls, strace-style (PID: a recorded process's live ring)") \
 	CMD(extract, "FILE ADDR LEN [--interval N] [--raw]", \
 	    "the process's memory as of an interval start: a hex dump or the bytes")

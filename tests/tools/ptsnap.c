@@ -132,6 +132,7 @@ struct tstate {
 	uint32_t ptrlen_before[6];
 	uint64_t in_hash;
 	bool has_hash;
+	uint64_t time_ns;	/* at its entry */
 	Flightrec__Syscall *noret;	/* recorded at entry: a NORETURN call */
 	uint64_t seq;		/* given at entry */
 	uint64_t clear_child_tid;
@@ -756,6 +757,10 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 		s->has_in_hash = 1;
 		s->in_hash = t->in_hash;
 	}
+	if (t->time_ns) {
+		s->has_time_ns = 1;
+		s->time_ns = t->time_ns;
+	}
 	if (n_scs == cap_scs) {
 		cap_scs = cap_scs ? 2 * cap_scs : 4096;
 		scs = realloc(scs, cap_scs * sizeof(*scs));
@@ -791,6 +796,9 @@ static Flightrec__Syscall *new_pseudo(pid_t tid, uint32_t nr, const uint64_t a[6
 	s->args = calloc(6, sizeof(uint64_t));
 	memcpy(s->args, a, 6 * sizeof(uint64_t));
 	s->ret = ret;
+	/* as the module stamps them: when the record is made */
+	s->has_time_ns = 1;
+	s->time_ns = now_ns();
 	if (n_scs == cap_scs) {
 		cap_scs = cap_scs ? 2 * cap_scs : 4096;
 		scs = realloc(scs, cap_scs * sizeof(*scs));
@@ -1457,6 +1465,7 @@ int main(int argc, char **argv)
 					t->seq = t->nr == SYS_futex || (row && (row->flags & FR_F_PROCESS)) ?
 						 ++seq : 0;
 					hash_in(t);
+					t->time_ns = now_ns();
 					ptrlen_before(t);
 					t->noret = NULL;
 					if (row && (row->flags & FR_F_NORETURN)) {

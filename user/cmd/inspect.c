@@ -1415,6 +1415,8 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 		json_object_array_add(a, jhex(s->args[i]));
 	jadd(o, "args", a);
 	jadd(o, "ret", json_object_new_int64(s->ret));
+	if (s->has_time_ns)
+		jadd(o, "time_ns", ju(s->time_ns));
 	jadd(o, "returned", json_object_new_boolean(!(s->flags & FLIGHTREC_SC_NO_RETURN)));
 	m = open_memstream(&text, &len);
 	if (m) {
@@ -1555,6 +1557,8 @@ static void usage_log(FILE *f)
 		"  --json: one JSON document, the calls in the order they happened.\n"
 		"  -y (--decode-fds): file descriptors with their paths, 3</etc/passwd>,\n"
 		"  where the log shows which path the descriptor was opened on.\n"
+		"  -r (--relative-timestamps): each line starts with the time since the\n"
+		"  previous line's call began (strace -r).\n"
 		"  Paths and buffers passed in are shown where the checkpoint's pages\n"
 		"  hold exactly the bytes the call read (checked against its\n"
 		"  recorded hash), otherwise as addresses.  With a PID instead of a\n"
@@ -1882,6 +1886,25 @@ static const char **fd_paths(const struct flrc *c, struct fdtab *t)
 	return all;
 }
 
+/*
+ * -r: the time since the previous line's call, at the start of the line, as
+ * strace -r shows it; "?" for a call recorded without a time.
+ */
+static void log_time(const Flightrec__Syscall *s, bool on, uint64_t *prev)
+{
+	uint64_t d;
+
+	if (!on)
+		return;
+	if (!s->has_time_ns) {
+		printf("%14s ", "?");
+		return;
+	}
+	d = *prev && s->time_ns >= *prev ? s->time_ns - *prev : 0;
+	*prev = s->time_ns;
+	printf("%7" PRIu64 ".%06" PRIu64 " ", d / 1000000000, d % 1000000000 / 1000);
+}
+
 int cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -1891,6 +1914,7 @@ int cmd_log(int argc, char **argv)
 		{ "full", no_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "decode-fds", no_argument, NULL, 'y' },
+		{ "relative-timestamps", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -1898,7 +1922,8 @@ int cmd_log(int argc, char **argv)
 	struct fdtab fdt = { 0 };
 	const char **fdp = NULL;
 	unsigned int flags = 0;
-	bool merged = true, json = false, fds = false;
+	bool merged = true, json = false, fds = false, rel = false;
+	uint64_t prev_ns = 0;
 	long only = -1;
 	struct facts f;
 	struct flrc *c;
@@ -1906,7 +1931,7 @@ int cmd_log(int argc, char **argv)
 	int o, ret;
 
 	trace.on = false;
-	while ((o = getopt_long(argc, argv, "mTt:fe:yh", opts, NULL)) != -1) {
+	while ((o = getopt_long(argc, argv, "mTt:fe:yrh", opts, NULL)) != -1) {
 		switch (o) {
 		case 'm':
 			merged = true;
@@ -1916,6 +1941,9 @@ int cmd_log(int argc, char **argv)
 			break;
 		case 'y':
 			fds = true;
+			break;
+		case 'r':
+			rel = true;
 			break;
 		case 'j':
 			json = true;
@@ -1963,8 +1991,8 @@ int cmd_log(int argc, char **argv)
 				argv[optind]);
 			return FR_EXIT_USAGE;
 		}
-		if (trace.on || json || fds) {
-			fprintf(stderr, "flightrec log: -e trace=, --json and -y apply to a "
+		if (trace.on || json || fds || rel) {
+			fprintf(stderr, "flightrec log: -e trace=, --json, -y and -r apply to a "
 				"checkpoint FILE, not to a live ring\n");
 			return FR_EXIT_USAGE;
 		}
@@ -1996,8 +2024,10 @@ int cmd_log(int argc, char **argv)
 	if (merged) {
 		for (i = 0; i < c->n_syscalls; i++)
 			if ((only < 0 || c->syscalls[i]->tid == only) &&
-			    trace_has(&trace, c->syscalls[i]->nr))
+			    trace_has(&trace, c->syscalls[i]->nr)) {
+				log_time(c->syscalls[i], rel, &prev_ns);
 				log_one(stdout, c, c->syscalls[i], flags, true, FDP(i));
+			}
 	} else {
 		uint64_t *by_tid = by_thread(&f);
 
@@ -2015,12 +2045,17 @@ int cmd_log(int argc, char **argv)
 			if (only < 0 || tid == only) {
 				printf("%s== thread %u: %zu syscall%s ==\n", t ? "\n" : "",
 				       tid, n, n == 1 ? "" : "s");
-				for (k = i; k < i + n; k++)
-					if (trace_has(&trace, c->syscalls[(uint32_t)by_tid[k]]->nr))
-						log_one(stdout, c,
-							c->syscalls[(uint32_t)by_tid[k]],
-							flags | FR_SD_NOTID, false,
-							FDP((uint32_t)by_tid[k]));
+				prev_ns = 0;
+				for (k = i; k < i + n; k++) {
+					const Flightrec__Syscall *s =
+						c->syscalls[(uint32_t)by_tid[k]];
+
+					if (!trace_has(&trace, s->nr))
+						continue;
+					log_time(s, rel, &prev_ns);
+					log_one(stdout, c, s, flags | FR_SD_NOTID, false,
+						FDP((uint32_t)by_tid[k]));
+				}
 			}
 			i += n;
 		}
