@@ -225,4 +225,25 @@ static __always_inline int fr_walk_pte_table(struct mm_struct *mm, pmd_t *pmd,
  */
 #define FR_PREEMPT_RT IS_ENABLED(CONFIG_PREEMPT_RT)
 
+/*
+ * A held syscall (munmap, madvise, exit_group...: kernel/syscall.c) is
+ * skipped by setting its number to -1 in the sys_enter tracepoint, which
+ * works only if the entry code reads the number again after the
+ * tracepoint.  5.11's "core/entry: Report syscall correctly for trace and
+ * audit" dropped that re-read; "entry: Respect changes to system call
+ * number by trace_sys_enter()" (upstream fb13b11d5387, 6.9) restored it,
+ * and the stable kernels 6.1.84, 6.6.24, 6.7.12 and 6.8.3 took it.  On a
+ * kernel without it a held call would run, and then run again with its own
+ * result: the module refuses to load there (flightrec_init; issue 24 #11).
+ */
+#define FR_KV(a, b, c)	KERNEL_VERSION(a, b, c)
+#define FR_ENTRY_REREADS_NR						\
+	(LINUX_VERSION_CODE >= FR_KV(6, 8, 3) ||			\
+	 (LINUX_VERSION_CODE >= FR_KV(6, 7, 12) &&			\
+	  LINUX_VERSION_CODE < FR_KV(6, 8, 0)) ||			\
+	 (LINUX_VERSION_CODE >= FR_KV(6, 6, 24) &&			\
+	  LINUX_VERSION_CODE < FR_KV(6, 7, 0)) ||			\
+	 (LINUX_VERSION_CODE >= FR_KV(6, 1, 84) &&			\
+	  LINUX_VERSION_CODE < FR_KV(6, 2, 0)))
+
 #endif /* FR_COMPAT_H */

@@ -84,6 +84,10 @@ static int __init flightrec_init(void)
 		pr_err("PREEMPT_RT kernels are not supported: the probes take spinlock_t and allocate memory with preemption or interrupts off, which may sleep there\n");
 		return -EOPNOTSUPP;
 	}
+	if (!FR_ENTRY_REREADS_NR) {
+		pr_err("this kernel runs a system call whose number a sys_enter probe changed (it lacks upstream fb13b11d5387, in 6.1.84, 6.6.24 and 6.9): held calls would run twice; update the kernel\n");
+		return -EOPNOTSUPP;
+	}
 	err = fr_arena_init();
 	if (err)
 		return err;
