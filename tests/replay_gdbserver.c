@@ -313,6 +313,10 @@ TEST_F_TIMEOUT(gs, reverse_stepi_continue, 600)
 				"printf \"BACK1 %lx\\n\", $pc\n"
 				"reverse-stepi\n"
 				"printf \"BACK2 %lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK3 %lx\\n\", $pc\n"
+				"stepi\n"
+				"printf \"FWD3 %lx\\n\", $pc\n"
 				"stepi\n"
 				"printf \"FWD %lx\\n\", $pc\n"
 				"reverse-continue\n"
@@ -331,7 +335,10 @@ TEST_F_TIMEOUT(gs, reverse_stepi_continue, 600)
 			   "[ \"$(sed -n 's/^STEPPED //p' r.gdb)\" != $bp ] && "
 			   "[ \"$(sed -n 's/^FWD //p' r.gdb)\" = $bp ] && "
 			   "b2=$(sed -n 's/^BACK2 //p' r.gdb) && [ -n \"$b2\" ] && [ $b2 != $bp ] && "
-			   "[ $((0x$b2 < 0x$bp)) = 1 ]", self->dir));
+			   "[ $((0x$b2 < 0x$bp)) = 1 ] && "
+			   /* a third step back (the steps counted before: one start-over) */
+			   "b3=$(sed -n 's/^BACK3 //p' r.gdb) && [ -n \"$b3\" ] && [ $b3 != $b2 ] && "
+			   "[ \"$(sed -n 's/^FWD3 //p' r.gdb)\" = $b2 ]", self->dir));
 	/* reverse-continue: the first call's breakpoint hit, then the beginning */
 	EXPECT_EQ(0, fr_sh("cd %s && f=$(sed -n 's/^FIRST //p' r.gdb) && [ -n \"$f\" ] && "
 			   "[ \"$(sed -n 's/^SECOND //p' r.gdb)\" != $f ] && "

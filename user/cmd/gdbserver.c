@@ -106,6 +106,13 @@ struct pos {
 	uint64_t tev;			/* the thread's latest event before it */
 	uint32_t rec_tid;
 	struct user_regs_struct regs;
+	/*
+	 * Single steps from the segment's first instruction (after tev) to
+	 * it, where known: a point reverse-stepi reached.  The next
+	 * reverse-stepi then starts over once, not twice (no counting run).
+	 */
+	int steps_known;
+	uint64_t steps;
 };
 
 struct hwslot {
@@ -156,6 +163,8 @@ static struct {
 	uint64_t events;		/* loader events since the start of this execution */
 	struct pos cur_pos;		/* where the last stop is */
 	int have_cur_pos;
+	int rev_steps_known;		/* reverse_step_from() stopped rev_steps in */
+	uint64_t rev_steps;
 	struct pos start_pos;		/* the first instruction */
 	int seeking;			/* run to `seek` (the int3 `ibp` at its rip) */
 	struct pos seek;
@@ -1619,16 +1628,26 @@ static int reverse_step_from(const struct pos *from, struct report *rep)
 	int st;
 	pid_t w;
 
+	G.rev_steps_known = 0;
 	if (regs_match(&cur.regs, &G.start_pos.regs) && cur.events == G.start_pos.events &&
 	    cur.rec_tid == G.start_pos.rec_tid)
 		return 1;	/* the beginning */
-	for (k = 0; k < 2; k++) {
+	if (cur.steps_known && !cur.before_event) {
+		/* counted before: straight to the step before it */
+		if (!cur.steps)
+			return cur.tev ? before_event(cur.tev, rep) : -1;
+		n = cur.steps;
+		k = 1;
+	} else {
+		k = 0;
+	}
+	for (; k < 2; k++) {
 		if (restart(0))
 			return -1;
 		t = to_segment_start(cur.tev, cur.rec_tid, rep);
 		if (!t || ptrace(PTRACE_GETREGS, t->tid, 0, &r))
 			return -1;
-		if (!cur.before_event && regs_match(&r, &cur.regs)) {
+		if (!cur.before_event && !cur.steps_known && regs_match(&r, &cur.regs)) {
 			/* before the event itself */
 			return cur.tev ? before_event(cur.tev, rep) : -1;
 		}
@@ -1645,6 +1664,8 @@ static int reverse_step_from(const struct pos *from, struct report *rep)
 			rep->why = NULL;
 			rep->sig = SIGTRAP;
 			rep->kind = STOP_SIGNAL;
+			G.rev_steps_known = 1;
+			G.rev_steps = n - 1;
 			return 0;
 		}
 		/*
@@ -2545,6 +2566,10 @@ static void do_reverse(int cont)
 		pos_of(rep.t, &r, &G.cur_pos);
 		G.cur_pos.before_event = G.at_before_event;
 		G.have_cur_pos = 1;
+		if (!cont && res == 0 && G.rev_steps_known && !G.at_before_event) {
+			G.cur_pos.steps_known = 1;
+			G.cur_pos.steps = G.rev_steps;
+		}
 	}
 	if (res == 1)
 		ob_str(&o, "T05replaylog:begin;");
