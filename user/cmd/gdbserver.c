@@ -1883,7 +1883,10 @@ static void target_xml(struct obuf *o)
 	for (f = 0; f < sizeof(feats) / sizeof(feats[0]); f++) {
 		if (!strcmp(feats[f], "avx") && !G.avx)
 			continue;
-		ob_fmt(o, "<feature name=\"org.gnu.gdb.i386.%s\">\n", feats[f]);
+		/* pieces: gcc's -fsanitize build sees a NULL %s here */
+		ob_str(o, "<feature name=\"org.gnu.gdb.i386.");
+		ob_str(o, feats[f]);
+		ob_str(o, "\">\n");
 		if (!strcmp(feats[f], "core"))
 			ob_str(o, "<flags id=\"i386_eflags\" size=\"4\">"
 			       "<field name=\"CF\" start=\"0\" end=\"0\"/>"
