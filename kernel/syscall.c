@@ -2215,6 +2215,9 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	}
 	if (!t)
 		return;
+	/* with at_exit: a signal that ends the process may be deliverable now */
+	if (unlikely(task_sigpending(current)) && READ_ONCE(t->proc->at_exit))
+		fr_kill_pending(t);
 	if (fr_sc_eintr_ours(t, regs, ret)) {
 		regs->ax = -ERESTARTNOHAND;
 		ret = -ERESTARTNOHAND;
