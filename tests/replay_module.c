@@ -284,6 +284,42 @@ TEST_F_TIMEOUT(rm, remap_two_lives, 300)
 }
 
 /*
+ * Writes longer than 4 KiB carry the hash of the bytes they pass in (the
+ * first 64 KiB, FR_IN_HASH_MAX), and replay checks it: a replay writing
+ * other bytes there diverges instead of ending "as recorded" (issue 25).
+ */
+TEST_F_TIMEOUT(rm, big_writes_hashed, 300)
+{
+	char cmd[PATH_MAX + 64], path[256], err[256];
+	size_t lens[] = { 8192, 65536, 200 * 1024 };
+	struct flrc *c;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/big_writes", top);
+	ASSERT_EQ(0, record(self->dir, "bigw", "--at-exit --interval-ms 1000 --keep 16", cmd))
+		show(self->dir, "bigw");
+	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls -v bigw/*.flrc | head -1) bigw.flrc", self->dir));
+	snprintf(path, sizeof(path), "%s/bigw.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	for (size_t i = 0; i < 3; i++) {
+		const Flightrec__Syscall *w = NULL;
+
+		for (size_t k = 0; k < c->n_syscalls && !w; k++)
+			if (c->syscalls[k]->nr == SYS_write && c->syscalls[k]->n_args >= 3 &&
+			    c->syscalls[k]->args[0] == 1 && c->syscalls[k]->args[2] == lens[i])
+				w = c->syscalls[k];
+		ASSERT_NE(NULL, w) TH_LOG("no write of %zu bytes", lens[i]);
+		EXPECT_TRUE(w->has_in_hash) TH_LOG("the write of %zu bytes has no in_hash", lens[i]);
+	}
+	flrc_free(c);
+	EXPECT_EQ(0, replay(self->dir, "bigw")) show(self->dir, "bigw");
+	EXPECT_TRUE(rerr_has(self->dir, "bigw", "exited with status 0"));
+	EXPECT_TRUE(rerr_has(self->dir, "bigw", "as recorded")) show(self->dir, "bigw");
+	EXPECT_EQ(0, fr_sh("test $(stat -c %%s %s/bigw.live) = %zu", self->dir,
+			   lens[0] + lens[1] + lens[2]));
+	check_output(_metadata, self->dir, "bigw");
+}
+
+/*
  * Syscall numbers outside the table (issue 25, class 1): each is in the
  * log and replay answers it from there, 0x10000 and 0x10001 (the numbers
  * of the recorder's own records) as the syscalls they are; the recording
