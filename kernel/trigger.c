@@ -345,14 +345,14 @@ void fr_kill_pending(struct fr_thread *t)
 {
 	struct sighand_struct *sh = rcu_dereference_sched(current->sighand);
 	struct sigpending *pend[2] = { &current->pending, &current->signal->shared_pending };
+	int sig, i, found = 0, code = SI_USER;
+	unsigned long flags;
 	struct sigqueue *q;
-	int sig, i, code = SI_USER;
-	bool found = false;
 
 	if (!READ_ONCE(t->proc->at_exit) || READ_ONCE(t->proc->at_exit_done) ||
 	    READ_ONCE(t->fault_pending))
 		return;
-	spin_lock_irq(&sh->siglock);
+	spin_lock_irqsave(&sh->siglock, flags);
 	for (sig = 1; sig < _NSIG && !found; sig++) {
 		if (sig == SIGKILL || sig_kernel_ignore(sig) || sig_kernel_stop(sig) ||
 		    sigismember(&current->blocked, sig) ||
@@ -361,7 +361,7 @@ void fr_kill_pending(struct fr_thread *t)
 		for (i = 0; i < 2 && !found; i++) {
 			if (!sigismember(&pend[i]->signal, sig))
 				continue;
-			found = true;
+			found = sig;
 			list_for_each_entry(q, &pend[i]->list, list) {
 				if (q->info.si_signo == sig) {
 					code = q->info.si_code;
@@ -370,9 +370,9 @@ void fr_kill_pending(struct fr_thread *t)
 			}
 		}
 	}
-	spin_unlock_irq(&sh->siglock);
+	spin_unlock_irqrestore(&sh->siglock, flags);
 	if (found)
-		fr_fault_note(t, sig - 1, code, 0);
+		fr_fault_note(t, found, code, 0);
 }
 
 /* get_signal(), siglock held: a handler of current is about to run. */
