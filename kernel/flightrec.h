@@ -597,6 +597,7 @@ void fr_tsc_init(void);
 void fr_tsc_exit(void);
 /* trigger.c: a fatal signal the probe left for a task_work to judge */
 void fr_fault_deferred(int sig);
+void fr_kill_pending(struct fr_thread *t);
 
 /*
  * twork.c: every task_work of the module is a struct fr_tw, the first member

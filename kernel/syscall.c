@@ -1417,11 +1417,14 @@ static void fr_fast_init(void)
 }
 
 /*
- * Hashing costs a pass over the data in the syscall path: calls passing in
- * more than this (large writes, whose bytes replay writes to its output
- * files anyway) get no hash.
+ * Hashing costs a pass over the data in the syscall path, preemption off:
+ * at most this much is read per call, which is what the hash covers of any
+ * one descriptor (FR_IN_HASH_MAX, uapi/flightrec_inhash.h): a write of up
+ * to 64 KiB is checked whole, a longer one on its first 64 KiB.  It was
+ * 4 KiB, and a longer write had no hash, so a replay that wrote other bytes
+ * there ended "as recorded" (issue 25).  Cost: `make bench BENCH=ddbig`.
  */
-#define FR_IN_HASH_BUDGET	4096
+#define FR_IN_HASH_BUDGET	FR_IN_HASH_MAX
 
 struct fr_hash_ctx {
 	size_t budget;
@@ -2219,6 +2222,9 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	}
 	if (!t)
 		return;
+	/* with at_exit: a signal that ends the process may be deliverable now */
+	if (unlikely(task_sigpending(current)) && READ_ONCE(t->proc->at_exit))
+		fr_kill_pending(t);
 	if (fr_sc_eintr_ours(t, regs, ret)) {
 		regs->ax = -ERESTARTNOHAND;
 		ret = -ERESTARTNOHAND;

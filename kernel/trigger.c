@@ -16,7 +16,8 @@
  * process after its last thread.
  * signal_deliver: a signal about to run a handler is recorded (syscall.c).
  * signal_generate: the #GP of a trapped rdtsc goes to tsc.c; a fatal
- * SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT or SIGSYS
+ * SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT or SIGSYS (with at_exit, any
+ * signal whose default action ends the process, but SIGKILL: fr_is_kill())
  * for a registered thread queues its task_work, which get_signal() runs
  * before it dequeues the signal: the ring freezes there, with the registers
  * of the faulting instruction in pt_regs and the memory still mapped.
@@ -235,6 +236,31 @@ static bool fr_is_trigger(int sig)
 	return false;
 }
 
+/*
+ * A signal that is not a trigger but ends the process (SIGPIPE of a write to
+ * a closed pipe, SIGTERM, SIGINT...: its default action, not blocked), to a
+ * process recorded with at_exit (issue 25, class 3: `sort` killed by
+ * SIGPIPE when `head` exits left no checkpoint): its end is that signal,
+ * frozen as a trigger's, in the task_work get_signal() runs before it
+ * dequeues the signal.  SIGKILL is not: it kills the other threads at
+ * once, and the freeze waits for them.  Siglock held (signal_generate).
+ */
+static bool fr_is_kill(struct task_struct *task, int sig)
+{
+	struct fr_thread *t;
+	bool yes = false;
+
+	if (sig == SIGKILL || sig_kernel_ignore(sig) || sig_kernel_stop(sig) ||
+	    sigismember(&task->blocked, sig))
+		return false;
+	rcu_read_lock();
+	t = fr_thread_find(task);
+	if (t)
+		yes = READ_ONCE(t->proc->at_exit) && !READ_ONCE(t->proc->at_exit_done);
+	rcu_read_unlock();
+	return yes;
+}
+
 /* A fatal signal for t: freeze its ring in its task_work.  RCU held. */
 static void fr_fault_note(struct fr_thread *t, int sig, int code, u64 addr)
 {
@@ -261,12 +287,14 @@ static void fr_signal_probe(void *data, int sig, struct kernel_siginfo *info,
 	    result != 0 /* TRACE_SIGNAL_DELIVERED */)
 		return;
 	/* an rdtsc of ours, or a real #GP that fr_fault_deferred() judges */
-	if (fr_tsc_trapped(task, sig, info) || !fr_is_trigger(sig))
+	if (fr_tsc_trapped(task, sig, info))
 		return;
 	/* the signal generator holds task->sighand->siglock */
 	handler = rcu_dereference_protected(task->sighand, 1)->action[sig - 1].sa.sa_handler;
 	if (handler != SIG_DFL)
 		return;		/* handled or ignored: not fatal */
+	if (!fr_is_trigger(sig) && !fr_is_kill(task, sig))
+		return;
 	if ((unsigned long)info <= (unsigned long)SEND_SIG_PRIV) {
 		code = info == SEND_SIG_NOINFO ? SI_USER : SI_KERNEL;
 	} else {
@@ -302,6 +330,49 @@ void fr_fault_deferred(int sig)
 	if (t)
 		fr_fault_note(t, sig, SI_KERNEL, 0);
 	rcu_read_unlock();
+}
+
+/*
+ * At a syscall's exit, a thread of an at_exit process with a signal pending
+ * (fr_sys_exit; preemption off): a signal that ends the process and that
+ * was blocked when it came (fr_is_kill() passed it by) may be deliverable
+ * now.  `sort` catches SIGPIPE, cleans up, restores the default and raises
+ * it again from its handler, where it is blocked; the rt_sigreturn after
+ * the handler unblocks it.  The lowest such signal, as get_signal() takes
+ * them, gets its end noted as a trigger's.
+ */
+void fr_kill_pending(struct fr_thread *t)
+{
+	struct sighand_struct *sh = rcu_dereference_sched(current->sighand);
+	struct sigpending *pend[2] = { &current->pending, &current->signal->shared_pending };
+	int sig, i, found = 0, code = SI_USER;
+	unsigned long flags;
+	struct sigqueue *q;
+
+	if (!READ_ONCE(t->proc->at_exit) || READ_ONCE(t->proc->at_exit_done) ||
+	    READ_ONCE(t->fault_pending))
+		return;
+	spin_lock_irqsave(&sh->siglock, flags);
+	for (sig = 1; sig < _NSIG && !found; sig++) {
+		if (sig == SIGKILL || sig_kernel_ignore(sig) || sig_kernel_stop(sig) ||
+		    sigismember(&current->blocked, sig) ||
+		    sh->action[sig - 1].sa.sa_handler != SIG_DFL)
+			continue;
+		for (i = 0; i < 2 && !found; i++) {
+			if (!sigismember(&pend[i]->signal, sig))
+				continue;
+			found = sig;
+			list_for_each_entry(q, &pend[i]->list, list) {
+				if (q->info.si_signo == sig) {
+					code = q->info.si_code;
+					break;
+				}
+			}
+		}
+	}
+	spin_unlock_irqrestore(&sh->siglock, flags);
+	if (found)
+		fr_fault_note(t, found, code, 0);
 }
 
 /* get_signal(), siglock held: a handler of current is about to run. */

@@ -19,6 +19,8 @@
 #include "checkpoint.h"
 #include "flightrec.h"
 #include <stdarg.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 
 static char top[PATH_MAX];
 
@@ -190,29 +192,14 @@ static void real_program(struct __test_metadata *_metadata, const char *dir,
 			 const char *name, const char *opts, const char *cmdline)
 {
 	char prog[256];
-	int tries, r;
+	int r;
 
 	snprintf(prog, sizeof(prog), "%s", cmdline);
 	*strchrnul(prog, ' ') = 0;
 	if (fr_sh("test -x %s", prog))
 		SKIP(return, "%s is not installed", prog);
 	ASSERT_EQ(0, record(dir, name, opts, cmdline)) show(dir, name);
-	/*
-	 * A known limit of the recording, which info names (issue 25, class 8):
-	 * a file mapping unmapped and another mapped at its address in one
-	 * interval (python3's ld.so cache, then a locale file, when the kernel
-	 * places them so).  A recording that diverges and shows it is taken
-	 * again, twice at most; any other divergence fails.
-	 */
-	for (tries = 0; (r = replay(dir, name)) && tries < 2 &&
-	     !fr_sh("cd %s && %s/user/flightrec info $(ls -v %s/*.flrc | head -1) | "
-		    "grep -q 'mapped again after an unmap'", dir, top, name); tries++) {
-		TH_LOG("%s diverged with a mapping replaced in one interval (known limit): "
-		       "recorded again", name);
-		ASSERT_EQ(0, fr_sh("cd %s && rm -rf %s %s.live %s.liveerr %s.rep", dir, name,
-				   name, name, name));
-		ASSERT_EQ(0, record(dir, name, opts, cmdline)) show(dir, name);
-	}
+	r = replay(dir, name);
 	EXPECT_EQ(0, r) show(dir, name);
 	EXPECT_TRUE(rerr_has(dir, name, "exited with status 0")) show(dir, name);
 	check_output(_metadata, dir, name);
@@ -249,6 +236,87 @@ TEST_F_TIMEOUT(rm, vfork_exec, 300)
 			   "%s/user/flightrec replay $f --out ch.rep > /dev/null 2> ch.rerr && "
 			   "grep -q 'exited with status 0 .*as recorded' ch.rerr || "
 			   "{ echo $f; tail -3 ch.rerr; exit 1; }; done", self->dir, top));
+}
+
+/*
+ * One address, two lives (issue 25, class 8): a file mapped, read and
+ * unmapped, another file mapped at its address, in the same interval and
+ * in a later one.  Each life's bytes are what replay shows (the program
+ * writes them): the second mapping of a later interval gets that
+ * interval's page, not the first life's.
+ */
+TEST_F_TIMEOUT(rm, remap_two_lives, 300)
+{
+	const Flightrec__Syscall *m[8];
+	char cmd[PATH_MAX + 64], path[256], err[256];
+	struct flrc *c;
+	size_t n = 0;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/remap_life", top);
+	ASSERT_EQ(0, record(self->dir, "life", "--at-exit --interval-ms 100 --keep 64", cmd))
+		show(self->dir, "life");
+	ASSERT_EQ(0, fr_sh("cd %s && f=$(ls -v life/*.flrc | head -1) && cp $f life.flrc",
+			   self->dir));
+	snprintf(path, sizeof(path), "%s/life.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	/* the four mappings of the two files: a, b over it, a, b later */
+	for (size_t k = 0; k < c->n_syscalls && n < 8; k++) {
+		const Flightrec__Syscall *s = c->syscalls[k];
+
+		if (s->nr == SYS_mmap && s->n_args >= 3 && s->args[1] == 8192 &&
+		    s->args[2] == PROT_READ && s->ret > 0)
+			m[n++] = s;
+	}
+	ASSERT_EQ(4, n);
+	EXPECT_EQ(m[0]->ret, m[1]->ret);
+	EXPECT_EQ(m[2]->ret, m[3]->ret);
+	/* the second life of the later case in a later interval than the first */
+	EXPECT_LT(m[2]->interval, m[3]->interval);
+	TH_LOG("mappings in intervals %u %u %u %u", m[0]->interval, m[1]->interval,
+	       m[2]->interval, m[3]->interval);
+	flrc_free(c);
+	EXPECT_EQ(0, replay(self->dir, "life")) show(self->dir, "life");
+	EXPECT_TRUE(rerr_has(self->dir, "life", "exited with status 0"));
+	EXPECT_TRUE(rerr_has(self->dir, "life", "as recorded")) show(self->dir, "life");
+	EXPECT_EQ(0, fr_sh("grep -c ' life: ALWHSDOZKVGRCNYJUFQBMXIT YJUFQBMXITEPALWHSDOZKVGR "
+			   "75ac663fe78e150a$' %s/life.live | grep -qx 2", self->dir));
+	check_output(_metadata, self->dir, "life");
+}
+
+/*
+ * Writes longer than 4 KiB carry the hash of the bytes they pass in (the
+ * first 64 KiB, FR_IN_HASH_MAX), and replay checks it: a replay writing
+ * other bytes there diverges instead of ending "as recorded" (issue 25).
+ */
+TEST_F_TIMEOUT(rm, big_writes_hashed, 300)
+{
+	char cmd[PATH_MAX + 64], path[256], err[256];
+	size_t lens[] = { 8192, 65536, 200 * 1024 };
+	struct flrc *c;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/big_writes", top);
+	ASSERT_EQ(0, record(self->dir, "bigw", "--at-exit --interval-ms 1000 --keep 16", cmd))
+		show(self->dir, "bigw");
+	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls -v bigw/*.flrc | head -1) bigw.flrc", self->dir));
+	snprintf(path, sizeof(path), "%s/bigw.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	for (size_t i = 0; i < 3; i++) {
+		const Flightrec__Syscall *w = NULL;
+
+		for (size_t k = 0; k < c->n_syscalls && !w; k++)
+			if (c->syscalls[k]->nr == SYS_write && c->syscalls[k]->n_args >= 3 &&
+			    c->syscalls[k]->args[0] == 1 && c->syscalls[k]->args[2] == lens[i])
+				w = c->syscalls[k];
+		ASSERT_NE(NULL, w) TH_LOG("no write of %zu bytes", lens[i]);
+		EXPECT_TRUE(w->has_in_hash) TH_LOG("the write of %zu bytes has no in_hash", lens[i]);
+	}
+	flrc_free(c);
+	EXPECT_EQ(0, replay(self->dir, "bigw")) show(self->dir, "bigw");
+	EXPECT_TRUE(rerr_has(self->dir, "bigw", "exited with status 0"));
+	EXPECT_TRUE(rerr_has(self->dir, "bigw", "as recorded")) show(self->dir, "bigw");
+	EXPECT_EQ(0, fr_sh("test $(stat -c %%s %s/bigw.live) = %zu", self->dir,
+			   lens[0] + lens[1] + lens[2]));
+	check_output(_metadata, self->dir, "bigw");
 }
 
 /*

@@ -67,21 +67,14 @@ STRACE(mseal, "mseal")
 STRACE(ppoll, "ppoll")
 STRACE(rt_sigsuspend, "rt_sigsuspend")
 
-TREE_XFAIL(pipeline, "seq 1 20000 | sort -r | head -3",
-	   "class 3: a process killed by a signal that is not a fault (sort, by SIGPIPE when head exits) ends without a checkpoint; record names it")
+TREE(pipeline, "seq 1 20000 | sort -r | head -3")
 TREE(shell_loop, "for i in 1 2 3 4 5; do echo line $i; done | tac")
-TREE_XFAIL(xargs, "seq 1 50 | xargs -n 10 echo | cat",
-	   "class 8: two lives of one address in one interval (ld.so unmaps /etc/ld.so.cache, setlocale maps a locale file where it was): replay refills the page with the first life and diverges at the next openat (now and then: where the kernel places the mappings)")
+TREE(xargs, "seq 1 50 | xargs -n 10 echo | cat")
 TREE(awk_sum, "seq 1 1000 | awk '{ s += $1 } END { print s }'")
-TREE_XFAIL(gcc, "(printf 'int main(void) { return puts(\"hi\") < 0; }\\n' > t.c) && gcc -O1 -o t t.c && ./t",
-	   "class 8: two lives of one address in one interval (ld.so unmaps /etc/ld.so.cache, setlocale maps a locale file where it was): replay refills the page with the first life and diverges at the next openat (in a child, now and then: where the kernel places the mappings)")
-TREE_XFAIL(make_j2, "(printf 'int f(void) { return 1; }\\n' > a.c; printf 'int f(void);\\nint main(void) { return f() - 1; }\\n' > b.c; printf 'p: a.o b.o\\n\\tgcc -o p a.o b.o\\n' > Makefile) && make -s -j2 && ./p && echo built",
-	   "class 8 (issue 26, on 6.1, 1 run of 3; issue 25, on main): the signature of an address reused by a second mapping (openat expected, munmap got) in one of the compilers' processes, now and then: where the kernel places the mappings")
-TREE_XFAIL(python_subprocess, "/usr/bin/python3 -c 'import subprocess\nfor i in range(3): print(subprocess.run([\"echo\", str(i)], capture_output=True).stdout.decode(), end=\"\")'",
-	   "class 8: two lives of one address in one interval (ld.so unmaps /etc/ld.so.cache, setlocale maps a locale file where it was): replay refills the page with the first life and diverges at the next openat (now and then: where the kernel places the mappings)")
+TREE(gcc, "(printf 'int main(void) { return puts(\"hi\") < 0; }\\n' > t.c) && gcc -O1 -o t t.c && ./t")
+TREE(make_j2, "(printf 'int f(void) { return 1; }\\n' > a.c; printf 'int f(void);\\nint main(void) { return f() - 1; }\\n' > b.c; printf 'p: a.o b.o\\n\\tgcc -o p a.o b.o\\n' > Makefile) && make -s -j2 && ./p && echo built")
+TREE(python_subprocess, "/usr/bin/python3 -c 'import subprocess\nfor i in range(3): print(subprocess.run([\"echo\", str(i)], capture_output=True).stdout.decode(), end=\"\")'")
 TREE(perl_system, "perl -e 'print join(\",\", map { $_ * $_ } 1..10), \"\\n\"; system(\"true\") == 0 or die'")
-TREE_XFAIL(git_commit, "git init -q r && cd r && (echo a > f) && git add f && git -c user.name=a -c user.email=a@b commit -q -m first && git log --format=%s",
-	   "class 8 across intervals (issue 26, on 6.12, 2 runs of 4): git add's ld.so unmaps /etc/ld.so.cache in one interval and iconv maps gconv-modules.cache where it was in a later one (now and then: where the kernel places the mappings); the replay image holds one life per address, so the cache gets ld.so.cache's bytes, fails its check and is unmapped (futex expected, munmap got); info names it")
+TREE(git_commit, "git init -q r && cd r && (echo a > f) && git add f && git -c user.name=a -c user.email=a@b commit -q -m first && git log --format=%s")
 TREE(busybox, "busybox seq 1 100 | busybox md5sum")
-TREE_XFAIL(tar_gzip, "seq 1 2000 > f && tar -cf - f | gzip -1 | gzip -d | tar -xOf - | tail -2",
-	   "class 8: two lives of one address in one interval (ld.so unmaps /etc/ld.so.cache, setlocale maps a locale file where it was): replay refills the page with the first life and diverges at the next openat")
+TREE(tar_gzip, "seq 1 2000 > f && tar -cf - f | gzip -1 | gzip -d | tar -xOf - | tail -2")

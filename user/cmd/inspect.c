@@ -604,14 +604,6 @@ static void not_replayable(const struct facts *f,
 		    f->sc_unknown, f->sc_unknown == 1 ? "" : "s");
 	if (f->c->end->kind == FLIGHTREC_END_UNSPEC)
 		say(arg, "the end of the recording is unknown");
-	{
-		uint32_t iv;
-		uint64_t addr;
-
-		if (flrc_reused_address(f->c, 0, &iv, &addr))
-			say(arg, "interval #%u: address %#" PRIx64 " mapped again after an unmap: "
-			    "replay gives the second mapping the first's bytes", iv, addr);
-	}
 }
 
 /* ------------------------------------------------------------------ */

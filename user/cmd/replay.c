@@ -712,6 +712,101 @@ static int sort_by_seq(const Flightrec__Syscall **list, int64_t *ret, size_t n,
 	return 0;
 }
 
+/* One entry of the image's page set (struct fri_page, before the bytes). */
+struct page_ent {
+	uint64_t addr;
+	uint32_t interval;
+	const struct flrc_page *pg;	/* NULL: never touched (zeros) */
+};
+
+static int cmp_page_ent(const void *a, const void *b)
+{
+	const struct page_ent *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->interval < y->interval ? -1 : x->interval > y->interval;
+}
+
+/* Most address lookups later_lives() makes (a bound on hostile files). */
+#define LATER_LIVES_MAX_LOOKUPS	(16u << 20)
+
+/*
+ * The second lives of addresses (issue 25, class 8): the loader fills the
+ * pages a call maps (mmap, the growth of mremap and brk) with the entry of
+ * the smallest interval >= the call's (fill_deferred).  For each such call
+ * of an interval after `from`, and each touched address (addrs, sorted,
+ * unique) in its range, that entry joins `ents` when it is not the
+ * address's first one: ld.so's cache unmapped in one interval, a locale or
+ * gconv cache mapped at its address in a later one, read there.  The brk
+ * range is taken from the heap's start (more than the growth: an entry
+ * too many costs its bytes, never the choice).  Appends to ents (room for
+ * *n more grows); 0, or -ENOMEM.
+ */
+static int later_lives(const struct flrc *c, uint32_t from, const uint64_t *addrs,
+		       size_t n_addrs, struct page_ent **ents, size_t *n, size_t *cap)
+{
+	uint64_t heap = c->hdr->process ? c->hdr->process->brk_start & ~(FRI_PAGE_SIZE - 1) : 0;
+	size_t i, lookups = 0;
+
+	for (i = 0; i < c->n_syscalls; i++) {
+		const Flightrec__Syscall *sc = c->syscalls[i];
+		uint64_t start, end, ret = (uint64_t)sc->ret;
+		size_t lo, hi;
+
+		if (sc->interval <= from || sc->ret < 0 ||
+		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_SIGNAL) ||
+		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_RDTSC))
+			continue;
+		if (sc->nr == 9 /* mmap */ && sc->n_args >= 2) {
+			start = ret;
+			end = ret + ((sc->args[1] + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1));
+		} else if (sc->nr == 25 /* mremap */ && sc->n_args >= 3 &&
+			   sc->args[2] > sc->args[1]) {
+			start = ret + ((sc->args[1] + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1));
+			end = ret + ((sc->args[2] + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1));
+		} else if (sc->nr == 12 /* brk */ && heap && ret > heap) {
+			start = heap;
+			end = (ret + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1);
+		} else {
+			continue;
+		}
+		if (end <= start)
+			continue;	/* wrapped: a damaged record */
+		for (lo = 0, hi = n_addrs; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (addrs[mid] < start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < n_addrs && addrs[lo] < end; lo++) {
+			const struct flrc_page *pg = flrc_page_at(c, sc->interval, addrs[lo]);
+
+			if (++lookups > LATER_LIVES_MAX_LOOKUPS) {
+				fprintf(stderr, PFX "note: more mapping calls over recorded pages than "
+					"the image tracks: pages mapped again later may get an "
+					"earlier life's bytes\n");
+				return 0;
+			}
+			if (!pg || pg == flrc_page_at(c, from, addrs[lo]))
+				continue;
+			if (*n == *cap) {
+				size_t ncap = *cap * 2 + 64;
+				struct page_ent *p = realloc(*ents, ncap * sizeof(**ents));
+
+				if (!p)
+					return -ENOMEM;
+				*ents = p;
+				*cap = ncap;
+			}
+			(*ents)[(*n)++] = (struct page_ent){ addrs[lo], pg->interval, pg };
+		}
+	}
+	return 0;
+}
+
 static int build_image(const struct flrc *c, const struct opts *o, struct image *im,
 		       uint64_t t0)
 {
@@ -721,7 +816,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	uint64_t *addrs;
 	const Flightrec__Syscall **sc_list;
 	int64_t *sc_ret;
-	size_t n_maps = 0, n_addrs = 0, i, j;
+	size_t n_maps = 0, n_addrs = 0, n_ents = 0, ents_cap, i, j;
+	struct page_ent *ents;
 	size_t regions_off, pages_off, threads_off, sc_off;
 	struct fr_htab seen = { 0 };
 	struct tid_idx *sc_tids = NULL;
@@ -799,8 +895,16 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	}
 	free(maps);
 
-	/* pages: every page touched in intervals >= from, as of the start of from */
+	/*
+	 * pages: every page touched in intervals >= from, as of the start of
+	 * from; and where a later interval maps an address again, that life's
+	 * page too (later_lives())
+	 */
 	addrs = malloc((c->n_pages + 1) * sizeof(*addrs));
+	if (!addrs) {
+		fprintf(stderr, PFX "out of memory\n");
+		return FR_EXIT_FAIL;
+	}
 	for (i = 0; i < c->n_pages; i++)
 		if (c->pages[i].interval >= from)
 			addrs[n_addrs++] = c->pages[i].addr;
@@ -809,26 +913,50 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		if (!j || addrs[i] != addrs[j - 1])
 			addrs[j++] = addrs[i];
 	n_addrs = j;
-	pages_off = buf_reserve(b, n_addrs * sizeof(struct fri_page), 8);
-	im->c = c;
-	im->data = calloc(n_addrs + 1, sizeof(*im->data));
-	if (!im->data) {
+	ents_cap = n_addrs + 64;
+	ents = malloc(ents_cap * sizeof(*ents));
+	if (!ents) {
 		fprintf(stderr, PFX "out of memory\n");
 		free(addrs);
 		return FR_EXIT_FAIL;
 	}
 	for (i = 0; i < n_addrs; i++) {
 		const struct flrc_page *pg = flrc_page_at(c, from, addrs[i]);
+
+		ents[i] = (struct page_ent){ addrs[i], pg ? pg->interval : from, pg };
+	}
+	n_ents = n_addrs;
+	if (later_lives(c, from, addrs, n_addrs, &ents, &n_ents, &ents_cap)) {
+		fprintf(stderr, PFX "out of memory\n");
+		free(addrs);
+		free(ents);
+		return FR_EXIT_FAIL;
+	}
+	free(addrs);
+	qsort(ents, n_ents, sizeof(*ents), cmp_page_ent);
+	for (i = j = 0; i < n_ents; i++)
+		if (!j || cmp_page_ent(&ents[i], &ents[j - 1]))
+			ents[j++] = ents[i];
+	n_ents = j;
+	pages_off = buf_reserve(b, n_ents * sizeof(struct fri_page), 8);
+	im->c = c;
+	im->data = calloc(n_ents + 1, sizeof(*im->data));
+	if (!im->data) {
+		fprintf(stderr, PFX "out of memory\n");
+		free(ents);
+		return FR_EXIT_FAIL;
+	}
+	for (i = 0; i < n_ents; i++) {
 		/* for now the slot (1-based); its offset once b is complete */
-		struct fri_page p = { .addr = addrs[i] };
+		struct fri_page p = { .addr = ents[i].addr, .interval = ents[i].interval };
 		size_t slot;
-		int e = page_slot(im, &seen, pg, &slot);
+		int e = page_slot(im, &seen, ents[i].pg, &slot);
 
 		if (e) {
 			fprintf(stderr, PFX "%s: page %#llx: %s\n", o->file,
-				(unsigned long long)addrs[i], strerror(-e));
+				(unsigned long long)ents[i].addr, strerror(-e));
 			fr_htab_clear(&seen);
-			free(addrs);
+			free(ents);
 			return e == -EBADMSG ? FR_EXIT_BADFILE : FR_EXIT_FAIL;
 		}
 		p.data_off = slot;
@@ -837,7 +965,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		memcpy(b->p + pages_off + i * sizeof(p), &p, sizeof(p));
 	}
 	fr_htab_clear(&seen);
-	free(addrs);
+	free(ents);
 
 	/* syscalls of intervals >= from, in seq order */
 	for (i = 0; i < c->n_syscalls && c->syscalls[i]->interval < from; i++)
@@ -920,6 +1048,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			r.args[k] = s->args[k];
 		r.ret = sc_ret[i];
 		r.sc_flags = s->flags;
+		r.interval = s->interval;
 		r.next_same_tid = FRI_NO_NEXT;
 		if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_SIGNAL)) {
 			r.kind = FRI_K_SIGNAL;
@@ -1078,7 +1207,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	hd.flags |= (o->show_output ? FRI_F_SHOW_OUTPUT : 0) | (o->quiet ? FRI_F_QUIET : 0) |
 		    (o->verbose ? FRI_F_VERBOSE : 0);
 	hd.from_interval = from;
-	hd.n_pages = n_addrs;
+	hd.n_pages = n_ents;
 	hd.n_syscalls = n_sc;
 	hd.regions_off = regions_off;
 	hd.threads_off = threads_off;
@@ -1093,7 +1222,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 	hd.pid = c->hdr->process->pid;
 	buf_reserve(b, 0, FRI_PAGE_SIZE);	/* whole pages: mmap-friendly */
 	/* the page bytes follow b: slot k at b->len + (k - 1) pages */
-	for (i = 0; i < n_addrs; i++) {
+	for (i = 0; i < n_ents; i++) {
 		struct fri_page *p = (struct fri_page *)(b->p + pages_off) + i;
 
 		if (p->data_off)

@@ -1241,61 +1241,6 @@ size_t flrc_children(const struct flrc *c, uint32_t *out, size_t max)
 	return n;
 }
 
-struct flrc_range {
-	uint64_t start, end;
-};
-
-static bool flrc_overlaps(const struct flrc_range *r, size_t n, uint64_t start, uint64_t end)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (r[i].start < end && start < r[i].end)
-			return true;
-	return false;
-}
-
-bool flrc_reused_address(const struct flrc *c, uint32_t from, uint32_t *interval,
-			 uint64_t *addr)
-{
-	/*
-	 * The latest few of each kind: bounded work per record on any input.
-	 * Across intervals too: the image holds one life per address (the
-	 * page set's entry of the first interval from `from` on), so a
-	 * mapping made again in a later interval gets the first life's bytes
-	 * as well (ld.so's cache unmapped in one interval, gconv's cache
-	 * mapped at its address in the next one, as 6.12 places them).
-	 */
-	struct flrc_range made[64], gone[16];
-	size_t n_made = 0, n_gone = 0, i;
-	uint32_t cur = 0;
-
-	for (i = 0; i < c->n_syscalls; i++) {
-		const Flightrec__Syscall *sc = c->syscalls[i];
-		uint64_t start, end;
-
-		if (sc->interval < from || sc->n_args < 2 || sc->ret < 0)
-			continue;
-		cur = sc->interval;
-		if (sc->nr == 9 /* mmap */) {
-			start = (uint64_t)sc->ret;
-			end = start + ((sc->args[1] + FLRC_PAGE_SIZE - 1) & ~(uint64_t)(FLRC_PAGE_SIZE - 1));
-			if (flrc_overlaps(gone, n_gone < 16 ? n_gone : 16, start, end)) {
-				*interval = cur;
-				*addr = start;
-				return true;
-			}
-			made[n_made++ % 64] = (struct flrc_range){ start, end };
-		} else if (sc->nr == 11 /* munmap */) {
-			start = sc->args[0];
-			end = start + ((sc->args[1] + FLRC_PAGE_SIZE - 1) & ~(uint64_t)(FLRC_PAGE_SIZE - 1));
-			if (flrc_overlaps(made, n_made < 64 ? n_made : 64, start, end))
-				gone[n_gone++ % 16] = (struct flrc_range){ start, end };
-		}
-	}
-	return false;
-}
-
 const Flightrec__IntervalInfo *flrc_interval(const struct flrc *c,
 					     uint32_t index)
 {

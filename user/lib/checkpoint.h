@@ -113,18 +113,6 @@ const struct flrc_page *flrc_page_at(const struct flrc *c, uint32_t from,
  */
 size_t flrc_children(const struct flrc *c, uint32_t *out, size_t max);
 
-/*
- * A known limit of the recording and the replay (docs/replay.md, "Limits"):
- * a mapping made and unmapped, then another mapping at the same address,
- * in one interval or in a later one (from `from` on).  The page set holds
- * one version of a page per interval, the first mapping's, and the replay
- * image one per address, so a replay fills the second mapping with the
- * first's bytes and diverges if the program reads them.  True, with the
- * interval of the second mapping and its address, when the log shows one.
- */
-bool flrc_reused_address(const struct flrc *c, uint32_t from, uint32_t *interval,
-			 uint64_t *addr);
-
 /* The interval `index` of the header, or NULL. */
 const Flightrec__IntervalInfo *flrc_interval(const struct flrc *c,
 					     uint32_t index);

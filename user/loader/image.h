@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define FRI_MAGIC	0x49524c46u	/* "FLRI" little-endian */
-#define FRI_VERSION	3
+#define FRI_VERSION	4
 #define FRI_PAGE_SIZE	4096UL
 
 /*
@@ -86,14 +86,22 @@ struct fri_region {
 };
 
 /*
- * A page of the initial page set, as of the start of the replayed interval.
- * Sorted by addr, unique.  data_off == 0: a page of zeros.  Pages that lie
- * in no region are deferred: they are filled in when a replayed mmap, mremap
- * or brk maps their address (a file mapped inside the interval).
+ * A page of the page set: its bytes as of the start of interval `interval`
+ * (the replayed interval or a later one).  Sorted by (addr, interval),
+ * unique.  data_off == 0: a page of zeros.  The first entry of each address
+ * is its initial page (the smallest interval >= the replayed one).  Pages
+ * that lie in no region are deferred: they are filled in when a replayed
+ * mmap, mremap or brk maps their address (a file mapped inside the
+ * interval), each with the entry of the smallest interval >= the call's.
+ * An address has a later entry only where a call of a later interval maps
+ * it again (a second life of the address: issue 25, class 8); its earlier
+ * entries are the earlier life's bytes.
  */
 struct fri_page {
 	uint64_t addr;
 	uint64_t data_off;
+	uint32_t interval;	/* the interval start whose state these bytes are */
+	uint32_t pad;
 };
 
 struct fri_thread {
@@ -151,7 +159,8 @@ struct fri_syscall {
 	/* in1 data descriptor of the table row (outputs: the data written) */
 	uint8_t in_arg, in_kind;
 	uint16_t in_p1, in_p2;
-	uint16_t pad[3];
+	uint16_t pad;
+	uint32_t interval;	/* the recorded interval of the call */
 };
 
 #define FRI_S_IN_HASH	0x1

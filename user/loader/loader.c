@@ -399,7 +399,10 @@ static void check_image(void)
 	for (i = 0; i < h->n_pages; i++) {
 		const struct fri_page *p = &g.pages[i];
 
-		if ((p->addr & (FRI_PAGE_SIZE - 1)) || (i && p->addr <= g.pages[i - 1].addr) ||
+		if ((p->addr & (FRI_PAGE_SIZE - 1)) ||
+		    (i && (p->addr < g.pages[i - 1].addr ||
+			   (p->addr == g.pages[i - 1].addr &&
+			    p->interval <= g.pages[i - 1].interval))) ||
 		    (p->data_off && !in_image(p->data_off, FRI_PAGE_SIZE)))
 			die(FR_EXIT_BADFILE, "replay image: bad page %lu", i);
 	}
@@ -568,8 +571,14 @@ static void patch_tsc_page(uint64_t page)
 	}
 }
 
-/* Fills the deferred pages (in no initial region) of [start, end) once. */
-static void fill_deferred(uint64_t start, uint64_t end)
+/*
+ * Fills the pages of [start, end) that a call of interval @interval just
+ * mapped (or mapped again): each address gets its entry of the smallest
+ * interval >= @interval, its bytes as this life of the address had them
+ * (the entries are sorted by address, then interval).  An address with no
+ * such entry is not read again in the log's intervals and stays as mapped.
+ */
+static void fill_deferred(uint64_t start, uint64_t end, uint32_t interval)
 {
 	uint64_t i;
 
@@ -581,9 +590,15 @@ static void fill_deferred(uint64_t start, uint64_t end)
 		 * get the bytes the page set holds for them, also where an earlier
 		 * mapping of the range was filled before (ld.so maps a library
 		 * whole, then each segment over it with MAP_FIXED).  The page set
-		 * holds one life per address and interval; the module flags an
-		 * interval where an address had two (FLIGHTREC_IF_TWO_LIVES).
+		 * holds one life per address and interval: a second life inside
+		 * the interval (FLIGHTREC_IF_TWO_LIVES) rides on the call's record
+		 * as out-buffers, copied after this (copy_outs); one mapped in a
+		 * later interval has that interval's entry here.
 		 */
+		if (p->interval < interval)
+			continue;
+		if (i && g.pages[i - 1].addr == p->addr && g.pages[i - 1].interval >= interval)
+			continue;	/* an earlier entry of this address was the one */
 		g.filled[i] = 1;
 		if (p->data_off) {
 			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
@@ -646,6 +661,8 @@ static void map_regions(void)
 
 		if (!region_of(p->addr))
 			continue;
+		if (i && g.pages[i - 1].addr == p->addr)
+			continue;	/* a later life's: filled when it is mapped */
 		if (p->data_off) {
 			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
 			patch_tsc_page(p->addr);
@@ -1200,7 +1217,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 
 		r = map_anon(addr, len, a[3] & MAP_GROWSDOWN);
 		check_real(t, s, mc, r, 0);
-		fill_deferred(addr, addr + len);
+		fill_deferred(addr, addr + len, s->interval);
 		copy_outs(s);	/* a file's bytes, when the record carries them */
 		r = sys3(__NR_mprotect, addr, len, a[2]);
 		check_real(t, s, mc, r, 0);
@@ -1235,7 +1252,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 				 MREMAP_MAYMOVE | MREMAP_FIXED | (a[3] & MREMAP_DONTUNMAP), to);
 		check_real(t, s, mc, r, s->ret);
 		if (newlen > oldlen)
-			fill_deferred(to + oldlen, to + newlen);
+			fill_deferred(to + oldlen, to + newlen, s->interval);
 		if (!(a[3] & MREMAP_DONTUNMAP) || to == a[0])
 			core_move(a[0], oldlen, to, newlen);
 		else
@@ -1252,7 +1269,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 		if (new > old) {
 			r = map_anon(old, new - old, 0);
 			check_real(t, s, mc, r, 0);
-			fill_deferred(old, new);
+			fill_deferred(old, new, s->interval);
 			core_map(old, new, PROT_READ | PROT_WRITE);
 		} else if (new < old) {
 			r = sys2(__NR_munmap, new, old - new);
