@@ -559,25 +559,39 @@ static bool all_zero(const uint8_t *p)
 /*
  * The image slot of pg's bytes (1-based; 0: zeros), one slot for all pages
  * with the same bytes: their content hash in seen, checked byte for byte
- * against the page already there (loaded again: nothing is kept).
+ * against the page already there (both loaded again: nothing is kept).
+ * The hash is the one the reader computed from the bytes (pg->hash), so a
+ * page is decompressed here only when its hash is a zero page's or meets
+ * another page's: the image build no longer costs a decompression and a
+ * hash per page (issue 28, item 6).
  */
 static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_page *pg,
 		     size_t *slot)
 {
 	static uint8_t a[FRI_PAGE_SIZE], b[FRI_PAGE_SIZE];
+	static uint64_t zero_hash;
+	static bool zero_hashed;
 	uint64_t h;
 	uint32_t k;
 
 	*slot = 0;
-	if (!pg || pg->zero)
-		return 0;
-	if (flrc_page_load(im->c, pg, a))
-		return -EBADMSG;
-	if (all_zero(a))
-		return 0;
-	h = flrc_hash(a, FRI_PAGE_SIZE);
+	if (!pg || pg->zero || (!pg->data && !pg->zframe))
+		return 0;	/* flrc_page_load() gives zeros */
+	if (!zero_hashed) {
+		memset(a, 0, sizeof(a));
+		zero_hash = flrc_hash(a, FRI_PAGE_SIZE);
+		zero_hashed = true;
+	}
+	h = pg->hash;
+	if (h == zero_hash) {
+		if (flrc_page_load(im->c, pg, a))
+			return -EBADMSG;
+		if (all_zero(a))
+			return 0;
+	}
 	if (fr_htab_get(seen, h, &k)) {
-		if (flrc_page_load(im->c, im->data[k], b))
+		if (flrc_page_load(im->c, pg, a) ||
+		    flrc_page_load(im->c, im->data[k], b))
 			return -EBADMSG;
 		if (!memcmp(a, b, FRI_PAGE_SIZE)) {
 			*slot = (size_t)k + 1;
@@ -593,17 +607,24 @@ static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_p
 	return 0;
 }
 
-/* The whole image into fd: b, then the page bytes, decompressed as they go. */
+/*
+ * The whole image into fd: b, then the page bytes, decompressed as they go,
+ * WRITE_PAGES at a time (one write per page was a syscall per page, which
+ * costs under emulation).
+ */
+#define WRITE_PAGES	64
 static int write_image(int fd, const struct image *im)
 {
-	static uint8_t page[FRI_PAGE_SIZE];
-	size_t k;
+	static uint8_t pages[WRITE_PAGES * FRI_PAGE_SIZE];
+	size_t k, n = 0;
 	int r = flrc_write_all(fd, im->b.p, im->b.len);
 
 	for (k = 0; !r && k < im->n_data; k++) {
-		r = flrc_page_load(im->c, im->data[k], page);
-		if (!r)
-			r = flrc_write_all(fd, page, FRI_PAGE_SIZE);
+		r = flrc_page_load(im->c, im->data[k], pages + n * FRI_PAGE_SIZE);
+		if (!r && (++n == WRITE_PAGES || k + 1 == im->n_data)) {
+			r = flrc_write_all(fd, pages, n * FRI_PAGE_SIZE);
+			n = 0;
+		}
 	}
 	return r;
 }
