@@ -1270,29 +1270,36 @@ static int save_image(const struct opts *o, const struct image *im)
  * top of the loader's seccomp filter, a call that got through would find no
  * file system and no network.  Where they do not (a kernel or policy that
  * refuses them), replay goes on with the filter alone, and says so.
+ *
+ * Tried in a child first: a kernel or policy can allow the user namespace
+ * and then refuse its id map or the mounts (an AppArmor userns
+ * restriction), and a process half-way there could no longer create its
+ * output files.  Only what worked in the child is done here.  `flightrec
+ * replay` starts that child (ns_probe_start) before it reads the
+ * checkpoint, so that the two overlap: a fork, unshare and three mounts
+ * are a good part of a small checkpoint's start under emulation.
  */
-static void enter_namespaces(const struct opts *o)
-{
-	char err[256] = "";
-	int p[2], status;
-	ssize_t n;
-	pid_t pid;
+struct ns_probe {
+	pid_t pid;		/* 0: not started; -1: could not be */
+	int fd;			/* its error message comes here */
+	char err[256];
+};
 
-	if (getenv("FLIGHTREC_NO_NAMESPACES"))
-		return;
-	/*
-	 * Tried in a child first: a kernel or policy can allow the user
-	 * namespace and then refuse its id map or the mounts (an AppArmor
-	 * userns restriction), and a process half-way there could no longer
-	 * create its output files.  Only what worked in the child is done here.
-	 */
+static void ns_probe_start(struct ns_probe *np)
+{
+	int p[2];
+
+	np->pid = -1;
+	np->fd = -1;
 	if (pipe2(p, O_CLOEXEC)) {
-		snprintf(err, sizeof(err), "pipe: %s", strerror(errno));
-		goto no;
+		snprintf(np->err, sizeof(np->err), "pipe: %s", strerror(errno));
+		return;
 	}
 	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
+	np->pid = fork();
+	if (np->pid == 0) {
+		char err[256] = "";
+
 		close(p[0]);
 		if (fr_empty_root(FR_ROOT_NET, err, sizeof(err))) {
 			if (write(p[1], err, strlen(err)) < 0)
@@ -1302,13 +1309,54 @@ static void enter_namespaces(const struct opts *o)
 		_exit(0);
 	}
 	close(p[1]);
-	n = pid > 0 ? read(p[0], err, sizeof(err) - 1) : -1;
-	err[n > 0 ? n : 0] = 0;
-	close(p[0]);
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	if (np->pid < 0) {
+		snprintf(np->err, sizeof(np->err), "%s", strerror(errno));
+		close(p[0]);
+		return;
+	}
+	np->fd = p[0];
+}
+
+/* Whether the probe worked; its message in np->err when not.  Reaps it. */
+static bool ns_probe_wait(struct ns_probe *np)
+{
+	int status;
+	ssize_t n;
+
+	if (np->pid <= 0)
+		return false;
+	n = read(np->fd, np->err, sizeof(np->err) - 1);
+	np->err[n > 0 ? n : 0] = 0;
+	close(np->fd);
+	np->fd = -1;
+	if (waitpid(np->pid, &status, 0) != np->pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
-		if (!err[0])
-			snprintf(err, sizeof(err), "%s", pid < 0 ? strerror(errno) : "the probe failed");
+		if (!np->err[0])
+			snprintf(np->err, sizeof(np->err), "the probe failed");
+		np->pid = -1;
+		return false;
+	}
+	np->pid = -1;
+	return true;
+}
+
+/* np: a probe started earlier, or NULL (then it is tried now) */
+static void enter_namespaces(const struct opts *o, struct ns_probe *np)
+{
+	struct ns_probe here = { 0 };
+	char err[256] = "";
+
+	if (getenv("FLIGHTREC_NO_NAMESPACES")) {
+		if (np)
+			ns_probe_wait(np);
+		return;
+	}
+	if (!np) {
+		np = &here;
+		ns_probe_start(np);
+	}
+	if (!ns_probe_wait(np)) {
+		snprintf(err, sizeof(err), "%s", np->err);
 		goto no;
 	}
 	if (!fr_empty_root(FR_ROOT_NET, err, sizeof(err)))
@@ -1378,7 +1426,7 @@ static int spawn_loader(void *ctx, pid_t *pidp, int *chan)
 		if (sp->reruns)
 			av[n++] = "-F";
 		av[n] = NULL;
-		enter_namespaces(sp->o);
+		enter_namespaces(sp->o, NULL);
 		fflush(NULL);
 		syscall(SYS_execveat, sp->lfd, "", av, environ, AT_EMPTY_PATH);
 		fprintf(stderr, PFX "cannot run %s: %s\n", sp->loader, strerror(errno));
@@ -1483,6 +1531,7 @@ int cmd_replay(int argc, char **argv)
 	const char *loader;
 	char *lav[16];
 	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0, lsn = -1;
+	struct ns_probe probe = { 0 };
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1520,6 +1569,9 @@ int cmd_replay(int argc, char **argv)
 		if (lsn < 0)
 			return lsn == -2 ? FR_EXIT_USAGE : FR_EXIT_FAIL;
 	}
+	/* the sandbox probe runs while the checkpoint is read */
+	if (!o.gdbserver && !o.save_image && !getenv("FLIGHTREC_NO_NAMESPACES"))
+		ns_probe_start(&probe);
 	r = prepare(&o, &c, &im, t0);
 	if (r)
 		goto out;
@@ -1588,12 +1640,13 @@ int cmd_replay(int argc, char **argv)
 		r = run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, -1);
 		goto out;
 	}
-	enter_namespaces(&o);
+	enter_namespaces(&o, probe.pid ? &probe : NULL);
 	fflush(NULL);
 	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
 	return FR_EXIT_FAIL;
 out:
+	ns_probe_wait(&probe);
 	if (lsn >= 0)
 		close(lsn);
 	if (c)
