@@ -12,7 +12,8 @@
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-FR=$TOP/user/flightrec
+# FR_BENCH_FLIGHTREC: another build of the tool (an older one, to compare in one boot)
+FR=${FR_BENCH_FLIGHTREC:-$TOP/user/flightrec}
 PROGS=$TOP/tests/bin/progs
 W=$(mktemp -d /tmp/flightrec-bench.XXXXXX)
 REPS=${FR_BENCH_REPS:-5}
