@@ -7,11 +7,13 @@
 # The guest runs under software emulation here, so absolute times are 5-8x
 # those of real hardware; the ratios are what to compare.
 #
-#   bench-vm.sh [SECTION...]     sections: unreg dd ddbig gzip intervals boundary writes replay
+#   bench-vm.sh [SECTION...]     sections: unreg dd ddbig gzip intervals boundary
+#                                writes replay (replay_start alone) record threads
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-FR=$TOP/user/flightrec
+# FR_BENCH_FLIGHTREC: another build of the tool (an older one, to compare in one boot)
+FR=${FR_BENCH_FLIGHTREC:-$TOP/user/flightrec}
 PROGS=$TOP/tests/bin/progs
 W=$(mktemp -d /tmp/flightrec-bench.XXXXXX)
 REPS=${FR_BENCH_REPS:-5}
@@ -51,7 +53,7 @@ loaded() { [ -d /sys/module/flightrec ]; }
 # the kernel module's global accounting, in bytes
 ring_bytes() { awk '/^bytes /{print $2}' /proc/flightrec/status; }
 
-sections=${*:-unreg dd ddbig gzip intervals boundary writes replay}
+sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads}
 
 # ---------------------------------------------------------------------------
 # (issue 3 a) a process that is not registered, the module loaded with another
@@ -300,6 +302,50 @@ bench_replay() {
 				"$( [ -n "${x:-}" ] && ratio "$x" "$rec" || echo '?')")"
 		done
 	done
+	bench_replay_start
+}
+
+# (issue 28, item 6) the replay's start: checkpoints of about 1 and 25 MB
+# (tests/progs/ckpt_size: incompressible pages, all read in every interval),
+# replayed from their first interval; the loader's own figure from
+# `flightrec replay`'s start to the first application instruction (load,
+# and its decode part: checkpoint read, unpacked, decompressed, the image
+# built), the wall time of the whole command (timeit: the tool's start and
+# the re-execution included), medians of 3.  Goal: 50 ms and 500 ms.
+bench_replay_start() {
+	local mb f from i loads=() decs=() walls=() l dec
+	say "== replay start: flightrec replay to the first application instruction"
+	say "  checkpoint    load (decode)          whole command"
+	for mb in ${FR_BENCH_CKPT_MB:-1 25}; do
+		rm -rf "$W/rs"
+		mkdir -p "$W/rs"
+		"$FR" record -o "$W/rs" --at-exit --interval-ms 250 --keep 2 -- \
+			"$PROGS/ckpt_size" "$mb" 1200 >/dev/null 2>&1
+		f=$(ls -v "$W"/rs/*.flrc 2>/dev/null | tail -1)
+		[ -n "$f" ] || { say "  $mb MB: no checkpoint"; continue; }
+		from=$("$FR" info --json "$f" | python3 -c 'import json, sys; print(json.load(sys.stdin)["intervals"][0]["index"])')
+		loads=()
+		decs=()
+		walls=()
+		for i in 1 2 3; do
+			read -r l dec < <("$TIMEIT" "$W/t" "$FR" replay "$f" --from "$from" \
+				--output "$W/rso" --force 2>&1 | awk '
+				/load .* ms .*re-execute/ {
+					for (i = 1; i <= NF; i++) {
+						if ($i == "load") l = $(i + 1)
+						if ($i == "(decode") d = $(i + 1)
+					}
+				}
+				END { print l, d }')
+			loads+=("${l:-0}")
+			decs+=("${dec:-0}")
+			walls+=("$(prog_ns)")
+		done
+		say "  $(printf '%6d KiB   %8s ms (%8s ms)   %6d ms' $(($(stat -c %s "$f") >> 10)) \
+			"$(printf '%s\n' "${loads[@]}" | median)" "$(printf '%s\n' "${decs[@]}" | median)" \
+			$(($(printf '%s\n' "${walls[@]}" | median) / 1000000)))"
+	done
+	say "  (goal: 1 MB <= 50 ms, 25 MB <= 500 ms)"
 }
 
 # crashy_server recorded with interval $1 under 2 s of client load, then
@@ -329,6 +375,59 @@ bench_server() {
 	cat <&3 >/dev/null 2>&1 || true
 	exec 3>&-
 	wait $rp
+}
+
+# (issue 28, item 4) the fixed cost of `flightrec record`: /bin/true alone
+# and under `flightrec record -o DIR -- /bin/true`, in turn, from just before
+# the fork to the exit (timeit), and the tool's own start (`flightrec
+# --help`: exec, dynamic loading, exit) to say how much of the cost is that.
+# The goal: at most 30 ms over the program's own run under TCG.
+bench_record() {
+	local i n=${FR_BENCH_RECORD_REPS:-15} base=() rec=() help=() d=() b r h
+	say "== fixed cost of \`flightrec record -- /bin/true\`, $n pairs in turn (fork to exit)"
+	for ((i = 0; i < n; i++)); do
+		"$TIMEIT" "$W/t" /bin/true >/dev/null 2>&1
+		base+=("$(prog_ns)")
+		"$TIMEIT" "$W/t" "$FR" record -o "$W/rec" -- /bin/true >/dev/null 2>&1
+		rec+=("$(prog_ns)")
+		"$TIMEIT" "$W/t" "$FR" --help >/dev/null 2>&1
+		help+=("$(prog_ns)")
+		d+=($((rec[i] - base[i])))
+	done
+	b=$(printf '%s\n' "${base[@]}" | median)
+	r=$(printf '%s\n' "${rec[@]}" | median)
+	h=$(printf '%s\n' "${help[@]}" | median)
+	say "  /bin/true: native $((b / 1000000)) ms (fastest $(($(printf '%s\n' "${base[@]}" | sort -n | head -1) / 1000000))), recorded $((r / 1000000)) ms (fastest $(($(printf '%s\n' "${rec[@]}" | sort -n | head -1) / 1000000)))"
+	say "  ratio: $(ratio "$r" "$b")   (run pairs $(pair_range "${base[*]}" "${rec[*]}"))"
+	say "  difference: median of the pairs' $(($(printf '%s\n' "${d[@]}" | median) / 1000000)) ms   (goal <= 30 ms under TCG)"
+	say "  of which the tool's own start and exit (flightrec --help): $((h / 1000000)) ms"
+}
+
+# (issue 28, item 3) THREADS threads each in a getpid + 64-byte pipe
+# write/read loop (tests/progs/bench_threads), natively and recorded from
+# start; the wall time of the loops, ratio per thread count.  The VM has 2
+# CPUs: above 2 threads they take turns, so what grows with the count is
+# the per-record cost plus the contention of 2 CPUs on shared lines.
+bench_threads() {
+	local nt i rounds base=() rec=() b r b2=
+	say "== threads: each getpid + 64-byte pipe write and read, recorded from"
+	say "   start vs native, the same total calls at each count, median of $REPS"
+	say "  threads   rounds/thread   native ns/round   recorded ns/round   ratio   native vs 2 threads"
+	for nt in ${FR_BENCH_THREADS:-2 8 32}; do
+		# 64k rounds in all: each count does the same work
+		rounds=$((65536 / nt))
+		base=()
+		rec=()
+		for ((i = 0; i < REPS; i++)); do
+			base+=("$("$PROGS/bench_threads" $nt $rounds)")
+			rec+=("$("$FR" record -o "$W/th" -- "$PROGS/bench_threads" $nt $rounds 2>/dev/null)")
+		done
+		b=$(printf '%s\n' "${base[@]}" | median)
+		r=$(printf '%s\n' "${rec[@]}" | median)
+		[ -n "$b2" ] || b2=$b
+		say "  $(printf '%7d   %13d   %15d   %17d   %s   %s' $nt $rounds $((b / 65536)) $((r / 65536)) "$(ratio "$r" "$b")" "$(ratio "$b" "$b2")")  (pairs $(pair_range "${base[*]}" "${rec[*]}"))"
+	done
+	say "  (goal: ratio <= 1.3 at every count, no growth beyond native's own)"
 }
 
 loaded || { say "bench-vm.sh: the flightrec module is not loaded"; exit 1; }

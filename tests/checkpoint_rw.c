@@ -993,6 +993,48 @@ TEST_F(file, dedup)
 	flrc_free(c);
 }
 
+/*
+ * Every page's hash is its bytes' (the replay image dedups by it without
+ * decompressing each page again), the same in both read modes, a SAME_AS
+ * page's is its original's, and its frame is the one in the file.
+ */
+TEST_F(file, page_hash_and_frame)
+{
+	static const unsigned int modes[] = { 0, FLRC_LAZY_PAGES };
+	uint8_t bytes[PG], zeros[PG] = { 0 };
+	size_t i, m, n_data = 0, n_zero = 0, same = 0;
+	struct flrc *c;
+	char err[512];
+
+	for (m = 0; m < 2; m++) {
+		ASSERT_EQ(0, flrc_read_mem_flags(self->buf, self->len, modes[m], &c,
+						 err, sizeof(err))) TH_LOG("%s", err);
+		for (i = 0; i < c->n_pages; i++) {
+			const struct flrc_page *p = &c->pages[i];
+
+			ASSERT_EQ(0, flrc_page_load(c, p, bytes));
+			if (p->zero) {
+				EXPECT_EQ(0, p->hash);
+				EXPECT_EQ(0, memcmp(bytes, zeros, PG));
+				n_zero++;
+				continue;
+			}
+			EXPECT_EQ(flrc_hash(bytes, PG), p->hash);
+			/* the frame lies in the file's bytes */
+			ASSERT_NE(NULL, p->zframe);
+			EXPECT_TRUE(p->zframe >= self->buf &&
+				    p->zframe + p->zframe_len <= self->buf + self->len);
+			if (!p->stored)
+				same++;	/* SAME_AS: the original's frame */
+			n_data++;
+		}
+		flrc_free(c);
+	}
+	EXPECT_EQ(2 * (self->st.pages_data + self->st.pages_same), n_data);
+	EXPECT_EQ(2 * self->st.pages_same, same);
+	EXPECT_EQ(2 * self->st.pages_zero, n_zero);
+}
+
 /* Compressible pages get smaller. */
 TEST(compression)
 {

@@ -559,25 +559,39 @@ static bool all_zero(const uint8_t *p)
 /*
  * The image slot of pg's bytes (1-based; 0: zeros), one slot for all pages
  * with the same bytes: their content hash in seen, checked byte for byte
- * against the page already there (loaded again: nothing is kept).
+ * against the page already there (both loaded again: nothing is kept).
+ * The hash is the one the reader computed from the bytes (pg->hash), so a
+ * page is decompressed here only when its hash is a zero page's or meets
+ * another page's: the image build no longer costs a decompression and a
+ * hash per page (issue 28, item 6).
  */
 static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_page *pg,
 		     size_t *slot)
 {
 	static uint8_t a[FRI_PAGE_SIZE], b[FRI_PAGE_SIZE];
+	static uint64_t zero_hash;
+	static bool zero_hashed;
 	uint64_t h;
 	uint32_t k;
 
 	*slot = 0;
-	if (!pg || pg->zero)
-		return 0;
-	if (flrc_page_load(im->c, pg, a))
-		return -EBADMSG;
-	if (all_zero(a))
-		return 0;
-	h = flrc_hash(a, FRI_PAGE_SIZE);
+	if (!pg || pg->zero || (!pg->data && !pg->zframe))
+		return 0;	/* flrc_page_load() gives zeros */
+	if (!zero_hashed) {
+		memset(a, 0, sizeof(a));
+		zero_hash = flrc_hash(a, FRI_PAGE_SIZE);
+		zero_hashed = true;
+	}
+	h = pg->hash;
+	if (h == zero_hash) {
+		if (flrc_page_load(im->c, pg, a))
+			return -EBADMSG;
+		if (all_zero(a))
+			return 0;
+	}
 	if (fr_htab_get(seen, h, &k)) {
-		if (flrc_page_load(im->c, im->data[k], b))
+		if (flrc_page_load(im->c, pg, a) ||
+		    flrc_page_load(im->c, im->data[k], b))
 			return -EBADMSG;
 		if (!memcmp(a, b, FRI_PAGE_SIZE)) {
 			*slot = (size_t)k + 1;
@@ -593,17 +607,24 @@ static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_p
 	return 0;
 }
 
-/* The whole image into fd: b, then the page bytes, decompressed as they go. */
+/*
+ * The whole image into fd: b, then the page bytes, decompressed as they go,
+ * WRITE_PAGES at a time (one write per page was a syscall per page, which
+ * costs under emulation).
+ */
+#define WRITE_PAGES	64
 static int write_image(int fd, const struct image *im)
 {
-	static uint8_t page[FRI_PAGE_SIZE];
-	size_t k;
+	static uint8_t pages[WRITE_PAGES * FRI_PAGE_SIZE];
+	size_t k, n = 0;
 	int r = flrc_write_all(fd, im->b.p, im->b.len);
 
 	for (k = 0; !r && k < im->n_data; k++) {
-		r = flrc_page_load(im->c, im->data[k], page);
-		if (!r)
-			r = flrc_write_all(fd, page, FRI_PAGE_SIZE);
+		r = flrc_page_load(im->c, im->data[k], pages + n * FRI_PAGE_SIZE);
+		if (!r && (++n == WRITE_PAGES || k + 1 == im->n_data)) {
+			r = flrc_write_all(fd, pages, n * FRI_PAGE_SIZE);
+			n = 0;
+		}
 	}
 	return r;
 }
@@ -1378,29 +1399,36 @@ static int save_image(const struct opts *o, const struct image *im)
  * top of the loader's seccomp filter, a call that got through would find no
  * file system and no network.  Where they do not (a kernel or policy that
  * refuses them), replay goes on with the filter alone, and says so.
+ *
+ * Tried in a child first: a kernel or policy can allow the user namespace
+ * and then refuse its id map or the mounts (an AppArmor userns
+ * restriction), and a process half-way there could no longer create its
+ * output files.  Only what worked in the child is done here.  `flightrec
+ * replay` starts that child (ns_probe_start) before it reads the
+ * checkpoint, so that the two overlap: a fork, unshare and three mounts
+ * are a good part of a small checkpoint's start under emulation.
  */
-static void enter_namespaces(const struct opts *o)
-{
-	char err[256] = "";
-	int p[2], status;
-	ssize_t n;
-	pid_t pid;
+struct ns_probe {
+	pid_t pid;		/* 0: not started; -1: could not be */
+	int fd;			/* its error message comes here */
+	char err[256];
+};
 
-	if (getenv("FLIGHTREC_NO_NAMESPACES"))
-		return;
-	/*
-	 * Tried in a child first: a kernel or policy can allow the user
-	 * namespace and then refuse its id map or the mounts (an AppArmor
-	 * userns restriction), and a process half-way there could no longer
-	 * create its output files.  Only what worked in the child is done here.
-	 */
+static void ns_probe_start(struct ns_probe *np)
+{
+	int p[2];
+
+	np->pid = -1;
+	np->fd = -1;
 	if (pipe2(p, O_CLOEXEC)) {
-		snprintf(err, sizeof(err), "pipe: %s", strerror(errno));
-		goto no;
+		snprintf(np->err, sizeof(np->err), "pipe: %s", strerror(errno));
+		return;
 	}
 	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
+	np->pid = fork();
+	if (np->pid == 0) {
+		char err[256] = "";
+
 		close(p[0]);
 		if (fr_empty_root(FR_ROOT_NET, err, sizeof(err))) {
 			if (write(p[1], err, strlen(err)) < 0)
@@ -1410,13 +1438,54 @@ static void enter_namespaces(const struct opts *o)
 		_exit(0);
 	}
 	close(p[1]);
-	n = pid > 0 ? read(p[0], err, sizeof(err) - 1) : -1;
-	err[n > 0 ? n : 0] = 0;
-	close(p[0]);
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	if (np->pid < 0) {
+		snprintf(np->err, sizeof(np->err), "%s", strerror(errno));
+		close(p[0]);
+		return;
+	}
+	np->fd = p[0];
+}
+
+/* Whether the probe worked; its message in np->err when not.  Reaps it. */
+static bool ns_probe_wait(struct ns_probe *np)
+{
+	int status;
+	ssize_t n;
+
+	if (np->pid <= 0)
+		return false;
+	n = read(np->fd, np->err, sizeof(np->err) - 1);
+	np->err[n > 0 ? n : 0] = 0;
+	close(np->fd);
+	np->fd = -1;
+	if (waitpid(np->pid, &status, 0) != np->pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
-		if (!err[0])
-			snprintf(err, sizeof(err), "%s", pid < 0 ? strerror(errno) : "the probe failed");
+		if (!np->err[0])
+			snprintf(np->err, sizeof(np->err), "the probe failed");
+		np->pid = -1;
+		return false;
+	}
+	np->pid = -1;
+	return true;
+}
+
+/* np: a probe started earlier, or NULL (then it is tried now) */
+static void enter_namespaces(const struct opts *o, struct ns_probe *np)
+{
+	struct ns_probe here = { 0 };
+	char err[256] = "";
+
+	if (getenv("FLIGHTREC_NO_NAMESPACES")) {
+		if (np)
+			ns_probe_wait(np);
+		return;
+	}
+	if (!np) {
+		np = &here;
+		ns_probe_start(np);
+	}
+	if (!ns_probe_wait(np)) {
+		snprintf(err, sizeof(err), "%s", np->err);
 		goto no;
 	}
 	if (!fr_empty_root(FR_ROOT_NET, err, sizeof(err)))
@@ -1486,7 +1555,7 @@ static int spawn_loader(void *ctx, pid_t *pidp, int *chan)
 		if (sp->reruns)
 			av[n++] = "-F";
 		av[n] = NULL;
-		enter_namespaces(sp->o);
+		enter_namespaces(sp->o, NULL);
 		fflush(NULL);
 		syscall(SYS_execveat, sp->lfd, "", av, environ, AT_EMPTY_PATH);
 		fprintf(stderr, PFX "cannot run %s: %s\n", sp->loader, strerror(errno));
@@ -1591,6 +1660,7 @@ int cmd_replay(int argc, char **argv)
 	const char *loader;
 	char *lav[16];
 	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0, lsn = -1;
+	struct ns_probe probe = { 0 };
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1628,6 +1698,9 @@ int cmd_replay(int argc, char **argv)
 		if (lsn < 0)
 			return lsn == -2 ? FR_EXIT_USAGE : FR_EXIT_FAIL;
 	}
+	/* the sandbox probe runs while the checkpoint is read */
+	if (!o.gdbserver && !o.save_image && !getenv("FLIGHTREC_NO_NAMESPACES"))
+		ns_probe_start(&probe);
 	r = prepare(&o, &c, &im, t0);
 	if (r)
 		goto out;
@@ -1696,12 +1769,13 @@ int cmd_replay(int argc, char **argv)
 		r = run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, -1);
 		goto out;
 	}
-	enter_namespaces(&o);
+	enter_namespaces(&o, probe.pid ? &probe : NULL);
 	fflush(NULL);
 	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
 	return FR_EXIT_FAIL;
 out:
+	ns_probe_wait(&probe);
 	if (lsn >= 0)
 		close(lsn);
 	if (c)

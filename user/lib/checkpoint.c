@@ -496,6 +496,26 @@ static uint8_t *page_slot(struct flrc_priv *p)
 }
 
 /*
+ * The first place in the entry (e, n bytes) that holds the frame's bytes,
+ * as memmem() finds it.  The writer puts zdata right after the page's
+ * addr, interval and kind (Page fields 1-3, at most 1 + 3 + 11 + 6 + 6
+ * bytes of tags, varints and zdata's own tag and length): those first
+ * bytes are tried with memcmp, and memmem (linear, but slow to set up for
+ * a 4 KiB needle: most of a checkpoint read's time) only searches a file
+ * that another writer laid out otherwise.
+ */
+#define FRAME_NEAR	64
+static const uint8_t *find_frame(const uint8_t *e, size_t n, const uint8_t *f, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i <= FRAME_NEAR && len <= n && i <= n - len; i++)
+		if (!memcmp(e + i, f, len))
+			return e + i;
+	return memmem(e, n, f, len);
+}
+
+/*
  * The bytes of a PAGE_DATA page: one zstd frame that says it holds exactly
  * one page, decompressed and checked against its hash.  Kept in a slot of
  * the page chunks unless identical bytes are kept already (then shared), or
@@ -554,12 +574,13 @@ static int page_data(struct reader *r, size_t off, const Flightrec__Page *pg,
 	 * The frame as it lies in the file: protobuf-c's copy goes with the
 	 * entry.  Any place in the entry that holds the same bytes will do.
 	 */
-	fp->zframe = memmem(r->buf + off + 4, rd32(r->buf + off), pg->zdata.data,
-			    pg->zdata.len);
+	fp->zframe = find_frame(r->buf + off + 4, rd32(r->buf + off), pg->zdata.data,
+				pg->zdata.len);
 	if (!fp->zframe)
 		return rfail(r, off, "page %#llx: its data is not in its entry", addr);
 	fp->zframe_len = (uint32_t)pg->zdata.len;
 	fp->stored = (uint32_t)pg->zdata.len;
+	fp->hash = h;
 	if (!lazy) {
 		if (fr_htab_get(&r->by_content, h, &idx) &&
 		    !memcmp(r->c->pages[idx].data, dst, FLRC_PAGE_SIZE)) {
@@ -614,6 +635,7 @@ static int add_page(struct reader *r, size_t off, const Flightrec__Page *pg)
 		fp.data = c->pages[idx].data;
 		fp.zframe = c->pages[idx].zframe;
 		fp.zframe_len = c->pages[idx].zframe_len;
+		fp.hash = c->pages[idx].hash;
 		break;
 	case FLIGHTREC__PAGE_KIND__PAGE_DATA:
 		err = page_data(r, off, pg, &fp);

@@ -28,6 +28,8 @@ struct flrc_page {
 	const uint8_t *zframe;	/* the zstd frame of these bytes in the file
 				 * (a SAME_AS page: its original's), or NULL */
 	uint32_t zframe_len;
+	uint64_t hash;		/* flrc_hash() of the bytes, computed when the
+				 * file was read (0 for a zero page) */
 };
 
 /* A whole checkpoint in memory.  Arrays are in file order. */
