@@ -2768,16 +2768,6 @@ static void sandbox(void)
 		g.sb.fds[g.sb.n_fds++] = g.gdbfd;
 	if ((g.flags & FRI_F_GDB) && g.h->end.kind == FLIGHTREC_END_FAULT)
 		g.sb.raise_sig = (int)g.h->end.signo;
-	/*
-	 * No core file of the replay (the application's memory) where the
-	 * process happens to be: not dumpable.  Under gdb it must stay
-	 * dumpable, or gdb could no longer read its memory.
-	 */
-	if (!(g.flags & FRI_F_GDB)) {
-		r = sys2(__NR_prctl, PR_SET_DUMPABLE, 0);
-		if (r)
-			die(FR_EXIT_FAIL, "prctl(PR_SET_DUMPABLE, 0): %s", errname(r));
-	}
 	r = fr_sandbox_install(&g.sb);
 	if (r)
 		die(FR_EXIT_FAIL, "cannot install the replay sandbox (seccomp filter): %s; "
@@ -2956,6 +2946,17 @@ void loader_main(uint64_t *sp)
 	if (g.h->size != size)
 		die(FR_EXIT_BADFILE, "replay image: size %lu, header says %lu", size, g.h->size);
 	g.flags = g.h->flags | (uint32_t)extra_flags;
+	/*
+	 * No core file of the replay (the application's memory) where the
+	 * process happens to be: not dumpable, from before the first page of
+	 * it is loaded.  Under gdb it must stay dumpable, or gdb could no
+	 * longer read its memory.
+	 */
+	if (!(g.flags & FRI_F_GDB)) {
+		r = sys2(__NR_prctl, PR_SET_DUMPABLE, 0);
+		if (r)
+			die(FR_EXIT_FAIL, "prctl(PR_SET_DUMPABLE, 0): %s", errname(r));
+	}
 	if (outdir) {
 		r = sys3(__NR_openat, AT_FDCWD, outdir,
 			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
