@@ -50,14 +50,20 @@ static int fr_note_build_id(const u8 *n, size_t len, u8 *id)
  * filesystem is entered with mmap_lock and work_lock held (issue 24 #9: a
  * recorded FUSE daemon would be asked to serve a read while its threads are
  * stopped at the cut, and XFS takes i_rwsem, which ranks above mmap_lock).
- * Returns the bytes copied, short at the file's end, or -EAGAIN when a page
- * is not cached and up to date.
+ * Returns the bytes copied, short at the file's end, -EAGAIN when a page is
+ * not cached and up to date, or -EINVAL for a file that cannot be read.
  */
 ssize_t fr_file_read_cached(struct file *f, void *buf, size_t len, loff_t pos)
 {
 	loff_t size = i_size_read(file_inode(f));
 	size_t done = 0;
 
+	/*
+	 * What kernel_read() refuses, refused: a file without read
+	 * (memfd_secret's pages are not even in the direct map).
+	 */
+	if (!(f->f_mode & FMODE_CAN_READ))
+		return -EINVAL;
 	if (pos < 0 || pos >= size)
 		return 0;
 	len = min_t(loff_t, len, size - pos);
