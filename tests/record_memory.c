@@ -121,8 +121,9 @@ TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
 		if (split && split < 4096)
 			split_pages++;
 		checked++;
-		if (p->interval < 128)
-			full[p->interval]++;
+		/* by the interval's place in the ring, not its index */
+		if (p->interval - d.iv[0].index < 128)
+			full[p->interval - d.iv[0].index]++;
 	}
 	/* at least half of the rounds were seen whole */
 	for (i = 0, status = 0; i < 128; i++)
@@ -466,10 +467,13 @@ static void flagged_rounds_in(struct __test_metadata *_metadata, struct fr_clien
 		long a = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k);
 		long b = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, MR_MARK + 2 * k + 1);
 
-		if (rounds > MR_ROUNDS && (a < 0 || b < 0))
-			continue;	/* before the ring's oldest interval */
-		ASSERT_GE(a, 0);
-		ASSERT_GE(b, 0);
+		/*
+		 * before the ring's oldest interval (the ring is the last 64
+		 * or 24 intervals: on a slow kernel they do not reach back to
+		 * the first rounds); min_whole says how many must be in it
+		 */
+		if (a < 0 || b < 0)
+			continue;
 		if (d.sc[a].interval != d.sc[b].interval)
 			continue;	/* a boundary fell inside the round */
 		ASSERT_TRUE(iv_has_call(&d, d.sc[a].interval, nr));
