@@ -73,11 +73,19 @@ TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
 	off = frd_sym_offset(prog, "buf");
 	ASSERT_NE(0, off);
 
-	char *argv[] = { prog, "120", NULL };
+	/*
+	 * The sleep between rounds and the interval grow together with the
+	 * kernel's slowness (FR_TEST_TIMEOUT_SCALE: 4 on the debug kernel),
+	 * so the 64 intervals still cover the run: the same test, longer.
+	 */
+	char sleep_ms[16];
+	char *argv[] = { prog, sleep_ms, NULL };
 
+	snprintf(sleep_ms, sizeof(sleep_ms), "%u", 120 * fr_timeout_scale());
 	pid = fr_spawn_gated(argv, &gate);
 	ASSERT_GT(pid, 0);
-	ASSERT_EQ(0, fr_client_register(self->c, pid, 40, 64, 1, err, sizeof(err)))
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 40 * fr_timeout_scale(), 64, 1,
+					err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, fr_gate_open(gate));
 	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 120000));
@@ -223,7 +231,11 @@ TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
 	if (pid == 0) {
 		dup2(in[0], 0);
 		dup2(out[1], 1);
-		execl(fr_prog("thp_pattern"), "thp_pattern", "8", "60", (char *)NULL);
+		char sleep_ms[16];
+
+		/* as in patterns_at_interval_starts: scaled with the interval */
+		snprintf(sleep_ms, sizeof(sleep_ms), "%u", 60 * fr_timeout_scale());
+		execl(fr_prog("thp_pattern"), "thp_pattern", "8", sleep_ms, (char *)NULL);
 		_exit(127);
 	}
 	close(in[0]);
@@ -233,7 +245,8 @@ TEST_F_TIMEOUT(mem, thp_made_before_registration, 120)
 	ASSERT_NE(NULL, fgets(line, sizeof(line), f));
 	ASSERT_EQ(2, sscanf(line, "%lx %ld", &base, &kb));
 	ASSERT_EQ(2048, kb) TH_LOG("no huge page was made (AnonHugePages %ld kB)", kb);
-	ASSERT_EQ(0, fr_client_register(self->c, pid, 30, 64, 1, err, sizeof(err)))
+	ASSERT_EQ(0, fr_client_register(self->c, pid, 30 * fr_timeout_scale(), 64, 1,
+					err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(1, write(in[1], "\n", 1));
 	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
