@@ -544,11 +544,28 @@ TEST_F_TIMEOUT(mem, second_life_flagged, 120)
  * retired pages must be those of the interval that records the call: an
  * interval without it is never flagged, one that holds a round whole is.
  */
+/*
+ * 200 rounds, fewer on a slower kernel (FR_TEST_TIMEOUT_SCALE: 50 on the
+ * debug kernel, where a boundary of 700 pages takes longer than the 10 ms
+ * interval and 200 rounds outlasted the time limit); written into buf.
+ */
+static size_t churn_rounds(char *buf, size_t len)
+{
+	size_t n = 200 / fr_timeout_scale();
+
+	if (n < 40)
+		n = 40;
+	snprintf(buf, len, "%zu", n);
+	return n;
+}
+
 TEST_F_TIMEOUT(mem, second_life_flagged_short_intervals, 180)
 {
-	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn", "200", NULL };
+	char nr[16];
+	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn", nr, NULL };
+	size_t rounds = churn_rounds(nr, sizeof(nr));
 
-	flagged_rounds_in(_metadata, self->c, argv, FLIGHTREC_INTERVAL_MS_MIN, 200, 0,
+	flagged_rounds_in(_metadata, self->c, argv, FLIGHTREC_INTERVAL_MS_MIN, rounds, 0,
 			  "churn", SYS_madvise, FLIGHTREC_IF_TWO_LIVES);
 }
 
@@ -559,9 +576,11 @@ TEST_F_TIMEOUT(mem, second_life_flagged_short_intervals, 180)
  */
 TEST_F_TIMEOUT(mem, second_life_flagged_other_thread, 180)
 {
-	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn2", "200", NULL };
+	char nr[16];
+	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn2", nr, NULL };
+	size_t rounds = churn_rounds(nr, sizeof(nr));
 
-	flagged_rounds_in(_metadata, self->c, argv, FLIGHTREC_INTERVAL_MS_MIN, 200, 0,
+	flagged_rounds_in(_metadata, self->c, argv, FLIGHTREC_INTERVAL_MS_MIN, rounds, 0,
 			  "churn2", SYS_madvise, FLIGHTREC_IF_TWO_LIVES);
 }
 
