@@ -428,8 +428,11 @@ static inline int frd_run_recorded_opts(struct fr_client *c, char *const argv[],
 	}
 	fr_gate_open(gate);
 	ret = fr_wait_timeout(pid, status, 120000);
-	if (ret)
+	if (ret) {
+		/* not left running, recorded, under the next cases */
+		fr_kill_wait(pid);
 		return ret;
+	}
 	id = frd_wait_event(c, WIFSIGNALED(*status) ? FLIGHTREC_EVENT_FAULT :
 			    FLIGHTREC_EVENT_EXIT, pid, 10000);
 	if (id <= 0)
