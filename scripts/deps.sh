@@ -21,6 +21,8 @@ PACKAGES=(
 	dwarves
 	libnl-genl-3-dev libprotobuf-c-dev protobuf-c-compiler libzstd-dev
 	libjson-c-dev
+	# x86 disassembly: the cpuid sites of mapped code (user/lib/x86sites.c)
+	libcapstone-dev
 	# kselftest harness headers come from the kernel source tarball
 	linux-source-6.1 xz-utils
 	# the debug kernel of `make check-debug` (scripts/build-debug-kernel.sh)

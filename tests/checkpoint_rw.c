@@ -27,6 +27,7 @@
 #include "kselftest_harness.h"
 #include "checkpoint.h"
 #include "assemble.h"
+#include "x86sites.h"
 #include "flightrec.h"
 
 #define PID		4242
@@ -1396,7 +1397,7 @@ enum breakage {
 	OK, PAGE_UNALIGNED, PAGE_NO_INTERVAL, PAGE_TWICE, ZSTD_SHORT,
 	ZSTD_NOSIZE, ZSTD_TRAILING, SAME_AS_MISSING, HASH_WRONG, NO_END,
 	INTERVALS_UNSORTED, MAP_OVERLAP, SEQ_BACKWARDS, THREAD_TWICE,
-	END_NOT_LAST,
+	END_NOT_LAST, CPUID_SITES_UNSORTED, CPUID_SITE_KERNEL,
 };
 
 static int crafted(enum breakage b, char *err, size_t errlen)
@@ -1419,6 +1420,17 @@ static int crafted(enum breakage b, char *err, size_t errlen)
 	craft_init(&k);
 	if (b == INTERVALS_UNSORTED)
 		k.iv[1].index = 4;
+	{
+		static uint64_t sites[2][2] = {
+			{ 0x401000, 0x400ff0 },			/* descending */
+			{ 0x401000, 0xffffffff81000000ull },	/* the kernel's */
+		};
+
+		if (b == CPUID_SITES_UNSORTED || b == CPUID_SITE_KERNEL) {
+			k.p.n_cpuid_sites = 2;
+			k.p.cpuid_sites = sites[b == CPUID_SITE_KERNEL];
+		}
+	}
 	memset(page, 0x5a, PG);
 	zn = ZSTD_compress(z, sizeof(z), page, b == ZSTD_SHORT ? PG - 1 : PG, 3);
 	if (b == ZSTD_NOSIZE) {
@@ -1540,6 +1552,8 @@ TEST(semantic_checks)
 		{ SEQ_BACKWARDS, "seq 9 after seq 10" },
 		{ THREAD_TWICE, "thread 1 appears twice" },
 		{ END_NOT_LAST, "syscall after end" },
+		{ CPUID_SITES_UNSORTED, "cpuid site 1 (0x400ff0) is not a user address above" },
+		{ CPUID_SITE_KERNEL, "cpuid site 1 (0xffffffff81000000) is not a user address" },
 	};
 	char err[512];
 	size_t i;
@@ -1553,6 +1567,79 @@ TEST(semantic_checks)
 			TH_LOG("case %zu: want '%s', got '%s'", i, cases[i].msg, err);
 		EXPECT_EQ(0, strncmp(err, "offset ", 7)) TH_LOG("%s", err);
 	}
+}
+
+/*
+ * The cpuid sites of an ELF file (user/lib/x86sites.c), on
+ * tests/progs/cpuid_sites: the cpuid at its label fr_cpuid_here is one;
+ * the 0f a2 inside the immediate of the mov at fr_decoy_here is not; and
+ * every site listed holds 0f a2.
+ */
+static uint64_t sym_offset(const char *prog, const char *sym)
+{
+	char cmd[PATH_MAX + 256], line[256];
+	unsigned long long va = 0, off = 0, pva, poff, fsz;
+	FILE *f;
+
+	/* the symbol's address, then the file offset of its PT_LOAD */
+	snprintf(cmd, sizeof(cmd), "nm %s | awk '$3 == \"%s\" { print $1 }'", prog, sym);
+	f = popen(cmd, "r");
+	if (!f || !fgets(line, sizeof(line), f) || sscanf(line, "%llx", &va) != 1)
+		va = 0;
+	if (f)
+		pclose(f);
+	snprintf(cmd, sizeof(cmd), "readelf -lW %s | awk '$1 == \"LOAD\" { print $2, $3, $5 }'",
+		 prog);
+	f = popen(cmd, "r");
+	while (f && va && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %llx %llx", &poff, &pva, &fsz) == 3 && va >= pva &&
+		    va < pva + fsz)
+			off = va - pva + poff;
+	if (f)
+		pclose(f);
+	return off;
+}
+
+TEST(cpuid_sites_of_code)
+{
+	char prog[PATH_MAX], why[256] = "";
+	struct fr_sites s;
+	uint64_t site, decoy;
+	uint8_t b[2];
+	size_t i, found = 0;
+	int fd;
+
+	snprintf(prog, sizeof(prog), "%s/tests/bin/progs/cpuid_sites", getenv("FR_TOP") ?: "..");
+	site = sym_offset(prog, "fr_cpuid_here");
+	decoy = sym_offset(prog, "fr_decoy_here");
+	ASSERT_NE(0, site) TH_LOG("no fr_cpuid_here in %s", prog);
+	ASSERT_NE(0, decoy);
+	fd = open(prog, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	/* the decoy's bytes: b8+r imm32 90 0f a2 90, cpuid's bytes at +2 */
+	ASSERT_EQ(2, pread(fd, b, 2, (off_t)decoy + 2));
+	ASSERT_EQ(0x0f, b[0]);
+	ASSERT_EQ(0xa2, b[1]);
+	ASSERT_EQ(0, fr_cpuid_sites(fd, &s, why, sizeof(why))) TH_LOG("%s", why);
+	/* the three cpuid of main() */
+	EXPECT_EQ(3, s.n);
+	for (i = 0; i < s.n; i++) {
+		found += s.off[i] == site;
+		EXPECT_NE(decoy + 2, s.off[i]);
+		ASSERT_EQ(2, pread(fd, b, 2, (off_t)s.off[i]));
+		EXPECT_EQ(0x0f, b[0]);
+		EXPECT_EQ(0xa2, b[1]);
+		if (i)
+			EXPECT_LT(s.off[i - 1], s.off[i]);
+	}
+	EXPECT_EQ(1, found);
+	EXPECT_LE(1, s.unverified);	/* the decoy at least */
+	fr_sites_free(&s);
+	/* not an ELF file: refused, with the reason */
+	EXPECT_EQ(-ENOEXEC, fr_cpuid_sites(fd = (close(fd), open("/proc/self/status", O_RDONLY)),
+					   &s, why, sizeof(why)));
+	EXPECT_STREQ("not an ELF file", why);
+	close(fd);
 }
 
 /* The writer refuses entries out of order. */

@@ -35,8 +35,8 @@ FUZZ_SRCS := fuzz_checkpoint.c $(TOP)/user/lib/checkpoint.c $(TOP)/user/lib/sysc
 FUZZ_CMD_SRCS := fuzz_commands.c $(TOP)/user/flightrec.c $(wildcard $(TOP)/user/cmd/*.c) \
 	$(wildcard $(TOP)/user/lib/*.c) $(TOP)/user/flightrec.pb-c.c
 FUZZ_CMD_CFLAGS := $(FUZZ_CFLAGS) -DFR_VERSION='"fuzz"' -Dmain=flightrec_main \
-	$(shell pkg-config --cflags libnl-genl-3.0 json-c 2>/dev/null)
-FUZZ_CMD_LIBS := $(FUZZ_LIBS) $(shell pkg-config --libs libnl-genl-3.0 json-c 2>/dev/null)
+	$(shell pkg-config --cflags libnl-genl-3.0 json-c capstone 2>/dev/null)
+FUZZ_CMD_LIBS := $(FUZZ_LIBS) $(shell pkg-config --libs libnl-genl-3.0 json-c capstone 2>/dev/null)
 # Limits of make fuzz and fuzz_short.sh.  The commands' own bound is 64 MiB
 # plus 8 times the input (docs/security.md, "Resource bounds"); ASan's shadow
 # and quarantine come on top of the RSS, so the RSS limit is looser than the

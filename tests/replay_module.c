@@ -400,6 +400,24 @@ TEST_F_TIMEOUT(rm, python3_script, 600)
 		     "/usr/bin/python3 s.py");
 }
 
+/*
+ * A program that prints what cpuid says: replay answers from the recording
+ * (here and in replay_portable, on another CPU), where cpuid faults or,
+ * where it cannot (this VM's CPU, most guests), at the cpuid instructions
+ * the recording machine found in the code, which the checkpoint lists.
+ */
+TEST_F_TIMEOUT(rm, cpuid_values, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/cpuid_sites", top);
+	real_program(_metadata, self->dir, "cpuid", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	/* main()'s three, and ld.so's */
+	EXPECT_EQ(0, fr_sh("cd %s && n=$(%s/user/flightrec info --json cpuid/*.flrc | "
+			   "sed -n 's/.*\"cpuid_sites\": *\\([0-9]*\\).*/\\1/p') && "
+			   "[ \"$n\" -gt 3 ]", self->dir, top)) show(self->dir, "cpuid");
+}
+
 TEST_F_TIMEOUT(rm, sqlite3_queries, 600)
 {
 	ASSERT_EQ(0, fr_sh("printf '%%s\\n' 'create table t(a integer primary key, b text);' "

@@ -14,10 +14,10 @@
 	CMD(list, "", "the recorded processes, their settings and counters") \
 	CMD(version, "", "the tool's, the module's and their ABI versions") \
 	CMD(replay, "FILE [--from N] [--output DIR] [--force] [--show-output] [--ignore-cpu] " \
-	    "[--patch-rdtsc] [--quiet] [--verbose] [--save-image PATH] [--core PATH] [--gdbserver [HOST:]PORT]", \
+	    "[--patch-rdtsc] [--patch-cpuid] [--quiet] [--verbose] [--save-image PATH] [--core PATH] [--gdbserver [HOST:]PORT]", \
 	    "re-execute a checkpoint's interval; the recorded end happens again") \
 	CMD(gdb, "FILE [--symbols FILE|DIR]... [--from N] [--output DIR] [--force] " \
-	    "[--batch CMDFILE] [--ignore-cpu] [--patch-rdtsc] [--quiet] [-- GDB-ARGS]", \
+	    "[--batch CMDFILE] [--ignore-cpu] [--patch-rdtsc] [--patch-cpuid] [--quiet] [-- GDB-ARGS]", \
 	    "the replay under gdb, stopped at the interval's first instruction") \
 	CMD(dump, "PID --output DIR [--only]", \
 	    "write checkpoints of a process and its recorded descendants now") \

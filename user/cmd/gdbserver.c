@@ -1096,7 +1096,7 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 	if (in_window(r.rip) ||
 	    (sig == SIGSYS && si.si_code == 2 /* SYS_USER_DISPATCH */) ||
 	    (sig == SIGSEGV && si.si_code == SI_KERNEL && is_tsc_insn(r.rip)) ||
-	    (sig == SIGILL && G.s->tsc_patched && is_ud2(r.rip))) {
+	    (sig == SIGILL && (G.s->tsc_patched || G.s->cpuid_patched) && is_ud2(r.rip))) {
 		if (!in_window(r.rip)) {
 			/* an event: the loader answers the application */
 			G.events++;

@@ -34,6 +34,7 @@ struct fr_gdbserver {
 	const char *listen_name;	/* HOST:PORT as bound, for the message */
 	bool quiet;
 	bool tsc_patched;		/* the loader patches rdtsc sites to ud2 */
+	bool cpuid_patched;		/* and cpuid sites (FRI_F_PATCH_CPUID) */
 	int status_fd;			/* -1, or where "ended N\n" goes when the replay ends */
 	/*
 	 * Reverse execution: a fresh loader on the same image, seized, not yet

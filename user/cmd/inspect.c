@@ -713,7 +713,7 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 	printf("), %zu CPUID leaves", s->n_cpuid);
 	if (s->n_cpuid_local)
 		printf(" + %zu from the assembling machine", s->n_cpuid_local);
-	putchar('\n');
+	printf("; cpuid at %zu sites of the code\n", p->n_cpuid_sites);
 	printf("process:   pid %u (%s), parent %u, exe %s\n", p->pid,
 	       or_dash(p->comm), p->ppid, or_dash(p->exe));
 	printf("argv:      ");
@@ -1113,6 +1113,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(o, "pid", ju(p->pid));
 	jadd(o, "ppid", ju(p->ppid));
 	jadd(o, "comm", jstr(p->comm));
+	jadd(o, "cpuid_sites", ju(p->n_cpuid_sites));
 	jadd(o, "exe", jstr(p->exe));
 	a = json_object_new_array();
 	for (i = 0; i < p->n_argv; i++)

@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 #include <sys/syscall.h>
 #include <sys/ptrace.h>
+#include <asm/prctl.h>
 #include "checkpoint.h"
 #include "cmd/gdbserver.h"
 #include "commands.h"
@@ -64,7 +65,7 @@ struct opts {
 	const char *out;
 	uint32_t from;
 	bool has_from;
-	bool show_output, ignore_cpu, quiet, verbose, patch_rdtsc;
+	bool show_output, ignore_cpu, quiet, verbose, patch_rdtsc, patch_cpuid;
 	bool force;			/* --force: an existing non-empty --out DIR */
 	const char *save_image;
 	const char *core;		/* --core PATH */
@@ -304,6 +305,22 @@ static const char *tsc_patch_reason(const struct opts *o)
 	return NULL;
 }
 
+/*
+ * Whether cpuid can fault on this machine (ARCH_SET_CPUID, Intel's CPUID
+ * faulting, AMD from Zen 4 with a kernel that supports it).  This thread's
+ * setting is put back.
+ */
+/* long options without a short letter */
+#define OPT_PATCH_CPUID	0x100
+
+static bool cpuid_faults_here(void)
+{
+	if (syscall(SYS_arch_prctl, ARCH_SET_CPUID, 0))
+		return false;
+	syscall(SYS_arch_prctl, ARCH_SET_CPUID, 1);
+	return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* The replay image */
 
@@ -541,6 +558,7 @@ struct image {
 	uint32_t from;
 	bool tsc;		/* rdtsc records: FRI_F_TSC_RECORDED */
 	bool patch_tsc;		/* FRI_F_PATCH_TSC: their sites become ud2 */
+	bool patch_cpuid;	/* FRI_F_PATCH_CPUID: the cpuid sites become ud2 */
 	const struct flrc *c;
 	const struct flrc_page **data;	/* the distinct pages, in image order */
 	size_t n_data;			/* at b.len + k * FRI_PAGE_SIZE */
@@ -1187,6 +1205,28 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		memcpy(b->p + hd.cpuid_off + i * sizeof(fc), &fc, sizeof(fc));
 	}
 
+	/*
+	 * Where cpuid cannot fault here, the loader patches the cpuid
+	 * instructions the recording machine found in the mapped code
+	 * (ProcessInfo.cpuid_sites) to ud2 and answers them from that table,
+	 * as it does for rdtsc.
+	 */
+	if (c->hdr->process->n_cpuid_sites && hd.n_cpuid &&
+	    (o->patch_cpuid || !cpuid_faults_here())) {
+		const Flightrec__ProcessInfo *p = c->hdr->process;
+
+		im->patch_cpuid = true;
+		hd.flags |= FRI_F_PATCH_CPUID;
+		hd.n_cpuid_sites = (uint32_t)p->n_cpuid_sites;
+		hd.cpuid_sites_off = buf_reserve(b, p->n_cpuid_sites * 8, 8);
+		memcpy(b->p + hd.cpuid_sites_off, p->cpuid_sites, p->n_cpuid_sites * 8);
+		if (!o->quiet)
+			fprintf(stderr, PFX "note: %s: the loader patches the %zu cpuid "
+				"instructions of the recorded code\n", o->patch_cpuid ?
+				"--patch-cpuid" : "cpuid cannot fault on this machine",
+				p->n_cpuid_sites);
+	}
+
 	/* the auxiliary vector (for --core's NT_AUXV), ended by AT_NULL */
 	{
 		const Flightrec__ProcessInfo *p = c->hdr->process;
@@ -1609,6 +1649,7 @@ static int run_gdbserver(const struct opts *o, const struct flrc *c, const struc
 	s.listen_name = listen_name;
 	s.quiet = o->quiet;
 	s.tsc_patched = im->patch_tsc;
+	s.cpuid_patched = im->patch_cpuid;
 	s.status_fd = ready_fd;
 	s.respawn = spawn_loader;
 	s.respawn_ctx = &sp;
@@ -1642,6 +1683,7 @@ int cmd_replay(int argc, char **argv)
 		{ "show-output", no_argument, NULL, 's' },
 		{ "ignore-cpu", no_argument, NULL, 'i' },
 		{ "patch-rdtsc", no_argument, NULL, 'P' },
+		{ "patch-cpuid", no_argument, NULL, OPT_PATCH_CPUID },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "save-image", required_argument, NULL, 'I' },
@@ -1676,6 +1718,7 @@ int cmd_replay(int argc, char **argv)
 		case 'v': o.verbose = true; break;
 		case 'I': o.save_image = optarg; break;
 		case 'P': o.patch_rdtsc = true; break;
+		case OPT_PATCH_CPUID: o.patch_cpuid = true; break;
 		case 'F': o.force = true; break;
 		case 'c': o.core = optarg; break;
 		case 'g': o.gdbserver = optarg; break;
@@ -2077,6 +2120,7 @@ int cmd_gdb(int argc, char **argv)
 		{ "force", no_argument, NULL, 'F' },
 		{ "ignore-cpu", no_argument, NULL, 'i' },
 		{ "patch-rdtsc", no_argument, NULL, 'P' },
+		{ "patch-cpuid", no_argument, NULL, OPT_PATCH_CPUID },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -2110,6 +2154,7 @@ int cmd_gdb(int argc, char **argv)
 		case 'F': o.force = true; break;
 		case 'i': o.ignore_cpu = true; break;
 		case 'P': o.patch_rdtsc = true; break;
+		case OPT_PATCH_CPUID: o.patch_cpuid = true; break;
 		case 'q': o.quiet = true; break;
 		case 'h': usage_gdb(stdout); return 0;
 		default: usage_gdb(stderr); return FR_EXIT_USAGE;

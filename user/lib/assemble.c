@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/user.h>
@@ -22,6 +23,7 @@
 #include "assemble.h"
 #include "checkpoint.h"
 #include "fr_htab.h"
+#include "x86sites.h"
 #include "libflightrec.h"
 #include "flightrec.h"		/* uapi */
 
@@ -74,6 +76,8 @@ struct fr_asm {
 	char *uts[6];
 	Flightrec__CpuidLeaf **cpuid, **cpuid_local;
 	size_t n_cpuid, cap_cpuid, n_cpuid_local, cap_cpuid_local;
+	uint64_t *csites;	/* cpuid instructions of the mapped code */
+	size_t n_csites, cap_csites;
 	bool has_xcr0;
 	uint64_t xcr0;
 	Flightrec__ProcessInfo proc;
@@ -798,6 +802,108 @@ static const struct build_id *lookup_build_id(const char *path, uint32_t dev,
 	return b;
 }
 
+/*
+ * The cpuid sites of mapped files (x86sites.c), cached for the life of the
+ * process like the build ids, keyed the same way.
+ */
+struct site_file {
+	char *path;
+	uint32_t dev;
+	uint64_t ino;
+	struct fr_sites s;
+};
+
+static struct site_file *site_files;
+static size_t n_site_files, cap_site_files;
+
+static const struct site_file *lookup_sites(struct fr_asm *a, const char *path, uint32_t dev,
+					    uint64_t ino)
+{
+	struct site_file *f;
+	struct stat st;
+	char why[256];
+	size_t i;
+	int fd, err;
+
+	for (i = 0; i < n_site_files; i++) {
+		f = &site_files[i];
+		if (f->dev == dev && f->ino == ino && !strcmp(f->path, path))
+			return f;
+	}
+	if (n_site_files == cap_site_files) {
+		size_t ncap = cap_site_files ? cap_site_files * 2 : 32;
+		void *n;
+
+		if (ncap > MAX_BIDS)
+			return NULL;
+		n = realloc(site_files, ncap * sizeof(*site_files));
+		if (!n)
+			return NULL;
+		site_files = n;
+		cap_site_files = ncap;
+	}
+	f = &site_files[n_site_files];
+	memset(f, 0, sizeof(*f));
+	f->path = strdup(path);
+	if (!f->path)
+		return NULL;
+	f->dev = dev;
+	f->ino = ino;
+	n_site_files++;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		err = -errno;
+		snprintf(why, sizeof(why), "%s", strerror(errno));
+	} else if (fstat(fd, &st) || (ino && st.st_ino != ino) ||
+		   (dev && encode_dev(st.st_dev) != dev)) {
+		err = -ESTALE;
+		snprintf(why, sizeof(why), "another file is at that path now");
+	} else {
+		err = fr_cpuid_sites(fd, &f->s, why, sizeof(why));
+	}
+	if (fd >= 0)
+		close(fd);
+	if (err)
+		warn(a, "%s: its cpuid instructions are unknown (%s): a replay on a CPU that "
+		     "cannot make cpuid fault reads that CPU where this code runs cpuid", path, why);
+	return f;
+}
+
+/* The sites of @m's file that @m maps, as addresses, into a->csites. */
+static void map_cpuid_sites(struct fr_asm *a, const Flightrec__Map *m)
+{
+	const struct site_file *f = lookup_sites(a, m->path, m->dev, m->inode);
+	uint64_t len = m->end - m->start;
+	size_t i;
+
+	for (i = 0; f && i < f->s.n; i++) {
+		uint64_t off = f->s.off[i];
+
+		if (off < m->offset || off - m->offset > len - 2)
+			continue;
+		if (a->n_csites == a->cap_csites) {
+			size_t ncap = a->cap_csites ? a->cap_csites * 2 : 64;
+			uint64_t *n;
+
+			if (ncap > FLRC_MAX_CPUID_SITES)
+				return;
+			n = realloc(a->csites, ncap * sizeof(*n));
+			if (!n)
+				return;
+			a->csites = n;
+			a->cap_csites = ncap;
+		}
+		a->csites[a->n_csites++] = m->start + (off - m->offset);
+	}
+}
+
+static int cmp_addr(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
 static int rec_map(struct fr_asm *a, struct nlattr **tb)
 {
 	Flightrec__Entry e = FLIGHTREC__ENTRY__INIT;
@@ -843,6 +949,8 @@ static int rec_map(struct fr_asm *a, struct nlattr **tb)
 			m.build_id.len = b->len;
 		}
 	}
+	if ((m.prot & PROT_EXEC) && path && path[0] == '/' && !(m.flags & FLIGHTREC_MAPF_ANON))
+		map_cpuid_sites(a, &m);
 	e.e_case = FLIGHTREC__ENTRY__E_MAP;
 	e.map = &m;
 	err = spooled(a, SP_MAP, &e);
@@ -1913,6 +2021,7 @@ void fr_asm_abort(struct fr_asm *a)
 		free(a->cpuid_local[i]);
 	free(a->cpuid);
 	free(a->cpuid_local);
+	free(a->csites);
 	free(a->comm);
 	free(a->exe);
 	for (i = 0; i < a->n_argv; i++)
@@ -1979,6 +2088,13 @@ static int write_file(struct fr_asm *a, struct flrc_writer *w)
 	a->proc.argv = a->argv;
 	a->proc.n_auxv = a->n_auxv;
 	a->proc.auxv = a->auxv;
+	/* each interval lists the maps again: once per address */
+	if (a->n_csites)
+		qsort(a->csites, a->n_csites, sizeof(*a->csites), cmp_addr);
+	for (i = 0; i < a->n_csites; i++)
+		if (!a->proc.n_cpuid_sites || a->csites[i] != a->csites[a->proc.n_cpuid_sites - 1])
+			a->csites[a->proc.n_cpuid_sites++] = a->csites[i];
+	a->proc.cpuid_sites = a->csites;
 
 	qsort(a->iv, a->n_iv, sizeof(*a->iv), cmp_iv);
 	h.format_version = FLRC_FORMAT_VERSION;

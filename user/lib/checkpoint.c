@@ -359,6 +359,15 @@ static int check_header(struct reader *r, size_t off, uint32_t version)
 			     pi->n_auxv);
 	if (pi->pid == 0)
 		return rfail(r, off, "header: process id 0");
+	if (pi->n_cpuid_sites > FLRC_MAX_CPUID_SITES)
+		return rfail(r, off, "header: %zu cpuid sites, at most %u are accepted",
+			     pi->n_cpuid_sites, FLRC_MAX_CPUID_SITES);
+	for (i = 0; i < pi->n_cpuid_sites; i++)
+		if ((i && pi->cpuid_sites[i] <= pi->cpuid_sites[i - 1]) ||
+		    pi->cpuid_sites[i] >= FLRC_USER_TOP - 1)
+			return rfail(r, off, "header: cpuid site %zu (%#llx) is not a user address "
+				     "above the previous one", i,
+				     (unsigned long long)pi->cpuid_sites[i]);
 	return 0;
 }
 

@@ -122,6 +122,8 @@ const Flightrec__IntervalInfo *flrc_interval(const struct flrc *c,
 /* Limits the reader enforces (docs/checkpoint-format.md, "Limits"). */
 #define FLRC_MAX_ENTRY		(64u << 20)	/* one entry */
 #define FLRC_MAX_OUT_ARG	5		/* OutBuf.arg: 0..5 or 255 */
+#define FLRC_MAX_CPUID_SITES	65536u		/* ProcessInfo.cpuid_sites */
+#define FLRC_USER_TOP		(1ull << 47)	/* x86-64 user addresses lie below */
 
 /* XXH64 with seed 0: the content hash of pages (Page.hash, Page.same_as). */
 uint64_t flrc_hash(const void *buf, size_t len);

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define FRI_MAGIC	0x49524c46u	/* "FLRI" little-endian */
-#define FRI_VERSION	4
+#define FRI_VERSION	5
 #define FRI_PAGE_SIZE	4096UL
 
 /*
@@ -43,6 +43,7 @@
 #define FRI_F_VERBOSE		0x8	/* trace every replayed syscall on stderr */
 #define FRI_F_TSC_RECORDED	0x10	/* the recorder trapped rdtsc: an unrecorded one diverges */
 #define FRI_F_PATCH_TSC		0x20	/* patch the recorded rdtsc sites to ud2 */
+#define FRI_F_PATCH_CPUID	0x40	/* patch the cpuid sites (cpuid_sites_off) to ud2 */
 
 /*
  * flightrec replay --gdbserver: the loader runs under the server's ptrace
@@ -234,6 +235,10 @@ struct fri_header {
 	uint32_t pid;			/* the recorded process's */
 	uint32_t n_auxv;		/* (type, value) pairs at auxv_off, AT_NULL last */
 	uint64_t auxv_off;		/* its auxiliary vector, for the core file */
+	/* FRI_F_PATCH_CPUID: the cpuid instructions of the code, ascending */
+	uint64_t cpuid_sites_off;
+	uint32_t n_cpuid_sites;
+	uint32_t pad2;
 	char comm[32];
 };
 

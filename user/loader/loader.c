@@ -223,6 +223,7 @@ static struct {
 	} tsc_sites[MAX_TSC_SITES];
 	int cpuid_untrapped;
 	const struct fri_cpuid *cpuid;
+	const uint64_t *cpuid_sites;	/* FRI_F_PATCH_CPUID: patched to ud2, ascending */
 	struct {			/* the int3 that finds an IN_USER signal's instruction */
 		uint64_t addr;
 		uint64_t idx;		/* its signal record */
@@ -367,6 +368,16 @@ static void check_image(void)
 	    (h->cpuid_off & 7))
 		die(FR_EXIT_BADFILE, "replay image: the CPUID table lies outside the image");
 	g.cpuid = (const void *)(g.base + h->cpuid_off);
+	if (h->flags & FRI_F_PATCH_CPUID) {
+		if (!in_image(h->cpuid_sites_off, (uint64_t)h->n_cpuid_sites * 8) ||
+		    (h->cpuid_sites_off & 7))
+			die(FR_EXIT_BADFILE, "replay image: the cpuid sites lie outside the image");
+		g.cpuid_sites = (const void *)(g.base + h->cpuid_sites_off);
+		for (i = 1; i < h->n_cpuid_sites; i++)
+			if (g.cpuid_sites[i] <= g.cpuid_sites[i - 1])
+				die(FR_EXIT_BADFILE, "replay image: the cpuid sites are not in "
+				    "ascending order");
+	}
 	if (h->n_auxv > 65 || !in_image(h->auxv_off, (uint64_t)h->n_auxv * 16) ||
 	    (h->auxv_off & 7) ||
 	    (h->n_auxv && ((const uint64_t *)(g.base + h->auxv_off))[2 * (h->n_auxv - 1)]))
@@ -550,16 +561,41 @@ static uint32_t tsc_site_at(uint64_t rip)
 	return i < g.n_tsc_sites && g.tsc_sites[i].rip == rip ? g.tsc_sites[i].len : 0;
 }
 
+/* The first cpuid site at or above @addr (FRI_F_PATCH_CPUID). */
+static uint32_t cpuid_site_from(uint64_t addr)
+{
+	return (uint32_t)lower_bound(g.cpuid_sites, g.cpuid_sites ? g.h->n_cpuid_sites : 0,
+				     sizeof(g.cpuid_sites[0]), addr);
+}
+
+/* Whether a cpuid site patched to ud2 is at @rip. */
+static int cpuid_site_at(uint64_t rip)
+{
+	uint32_t i = cpuid_site_from(rip);
+
+	return g.cpuid_sites && i < g.h->n_cpuid_sites && g.cpuid_sites[i] == rip;
+}
+
 /*
  * ud2 over the recorded rdtsc sites in the page just filled at @page
  * (writable): where its bytes are the instruction the recording executed.
  * A site that crosses into the next page is left as it is (its next page
  * may be filled later, over the patch): its rdtsc then runs unanswered and
- * replay stops at the divergence it causes.
+ * replay stops at the divergence it causes.  The same for the cpuid sites
+ * the recording machine found in the code (FRI_F_PATCH_CPUID): one that
+ * crosses a page reads this CPU.
  */
 static void patch_tsc_page(uint64_t page)
 {
 	uint32_t i;
+
+	for (i = cpuid_site_from(page); g.cpuid_sites && i < g.h->n_cpuid_sites &&
+	     g.cpuid_sites[i] + 2 <= page + FRI_PAGE_SIZE; i++) {
+		uint8_t *p = (uint8_t *)g.cpuid_sites[i];
+
+		if (p[0] == 0x0f && p[1] == 0xa2)
+			p[1] = 0x0b;	/* 0f 0b: ud2 */
+	}
 
 	for (i = tsc_site_from(page); i < g.n_tsc_sites &&
 	     g.tsc_sites[i].rip + g.tsc_sites[i].len <= page + FRI_PAGE_SIZE; i++) {
@@ -823,6 +859,14 @@ static void find_tsc_sites(void)
 	}
 	info("note: the %u recorded rdtsc sites answer from the recording (patched to ud2); "
 	     "any other rdtsc reads this machine's clock\n", g.n_tsc_sites);
+}
+
+static void note_cpuid_sites(void)
+{
+	if (g.cpuid_sites)
+		info("note: the %u cpuid instructions of the recorded code answer from the "
+		     "recording (patched to ud2); any other cpuid reads this CPU\n",
+		     g.h->n_cpuid_sites);
 }
 
 static void prepare_fp(struct lthread *t, const uint8_t *src, uint64_t len)
@@ -2680,6 +2724,11 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		emulate_cpuid(uc);
 		return;
 	}
+	/* a cpuid site patched to ud2 (FRI_F_PATCH_CPUID) */
+	if (sig == SIGILL && cpuid_site_at(mc->rip)) {
+		emulate_cpuid(uc);
+		return;
+	}
 	if (t->cur != FRI_NO_NEXT && sig >= 1 && sig <= 64 && g.sa[sig].handler > 1 &&
 	    !(t->app_mask >> (sig - 1) & 1)) {
 		const struct fri_syscall *s = &g.sc[t->cur];
@@ -2805,6 +2854,7 @@ static void stage2(void *arg)
 		g.filled = p;
 	}
 	find_tsc_sites();
+	note_cpuid_sites();
 	map_regions();
 	g.brk = g.h->brk;
 	if (!g.brk) {
