@@ -876,6 +876,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	vdso_todo = proc->vdso_patched != mm->context.vdso;
 
 	t0 = ktime_get_ns();
+	WRITE_ONCE(proc->cut_start_ns, t0);
 	proc->stop_seq++;
 	deadline = jiffies + msecs_to_jiffies(FR_STOP_WAIT_MS);
 	for (;;) {
@@ -923,7 +924,8 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);
 	fr_mem_boundary(proc, closed, next);
 	mmap_read_unlock(mm);
-	t0 = ktime_get_ns() - t0;
+	WRITE_ONCE(proc->cut_end_ns, ktime_get_ns());
+	t0 = READ_ONCE(proc->cut_end_ns) - t0;
 	proc->nr_boundaries++;
 	proc->boundary_ns += t0;
 	proc->boundary_max_ns = max(proc->boundary_max_ns, t0);
@@ -1375,13 +1377,36 @@ void fr_boundary_request(struct fr_proc *proc)
 	rcu_read_unlock();
 }
 
+/*
+ * Whether the process has had its share of time since the last boundary.
+ * A boundary costs time of its own (the page walk, the other threads
+ * stopped); where it costs more than half an interval (a large process at
+ * a short interval, a slow kernel), periodic requests would start the next
+ * one as soon as this one ends, and the program would barely run.  So no
+ * request while a boundary is being made (it would cut again right after),
+ * and, after one that took more than half an interval, none within half an
+ * interval of its end: the process runs at least that long between two.
+ * A boundary that did not happen (skipped, failed) changes neither time,
+ * and the next tick asks again.
+ */
+static bool fr_timer_may_cut(struct fr_proc *proc)
+{
+	u64 start = READ_ONCE(proc->cut_start_ns), end = READ_ONCE(proc->cut_end_ns);
+	u64 half = (u64)proc->interval_ms * (NSEC_PER_MSEC / 2);
+
+	if (start > end)
+		return false;
+	return end - start <= half || ktime_get_ns() - end >= half;
+}
+
 static enum hrtimer_restart fr_timer_fn(struct hrtimer *timer)
 {
 	struct fr_proc *proc = container_of(timer, struct fr_proc, timer);
 
 	if (READ_ONCE(proc->dying))
 		return HRTIMER_NORESTART;
-	fr_boundary_request(proc);
+	if (fr_timer_may_cut(proc))
+		fr_boundary_request(proc);
 	hrtimer_forward_now(timer, ms_to_ktime(proc->interval_ms));
 	return HRTIMER_RESTART;
 }

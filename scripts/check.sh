@@ -83,7 +83,7 @@ for k in "${KERNELS[@]}"; do
 	FR_VM_APPEND="${FR_VM_APPEND:+$FR_VM_APPEND }secretmem.enable=1" \
 		run "main-$k" "$k" --timeout "${FR_CHECK_MAIN_TIMEOUT:-2700}" run -- \
 		env FR_TEST_TIMEOUT="${FR_TEST_TIMEOUT:-900}" \
-		FR_TEST_EXCLUDE="$SERIAL replay_portable bounds replay_gdbserver" FR_PORT_DIR="$PORT/$k" tests/run.sh
+		FR_TEST_EXCLUDE="$SERIAL replay_portable portable_outside bounds replay_gdbserver" FR_PORT_DIR="$PORT/$k" tests/run.sh
 done
 for k in "${KERNELS[@]}"; do
 	# shellcheck disable=SC2086  # one name per word
@@ -98,7 +98,7 @@ done
 # on this machine: no VM, no module (bounds: userspace only, and minutes of
 # emulated CPU that the main run's time limit cannot spare)
 for k in "${KERNELS[@]}"; do
-	FR_PORT_DIR=$PORT/$k tests/run.sh replay_portable 2>&1 | tee "$LOG/portable-$k.out"
+	FR_PORT_DIR=$PORT/$k tests/run.sh replay_portable portable_outside 2>&1 | tee "$LOG/portable-$k.out"
 	echo "${PIPESTATUS[0]}" > "$LOG/portable-$k.rc"
 done
 tests/run.sh bounds replay_gdbserver 2>&1 | tee "$LOG/bounds.out"

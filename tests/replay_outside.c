@@ -28,7 +28,9 @@
  * With FR_KEEP set the work directory stays (its path is logged); with
  * FR_OUTSIDE_KEEP=DIR a failed case's directory is copied to DIR/CASE.
  * FR_OUTSIDE_ONLY=" NAME NAME " runs only those cases (names as in
- * cases.h: the strace program's name, or the tree's id).
+ * cases.h: the strace program's name, or the tree's id).  With FR_PORT_DIR
+ * set (scripts/check.sh), each case that passed is exported there for
+ * tests/portable_outside.c to replay on the host.
  */
 #include "kselftest_harness.h"
 #include "fr_test.h"
@@ -148,6 +150,29 @@ static int missing_children(struct __test_metadata *_metadata, const char *dir,
 	return missing;
 }
 
+/*
+ * For tests/portable_outside.c, which replays the corpus on the host in an
+ * empty root: FR_PORT_DIR/outside/NAME/ gets the checkpoints, the live
+ * output, each checkpoint's verdict as replay gave it here (NAME.end: the
+ * line that says "as recorded", without the tool's prefix) and, when the
+ * tree wrote to its stdout, which replayed file held it (writer: the
+ * checkpoint and the fdN.out file).
+ */
+static void export(const char *dir, const char *name, char names[][64], int n, int writer)
+{
+	const char *port = getenv("FR_PORT_DIR");
+
+	fr_sh("rm -rf %s/outside/%s && mkdir -p %s/outside/%s && cp %s/ck/*.flrc %s/live "
+	      "%s/outside/%s/", port, name, port, name, dir, dir, port, name);
+	for (int i = 0; i < n; i++)
+		fr_sh("grep -m1 'as recorded' %s/rerr.%s | sed 's/^flightrec[a-z -]*: //' > "
+		      "%s/outside/%s/%s.end", dir, names[i], port, name, names[i]);
+	if (writer >= 0)
+		fr_sh("cd %s && for f in rep.%s/fd*.out; do cmp -s live $f && "
+		      "echo %s ${f##*/} > %s/outside/%s/writer && break; done",
+		      dir, names[writer], names[writer], port, name);
+}
+
 TEST_F_TIMEOUT(outside, replay, 300)
 {
 	char names[64][64], cmd[PATH_MAX + 1024];
@@ -202,6 +227,8 @@ TEST_F_TIMEOUT(outside, replay, 300)
 		TH_LOG("no replayed process wrote the live output");
 		failed++;
 	}
+	if (!failed && getenv("FR_PORT_DIR"))
+		export(self->dir, variant->name, names, n, live_empty ? -1 : writer);
 	if (failed && getenv("FR_OUTSIDE_KEEP"))
 		fr_sh("mkdir -p \"$FR_OUTSIDE_KEEP\" && cp -a %s \"$FR_OUTSIDE_KEEP\"/%s",
 		      self->dir, variant->name);

@@ -27,6 +27,7 @@
 #include "fr_test.h"
 #include "checkpoint.h"
 #include "libflightrec.h"
+#include "fr_port.h"
 #include <asm/prctl.h>
 #include <sys/syscall.h>
 #include <dirent.h>
@@ -38,65 +39,6 @@
 
 static char top[PATH_MAX];
 
-
-/*
- * Replays @port/@name.img in an empty root (fr_empty_root(), what `flightrec
- * replay` itself uses): fd 1 output to @out/fd1.out, the loader's messages
- * to @out/loader.err.  The loader and the image are opened before and run
- * by fd.  Returns the loader's exit status, 77 when this machine has no
- * user namespace for us, 7x on a setup error.
- */
-static int replay_empty_root(const char *port, const char *name, const char *out)
-{
-	char img[PATH_MAX + 16], ldr[PATH_MAX + 64], dfd_s[16], ifd_s[16];
-	int status, dfd, efd, ifd, lfd;
-	pid_t pid;
-
-	if (fr_sh("rm -rf %s && mkdir -p %s", out, out))
-		return 70;
-	snprintf(img, sizeof(img), "%s/%s.img", port, name);
-	snprintf(ldr, sizeof(ldr), "%s/user/loader/flightrec-loader", top);
-	pid = fork();
-	if (pid < 0)
-		return 71;
-	if (pid == 0) {
-		char err[PATH_MAX + 16], why[256];
-		char *av[] = { "flightrec-loader", "-f", ifd_s, "-d", dfd_s, NULL };
-
-		snprintf(err, sizeof(err), "%s/loader.err", out);
-		dfd = open(out, O_RDONLY | O_DIRECTORY);
-		efd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		ifd = open(img, O_RDONLY);
-		lfd = open(ldr, O_RDONLY | O_CLOEXEC);
-		if (dfd < 0 || efd < 0 || ifd < 0 || lfd < 0 || dup2(efd, 2) < 0)
-			_exit(79);
-		if (fr_empty_root(FR_ROOT_NET, why, sizeof(why))) {
-			fprintf(stderr, "%s\n", why);
-			_exit(77);
-		}
-		if (!access("/usr", F_OK) || !access("/lib", F_OK) || !access("/bin", F_OK))
-			_exit(80);
-		snprintf(dfd_s, sizeof(dfd_s), "%d", dfd);
-		snprintf(ifd_s, sizeof(ifd_s), "%d", ifd);
-		fexecve(lfd, av, environ);
-		_exit(81);
-	}
-	if (waitpid(pid, &status, 0) != pid)
-		return 72;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-/* Whether this machine makes cpuid fault for a process that asks for it. */
-static bool cpuid_faults(void)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid == 0)
-		_exit(syscall(SYS_arch_prctl, ARCH_SET_CPUID, 0) ? 1 : 0);
-	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-	       WEXITSTATUS(status) == 0;
-}
 
 FIXTURE(port) {
 	const char *dir;
@@ -118,7 +60,7 @@ FIXTURE_TEARDOWN(port)
 
 static void portable(struct __test_metadata *_metadata, const char *dir, const char *name)
 {
-	char out[PATH_MAX], live[PATH_MAX], end[256] = "", path[PATH_MAX], err[256];
+	char out[PATH_MAX], live[PATH_MAX], img[PATH_MAX + 16], end[256] = "", path[PATH_MAX], err[256];
 	struct utsname u;
 	int same, ended;
 	struct flrc *c;
@@ -153,13 +95,14 @@ static void portable(struct __test_metadata *_metadata, const char *dir, const c
 	 * machine found in the code (ProcessInfo.cpuid_sites).
 	 */
 	TH_LOG("cpuid %s here; %zu cpuid sites recorded",
-	       cpuid_faults() ? "faults" : "cannot fault", c->hdr->process->n_cpuid_sites);
+	       fr_cpuid_faults() ? "faults" : "cannot fault", c->hdr->process->n_cpuid_sites);
 	flrc_free(c);
 	/* the image, made here by this machine's flightrec */
 	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec replay -q %s.flrc --force --save-image %s.img",
 			dir, top, name, name));
 	snprintf(out, sizeof(out), "%s/%s.port", dir, name);
-	rc = replay_empty_root(dir, name, out);
+	snprintf(img, sizeof(img), "%s/%s.img", dir, name);
+	rc = fr_replay_empty_root(top, img, out);
 	if (rc == 77)
 		SKIP(return, "no user namespace on this machine");
 	EXPECT_EQ(0, rc) fr_sh("tail -5 %s/loader.err", out);
