@@ -430,6 +430,63 @@ bench_threads() {
 	say "  (goal: ratio <= 1.3 at every count, no growth beyond native's own)"
 }
 
+# (issue 28, item 5) a large process: its boundaries, and a dump of it while
+# it runs, against gcore of the same process (which stops it for the whole
+# core; written to /dev/null, the cost of reading the memory alone).  Not in
+# the default sections: 4 GiB needs a VM of about 6 GiB
+# (FR_VM_MEM=12G BENCH=large make bench); a size that does not fit the
+# VM's available memory is skipped and said.
+bench_large() {
+	local mb pid avail t0 t1 dump gc ga wavg wmax dbytes u0 u1
+	lstat() { awk -v p="$1" -v f="$2" '$1 == "pid" && $2 == p {for (i = 1; i < NF; i++) if ($i == f) print $(i + 1)}' /proc/flightrec/status; }
+	cpu_ms() { awk '{print ($14 + $15) * 10}' "/proc/$1/stat"; }
+	say "== large processes: mem_big MB (MB resident, then 16 pages touched per ms),"
+	say "   recorded at 1000 ms intervals, keep 4.  boundary: average and slowest (the"
+	say "   longest the process is stopped).  dump: flightrec dump while it runs, and"
+	say "   the CPU time the process had meanwhile.  gcore: gdb -p, gcore to /dev/null"
+	say "   (the process stopped from the attach to the end); attach: gdb -p and detach"
+	say "   alone, gdb's own start included in both"
+	say "  resident   boundary avg / max ms   dump ms (bytes, ran ms)   gcore ms (attach ms)   dump/gcore"
+	for mb in ${FR_BENCH_LARGE_MB:-1024 4096 8192}; do
+		avail=$(awk '/^MemAvailable:/ {print int($2 / 1024)}' /proc/meminfo)
+		if ((avail < mb + 768)); then
+			say "  $(printf '%5d MiB' "$mb"): skipped, $avail MiB available in the VM (FR_VM_MEM)"
+			continue
+		fi
+		coproc MB { exec "$PROGS/mem_big" "$mb"; }
+		pid=$MB_PID
+		read -r _ <&"${MB[0]}"
+		"$FR" register "$pid" --interval-ms 1000 --keep 4 >/dev/null
+		sleep 4
+		rm -rf "$W/large"
+		mkdir -p "$W/large"
+		u0=$(cpu_ms "$pid")
+		t0=$(now)
+		"$FR" dump "$pid" -o "$W/large" >/dev/null 2>&1
+		t1=$(now)
+		u1=$(cpu_ms "$pid")
+		dump=$(((t1 - t0) / 1000000))
+		dbytes=$(du -sb "$W/large" | awk '{print $1}')
+		wavg=$(lstat "$pid" boundary_ns_avg)
+		wmax=$(lstat "$pid" boundary_ns_max)
+		"$FR" unregister "$pid" >/dev/null 2>&1
+		rm -rf "$W/large"
+		t0=$(now)
+		gdb -q -batch -p "$pid" -ex detach >/dev/null 2>&1
+		t1=$(now)
+		ga=$(((t1 - t0) / 1000000))
+		t0=$(now)
+		gdb -q -batch -p "$pid" -ex "gcore /dev/null" >/dev/null 2>&1
+		t1=$(now)
+		gc=$(((t1 - t0) / 1000000))
+		kill "$pid"
+		wait "$pid" 2>/dev/null
+		say "  $(printf '%5d MiB   %8s / %-8s   %7d (%s, %d)   %8d (%d)   %s' "$mb" \
+			"$((${wavg:-0} / 1000000))" "$((${wmax:-0} / 1000000))" "$dump" "$dbytes" \
+			$((u1 - u0)) "$gc" "$ga" "$(ratio "$dump" "$gc")")"
+	done
+}
+
 loaded || { say "bench-vm.sh: the flightrec module is not loaded"; exit 1; }
 for s in $sections; do
 	"bench_$s" || say "bench-vm.sh: section $s failed"

