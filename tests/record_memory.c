@@ -570,13 +570,23 @@ static size_t churn_rounds(char *buf, size_t len)
 	return n;
 }
 
+/*
+ * The shortest interval, scaled like the rounds on a slower kernel: on the
+ * debug kernel a round of 10 ms intervals spread over more intervals than
+ * the 24 of the ring (1 interval with the call in it, 2 needed).
+ */
+static uint32_t churn_interval_ms(void)
+{
+	return FLIGHTREC_INTERVAL_MS_MIN * fr_timeout_scale();
+}
+
 TEST_F_TIMEOUT(mem, second_life_flagged_short_intervals, 180)
 {
 	char nr[16];
 	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn", nr, NULL };
 	size_t rounds = churn_rounds(nr, sizeof(nr));
 
-	flagged_rounds_in(_metadata, self->c, argv, FLIGHTREC_INTERVAL_MS_MIN, rounds, 0,
+	flagged_rounds_in(_metadata, self->c, argv, churn_interval_ms(), rounds, 0,
 			  "churn", SYS_madvise, FLIGHTREC_IF_TWO_LIVES);
 }
 
@@ -591,7 +601,7 @@ TEST_F_TIMEOUT(mem, second_life_flagged_other_thread, 180)
 	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn2", nr, NULL };
 	size_t rounds = churn_rounds(nr, sizeof(nr));
 
-	flagged_rounds_in(_metadata, self->c, argv, FLIGHTREC_INTERVAL_MS_MIN, rounds, 0,
+	flagged_rounds_in(_metadata, self->c, argv, churn_interval_ms(), rounds, 0,
 			  "churn2", SYS_madvise, FLIGHTREC_IF_TWO_LIVES);
 }
 
