@@ -560,6 +560,43 @@ static void fr_collect_new_life(struct fr_spans *sp, struct fr_thread *t,
 				sp, clear);
 }
 
+/*
+ * A string the call read (its path), with its NUL, at most FR_IN_STR_MAX
+ * bytes: kept as FLIGHTREC_OUT_ARG_IN so that `flightrec log` shows what
+ * the program built in the interval, which the pages of the interval's
+ * start do not hold.  Read at exit: the kernel does not change it.  In the
+ * probe a page that is not resident sends the record to the sleeping retry;
+ * there an unreadable string (the call's EFAULT) is left out.
+ */
+#define FR_IN_STR_MAX	PATH_MAX
+
+static int fr_span_in_str(struct fr_spans *sp, const struct fr_data_desc *d,
+			  const u64 *args, bool atomic)
+{
+	u64 a = args[d->arg], n = 0;
+	char buf[64];
+
+	if (!a)
+		return 0;
+	/* its length, NUL included: chunks that stay within a page */
+	while (n < FR_IN_STR_MAX) {
+		size_t len = min_t(u64, sizeof(buf), PAGE_SIZE - ((a + n) & ~PAGE_MASK));
+		const char *nul;
+
+		len = min_t(u64, len, FR_IN_STR_MAX - n);
+		if (fr_read(buf, a + n, len, atomic))
+			return atomic ? -EFAULT : 0;
+		nul = memchr(buf, 0, len);
+		if (nul) {
+			n += nul - buf + 1;
+			break;
+		}
+		n += len;
+	}
+	fr_span_add(sp, FLIGHTREC_OUT_ARG_IN | d->arg, a, n);
+	return 0;
+}
+
 static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 		      bool atomic)
 {
@@ -593,6 +630,17 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	}
 	if (flags & FR_F_UNSAFE)
 		sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
+	/*
+	 * The paths it read, failed or not (an open's ENOENT is worth
+	 * reading); not after an exec that succeeded: its memory is gone.
+	 */
+	for (i = 0; i < 2 && !(ret >= 0 && (nr == __NR_execve || nr == __NR_execveat)); i++) {
+		if (d->in[i].kind != FR_SZ_STR)
+			continue;
+		err = fr_span_in_str(sp, &d->in[i], args, atomic);
+		if (err)
+			return err;
+	}
 	if (ret < 0 && !(flags & FR_F_OUTERR))
 		return 0;
 	for (i = 0; i < 3; i++) {
@@ -744,7 +792,9 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
 				fr_sc_rec_free(rec);
 				return ERR_PTR(-EAGAIN);
 			}
-			rec->flags |= FLIGHTREC_SC_COPY_FAILED;
+			/* a path gone since it was measured: no out-buffer lost */
+			if (!FLIGHTREC_OUT_IS_IN(sp->s[i].arg))
+				rec->flags |= FLIGHTREC_SC_COPY_FAILED;
 			continue;
 		}
 		o->arg = sp->s[i].arg;
@@ -1409,8 +1459,10 @@ static void fr_fast_init(void)
 			     (in[0].kind == FR_SZ_ARG && in[0].p1 < 6)))
 				fe |= FR_FE_IN1;
 		}
+		/* a path read (fr_span_in_str) takes the general path */
 		if (d->valid && !(d->flags & (FR_F_IRREGULAR | FR_F_UNSAFE)) &&
-		    d->out[1].kind == FR_SZ_NONE && d->out[2].kind == FR_SZ_NONE)
+		    d->out[1].kind == FR_SZ_NONE && d->out[2].kind == FR_SZ_NONE &&
+		    in[0].kind != FR_SZ_STR && in[1].kind != FR_SZ_STR)
 			fe |= FR_FE_SMALL;
 		fr_fe[nr] = fe;
 	}

@@ -264,6 +264,53 @@ TEST_F_TIMEOUT(rec, log_live_ring, 120)
 }
 
 /*
+ * Paths the program made at run time (issue 27.3): not in the pages of the
+ * interval's start, so `flightrec log` shows them from what the recorder
+ * kept of each call (FLIGHTREC_OUT_ARG_IN), a failed call's too; replay
+ * writes nothing from them and still ends as recorded.
+ */
+TEST_F_TIMEOUT(rec, log_built_paths, 120)
+{
+	char dir[64], line[128], paths[3][64];
+	const char *calls[3] = { "openat(AT_FDCWD, \"%s\"", "rename(\"%s\", \"%s\")",
+				 "mkdir(\"%s\"" };
+	FILE *f;
+	int i;
+
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	ASSERT_EQ(0, fr_sh("cd %s && %s record --at-exit --interval-ms 5000 -o ck -- %s %s "
+			   "> live 2> rec.err", dir, fr_tool("flightrec"), fr_prog("built_paths"),
+			   dir)) fr_sh("tail -3 %s/rec.err", dir);
+	snprintf(line, sizeof(line), "%s/live", dir);
+	f = fopen(line, "r");
+	ASSERT_NE(NULL, f);
+	for (i = 0; i < 3; i++) {
+		ASSERT_NE(NULL, fgets(paths[i], sizeof(paths[i]), f));
+		paths[i][strcspn(paths[i], "\n")] = 0;
+	}
+	fclose(f);
+	ASSERT_EQ(0, fr_sh("cd %s && %s log ck/*.flrc > log.txt 2>&1", dir, fr_tool("flightrec")))
+		fr_sh("tail -3 %s/log.txt", dir);
+	for (i = 0; i < 3; i++) {
+		char want[256];
+
+		/* rename(a, b): paths[0], then paths[1] */
+		snprintf(want, sizeof(want), calls[i], paths[i == 1 ? 0 : i], paths[1]);
+		setenv("FR_WANT", want, 1);
+		EXPECT_EQ(0, fr_sh("grep -qF -- \"$FR_WANT\" %s/log.txt", dir)) {
+			TH_LOG("no '%s' in the log:", want);
+			fr_sh("grep -E 'openat|rename|mkdir' %s/log.txt | tail -4", dir);
+		}
+	}
+	/* a failed call's path too: the open and the rename failed (ENOENT) */
+	EXPECT_EQ(0, fr_sh("grep -F -- '%s' %s/log.txt | grep -q ENOENT", paths[0], dir));
+	ASSERT_EQ(0, fr_sh("cd %s && %s replay ck/*.flrc --out rep > rout 2> rerr && "
+			   "grep -q 'exited with status 0.*as recorded' rerr && cmp live rep/fd1.out",
+			   dir, fr_tool("flightrec"))) fr_sh("tail -4 %s/rerr", dir);
+	fr_sh("rm -rf %s", dir);
+}
+
+/*
  * A write from an anonymous page never touched: the sys_enter probe's read
  * for the in-hash faults in atomic context and gives up (no hash, the call
  * recorded all the same), without serving the fault (that would sleep: the

@@ -299,6 +299,13 @@ enum flightrec_out_attr {
 #define FLIGHTREC_OUT_MAX (__FLIGHTREC_OUT_MAX - 1)
 /* an out-buffer found through another (an iovec element, msg_control, ...) */
 #define FLIGHTREC_OUT_ARG_DERIVED	0xff
+/*
+ * Not an out-buffer: a string the call read (a path), FLIGHTREC_OUT_ARG_IN
+ * plus its argument index, as it was at the call's exit, for the log.
+ * Replay writes nothing from it.
+ */
+#define FLIGHTREC_OUT_ARG_IN		0x40
+#define FLIGHTREC_OUT_IS_IN(arg)	(((arg) & ~0x7u) == FLIGHTREC_OUT_ARG_IN)
 
 /* FLIGHTREC_A_MAP_FLAGS beyond MAP_SHARED/MAP_PRIVATE */
 #define FLIGHTREC_MAPF_ANON	0x100	/* no file behind it */

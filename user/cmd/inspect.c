@@ -277,7 +277,8 @@ static void count_flags(struct facts *f, const Flightrec__Syscall *s)
 	size_t i;
 
 	for (i = 0; i < s->n_out; i++)
-		f->out_bytes += s->out[i]->data.len;
+		if (!FLIGHTREC_OUT_IS_IN(s->out[i]->arg))
+			f->out_bytes += s->out[i]->data.len;
 	if (s->flags & FLIGHTREC_SC_TRUNCATED)
 		f->sc_truncated++;
 	if (s->flags & FLIGHTREC_SC_COPY_FAILED)
@@ -440,7 +441,8 @@ static int gather(struct facts *f, const struct flrc *c)
 		struct iv_stat *is = &f->ivs[iv_pos(c, c->syscalls[i]->interval)];
 
 		for (j = 0; j < c->syscalls[i]->n_out; j++)
-			is->out_bytes += c->syscalls[i]->out[j]->data.len;
+			if (!FLIGHTREC_OUT_IS_IN(c->syscalls[i]->out[j]->arg))
+				is->out_bytes += c->syscalls[i]->out[j]->data.len;
 		count_flags(f, c->syscalls[i]);
 	}
 	if (count_nrs(f) || collect_tids(f))
@@ -1308,6 +1310,25 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 	size_t n = 0;
 	int i;
 
+	/* the strings the recorder kept (FLIGHTREC_OUT_ARG_IN): as the call read them */
+	for (i = 0; sc && i < (int)s->n_out && n < 2; i++) {
+		const Flightrec__OutBuf *o = s->out[i];
+		uint8_t *data;
+
+		if (!FLIGHTREC_OUT_IS_IN(o->arg) || !o->data.len)
+			continue;
+		data = malloc(o->data.len);
+		if (!data)
+			break;
+		memcpy(data, o->data.data, o->data.len);
+		v[n].arg = o->arg & 7;
+		v[n].addr = o->addr;
+		v[n].data = data;
+		v[n].len = o->data.len;
+		n++;
+	}
+	if (n)
+		return n;
 	if (!c || !sc || !s->has_in_hash || sc->in[0].kind == FR_SZ_NONE)
 		return 0;
 	r = malloc(sizeof(*r));
@@ -1430,15 +1451,18 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 {
 	struct fr_out_view v[16], ins[2];
 	uint64_t args[6] = { 0 };
-	size_t i, nin, n = s->n_out < 16 ? s->n_out : 16;
+	size_t i, nin, n = 0;
 
 	if (s->n_args)	/* no arguments: args is NULL */
 		memcpy(args, s->args, (s->n_args < 6 ? s->n_args : 6) * sizeof(*args));
-	for (i = 0; i < n; i++) {
-		v[i].arg = s->out[i]->arg;
-		v[i].addr = s->out[i]->addr;
-		v[i].data = s->out[i]->data.data;
-		v[i].len = s->out[i]->data.len;
+	for (i = 0; i < s->n_out && n < 16; i++) {
+		if (FLIGHTREC_OUT_IS_IN(s->out[i]->arg))
+			continue;	/* log_ins() */
+		v[n].arg = s->out[i]->arg;
+		v[n].addr = s->out[i]->addr;
+		v[n].data = s->out[i]->data.data;
+		v[n].len = s->out[i]->data.len;
+		n++;
 	}
 	if (s->flags & FLIGHTREC_SC_NO_RETURN)
 		flags |= FR_SD_NORET;

@@ -1119,17 +1119,25 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			return FR_EXIT_FAIL;
 		}
 		if (s->n_out && r.kind != FRI_K_SIGNAL) {
+			size_t no = 0;
+
 			outs = calloc(s->n_out, sizeof(*outs));
-			for (k = 0; k < s->n_out; k++) {
-				outs[k].addr = s->out[k]->addr;
-				outs[k].len = s->out[k]->data.len;
-				outs[k].data_off = buf_add(b, s->out[k]->data.data,
-							   s->out[k]->data.len, 1);
+			for (k = 0; outs && k < s->n_out; k++) {
+				/* a string the call read: for the log, nothing to write */
+				if (FLIGHTREC_OUT_IS_IN(s->out[k]->arg))
+					continue;
+				outs[no].addr = s->out[k]->addr;
+				outs[no].len = s->out[k]->data.len;
+				outs[no].data_off = buf_add(b, s->out[k]->data.data,
+							    s->out[k]->data.len, 1);
+				no++;
 			}
-			out_off = buf_add(b, outs, s->n_out * sizeof(*outs), 8);
+			if (no) {
+				out_off = buf_add(b, outs, no * sizeof(*outs), 8);
+				r.n_out = (uint32_t)no;
+				r.out_off = out_off;
+			}
 			free(outs);
-			r.n_out = (uint32_t)s->n_out;
-			r.out_off = out_off;
 		}
 		if (next[i] != SIZE_MAX)
 			r.next_same_tid = next[i];

@@ -26,6 +26,7 @@
 #include "checkpoint.h"
 #include "syscalls.h"
 #include "fr_htab.h"
+#include "flightrec.h"		/* uapi: FLIGHTREC_OUT_ARG_* */
 
 /* ------------------------------------------------------------------ */
 /* XXH64, seed 0 (https://github.com/Cyan4973/xxHash/blob/dev/doc/xxhash_spec.md) */
@@ -471,7 +472,9 @@ static int check_syscall(struct reader *r, size_t off, const Flightrec__Syscall 
 	for (i = 0; i < s->n_out; i++) {
 		uint32_t a = s->out[i]->arg;
 
-		if (a > FLRC_MAX_OUT_ARG && a != 255)
+		/* 0..5, derived (255), or a string read (FLIGHTREC_OUT_ARG_IN + 0..5) */
+		if (a > FLRC_MAX_OUT_ARG && a != FLIGHTREC_OUT_ARG_DERIVED &&
+		    !(FLIGHTREC_OUT_IS_IN(a) && (a & 7) <= FLRC_MAX_OUT_ARG))
 			return rfail(r, off, "syscall seq %llu: out-buffer of argument %u",
 				     (unsigned long long)s->seq, a);
 	}
