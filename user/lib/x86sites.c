@@ -30,6 +30,8 @@
 #define MAX_SWEEP	(1u << 20)
 /* More candidates than this in one file: the rest are not looked at. */
 #define MAX_CANDIDATES	65536
+/* Bytes disassembled per file at most (a crafted file cannot make it slow). */
+#define MAX_SWEPT	(64u << 20)
 
 #define DW_EH_PE_omit	0xff
 #define DW_EH_PE_udata4	0x03
@@ -139,7 +141,8 @@ static int push(struct fr_sites *s, size_t *cap, uint64_t off)
 
 /* The candidates of one executable segment. */
 static int scan_segment(const struct elf_view *v, const Elf64_Phdr *ph, csh cs,
-			cs_insn *insn, struct fr_sites *s, size_t *cap, size_t *seen)
+			cs_insn *insn, struct fr_sites *s, size_t *cap, size_t *seen,
+			uint64_t *swept)
 {
 	const uint8_t *seg = v->base + ph->p_offset, *p = seg;
 	const uint8_t *end = seg + ph->p_filesz;
@@ -159,6 +162,14 @@ static int scan_segment(const struct elf_view *v, const Elf64_Phdr *ph, csh cs,
 			continue;
 		}
 		if (!fn_of(v, va, &fn) || fn < ph->p_vaddr || va - fn > MAX_SWEEP) {
+			s->unverified++;
+			continue;
+		}
+		if (!sweeping || sweep_fn != fn || addr > va)
+			*swept += va - fn;
+		else
+			*swept += va - addr;
+		if (*swept > MAX_SWEPT) {
 			s->unverified++;
 			continue;
 		}
@@ -204,6 +215,7 @@ int fr_cpuid_sites(int fd, struct fr_sites *s, char *why, size_t whylen)
 	const Elf64_Ehdr *eh;
 	const Elf64_Phdr *ph = NULL;
 	size_t cap = 0, seen = 0;
+	uint64_t swept = 0;
 	struct stat st;
 	cs_insn *insn = NULL;
 	csh cs = 0;
@@ -248,7 +260,7 @@ int fr_cpuid_sites(int fd, struct fr_sites *s, char *why, size_t whylen)
 	for (i = 0; i < eh->e_phnum && !err; i++)
 		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X) &&
 		    in_file(&v, ph[i].p_offset, ph[i].p_filesz))
-			err = scan_segment(&v, &ph[i], cs, insn, s, &cap, &seen);
+			err = scan_segment(&v, &ph[i], cs, insn, s, &cap, &seen, &swept);
 	if (err)
 		fail(why, whylen, err, "%s", strerror(-err));
 	else if (s->n)
