@@ -442,8 +442,8 @@ bench_threads() {
 # throughput and p99 latency of each mode against native, ratios of the
 # medians over the repetitions, and the median of the per-repetition
 # throughput ratios.  Under strace a quarter of the requests (srv_div).
-# The programs come from scripts/bench-deps.sh (`make bench` runs it).  FR_BENCH_SRV_SCALE=N divides the request counts (a
-# quick try).  Goal: recorded >= 0.97 of native throughput, p99 <= 1.1x.
+# The programs come from scripts/bench-deps.sh (`make bench` runs it).
+# FR_BENCH_SRV_SCALE=N divides the request counts (a quick try).  Goal: recorded >= 0.97 of native throughput, p99 <= 1.1x.
 SRV_MODES="native record strace"
 SRV_PID=
 # srv_start MODE PIDFILE PORT CMD...: the server started in MODE, ready
