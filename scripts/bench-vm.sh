@@ -470,9 +470,19 @@ srv_start() {
 	wait $SRV_PID 2>/dev/null
 	return 1
 }
-# srv_stop PIDFILE: SIGTERM to the server (not to flightrec or strace,
+# srv_stop PIDFILE SERVER: SIGTERM to the server (not to flightrec or strace,
 # which end with it)
 srv_stop() {
+	local st
+	# recorded: its boundaries' average and slowest pause so far (a
+	# boundary stops every thread; nginx: its worker, the busier process)
+	st=$(awk '$1 == "pid" {for (i = 1; i < NF; i++) {
+			if ($i == "boundary_ns_avg") a = $(i + 1)
+			if ($i == "boundary_ns_max") m = $(i + 1)
+		}
+		if (m > best) { best = m; out = sprintf("%.1f/%.1f", a / 1e6, m / 1e6) } }
+		END { print out }' /proc/flightrec/status)
+	[ -n "$st" ] && SRV_BND[$2]+="$st "
 	kill -TERM "$(cat "$1")" 2>/dev/null
 	wait $SRV_PID 2>/dev/null
 }
@@ -481,7 +491,7 @@ srv_stop() {
 # suffices for its ratios)
 srv_div() { if [ "$1" = strace ]; then echo $((SRV_SCALE * 4)); else echo "$SRV_SCALE"; fi; }
 # srv_add WORKLOAD MODE RPS P99: one repetition's figures
-declare -A SRV_RPS SRV_P99
+declare -A SRV_RPS SRV_P99 SRV_BND
 SRV_WLS=()
 srv_add() {
 	[[ " ${SRV_WLS[*]} " == *" $1 "* ]] || SRV_WLS+=("$1")
@@ -502,7 +512,7 @@ srv_redis() {
 			srv_add "redis $t -c $c" "$mode" "${rps//\"/}" "${p99//\"/}"
 		done <<<"$out"
 	done
-	srv_stop "$W/redis.pid"
+	srv_stop "$W/redis.pid" redis
 }
 srv_nginx() {
 	local mode=$1 f n out rps p99
@@ -510,19 +520,20 @@ srv_nginx() {
 		-c "$W/nginx/nginx.conf" -e "$W/nginx/error.log" || return 1
 	for f in 4k 1m; do
 		if [ $f = 4k ]; then n=$((4000 / $(srv_div $mode))); else n=$((400 / $(srv_div $mode))); fi
-		rm -f "$W/ab.csv"
-		out=$(ab -k -n $n -c 20 -e "$W/ab.csv" "http://127.0.0.1:8090/$f" 2>&1)
+		out=$(ab -k -n $n -c 20 "http://127.0.0.1:8090/$f" 2>&1)
 		rps=$(awk '/^Requests per second:/ {print $4}' <<<"$out")
 		# ab counts a short or failed response as failed: none may be
 		if ! grep -q '^Failed requests: *0$' <<<"$out" ||
 		   grep -q '^Non-2xx' <<<"$out"; then
-			say "  $mode: ab on $f: failed requests"
+			say "  $mode: ab on $f: $(grep -A1 -E '^(Failed|Non-2xx)' <<<"$out" | tr -s ' \n' ' ')"
 			rps=
 		fi
-		p99=$(awk -F, '$1 == 99 {print $2}' "$W/ab.csv" 2>/dev/null)
+		# whole ms: its -e table's 99th line read 7e15 for the 1 MiB
+		# file (native, 40 requests)
+		p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
 		[ -n "$rps" ] && [ -n "$p99" ] && srv_add "nginx $f keep-alive -c 20" "$mode" "$rps" "$p99"
 	done
-	srv_stop "$W/nginx/nginx.pid"
+	srv_stop "$W/nginx/nginx.pid" nginx
 }
 srv_memcached() {
 	local mode=$1 c n=$((6000 / $(srv_div $1))) rps p50 p99
@@ -534,10 +545,10 @@ srv_memcached() {
 			srv_add "memcached 9get:1set 1KiB -c $c" "$mode" "$rps" "$(awk -v u="$p99" 'BEGIN {print u / 1000}')"
 		fi
 	done
-	srv_stop "$W/memcached.pid"
+	srv_stop "$W/memcached.pid" memcached
 }
 bench_servers() {
-	local i s mode wl b r rp bp missing=
+	local i k s mode wl b r rp bp missing= modes=($SRV_MODES)
 	SRV_SCALE=${FR_BENCH_SRV_SCALE:-1}
 	for s in redis-server redis-benchmark nginx ab memcached strace; do
 		command -v $s >/dev/null || missing+=" $s"
@@ -574,7 +585,10 @@ bench_servers() {
 	say "   of the medians against native (throughput: requests/s; p99 latency)"
 	for ((i = 0; i < REPS; i++)); do
 		for s in redis nginx memcached; do
-			for mode in $SRV_MODES; do
+			# each mode first in turn: none is always the one after
+			# another's teardown
+			for ((k = 0; k < ${#modes[@]}; k++)); do
+				mode=${modes[(i + k) % ${#modes[@]}]}
 				"srv_$s" "$mode"
 				rm -rf "$W/srv"/*
 			done
@@ -583,12 +597,12 @@ bench_servers() {
 	say "  workload                          native req/s  p99 ms | recorded: req/s  p99  (pairs) | strace: req/s  p99"
 	for wl in "${SRV_WLS[@]}"; do
 		local line
-		b=$(printf '%s\n' ${SRV_RPS[$wl:native]} | median)
-		bp=$(printf '%s\n' ${SRV_P99[$wl:native]} | median)
+		b=$(printf '%s\n' ${SRV_RPS[$wl:native]:-} | median)
+		bp=$(printf '%s\n' ${SRV_P99[$wl:native]:-} | median)
 		line=$(printf '  %-32s %10s %7s |' "$wl" "$b" "$bp")
 		for mode in record strace; do
-			r=$(printf '%s\n' ${SRV_RPS[$wl:$mode]} | median)
-			rp=$(printf '%s\n' ${SRV_P99[$wl:$mode]} | median)
+			r=$(printf '%s\n' ${SRV_RPS[$wl:$mode]:-} | median)
+			rp=$(printf '%s\n' ${SRV_P99[$wl:$mode]:-} | median)
 			if [ -z "$b" ] || [ -z "$r" ]; then
 				line+=" $mode: ?"
 				continue
@@ -596,12 +610,15 @@ bench_servers() {
 			line+=" $(ratio "$r" "$b") $(ratio "$rp" "$bp")"
 			# the same count of repetitions in both modes: per-pair ratios
 			if [ $mode = record ] &&
-			   [ "$(wc -w <<<"${SRV_RPS[$wl:native]}")" = "$(wc -w <<<"${SRV_RPS[$wl:record]}")" ]; then
+			   [ "$(wc -w <<<"${SRV_RPS[$wl:native]:-}")" = "$(wc -w <<<"${SRV_RPS[$wl:record]:-}")" ]; then
 				line+=" ($(pair_range "${SRV_RPS[$wl:native]}" "${SRV_RPS[$wl:record]}"))"
 			fi
 			line+=" |"
 		done
 		say "${line% |}"
+	done
+	for s in redis nginx memcached; do
+		say "  $s recorded, boundaries per repetition (average/slowest ms): ${SRV_BND[$s]:-?}"
 	done
 	say "  (goal: recorded throughput >= 0.97 of native, p99 <= 1.1x)"
 }
