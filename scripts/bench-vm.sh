@@ -495,6 +495,8 @@ declare -A SRV_RPS SRV_P99 SRV_BND
 SRV_WLS=()
 srv_add() {
 	[[ " ${SRV_WLS[*]} " == *" $1 "* ]] || SRV_WLS+=("$1")
+	# as it comes: a run cut short still shows what it measured
+	say "    $1, $2: $3 req/s, p99 $4 ms"
 	SRV_RPS[$1:$2]+="$3 "
 	SRV_P99[$1:$2]+="$4 "
 }
