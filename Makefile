@@ -127,12 +127,16 @@ demo: deps
 # allocation, which would be measured as flightrec's cost.
 # FR_BENCH_REPS=N repetitions per figure (default 5); BENCH="unreg dd" picks sections;
 # FR_BENCH_INTERVALS="125" the interval lengths of the intervals section.
+# BENCH=servers (also part of the whole bench): redis, nginx and memcached
+# native, recorded and under strace; scripts/bench-deps.sh installs them.
+# The bench's VM gets 2 hours (FR_VM_TIMEOUT; vm.sh's default 900 s cut it).
 # BENCH=insn (also part of the whole bench): instructions per call of dd,
 # counted by a TCG plugin in boots of its own (scripts/bench-insn.sh).
 BENCH_VM := $(filter-out insn,$(BENCH))
 bench: deps
+	$(if $(filter servers,$(BENCH))$(if $(BENCH),,all),scripts/bench-deps.sh)
 	$(MAKE) check-build
-	$(if $(BENCH_VM)$(if $(BENCH),,all),FR_VM_DEBUG=0 scripts/vm.sh run -- scripts/bench-vm.sh $(BENCH_VM))
+	$(if $(BENCH_VM)$(if $(BENCH),,all),FR_VM_DEBUG=0 FR_VM_TIMEOUT=$${FR_VM_TIMEOUT:-7200} scripts/vm.sh run -- scripts/bench-vm.sh $(BENCH_VM))
 	$(if $(filter insn,$(BENCH))$(if $(BENCH),,all),scripts/bench-insn.sh)
 
 # ---- packaging: make install / uninstall, DKMS, Debian packages (docs/packaging.md) ----

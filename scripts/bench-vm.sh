@@ -9,6 +9,7 @@
 #
 #   bench-vm.sh [SECTION...]     sections: unreg dd ddbig gzip intervals boundary
 #                                writes replay (replay_start alone) record threads
+#                                servers (its programs: scripts/bench-deps.sh)
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -53,7 +54,7 @@ loaded() { [ -d /sys/module/flightrec ]; }
 # the kernel module's global accounting, in bytes
 ring_bytes() { awk '/^bytes /{print $2}' /proc/flightrec/status; }
 
-sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads}
+sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads servers}
 
 # ---------------------------------------------------------------------------
 # (issue 3 a) a process that is not registered, the module loaded with another
@@ -485,6 +486,200 @@ bench_large() {
 			"$((${wavg:-0} / 1000000))" "$((${wmax:-0} / 1000000))" "$dump" "$dbytes" \
 			$((u1 - u0)) "$gc" "$ga" "$(ratio "$dump" "$gc")")"
 	done
+}
+
+# (issue 28, item 1) real servers on loopback in the VM, each started
+# natively, under `flightrec record` from its start, and under `strace -f
+# -o /dev/null` (the seed's prototype lost 13-15% on squid and apache; a
+# ptrace recorder is the usual alternative), the three modes in turn in
+# every repetition: redis-server with redis-benchmark (SET and GET, 20 and
+# 100 clients), nginx with ab (keep-alive, 20 clients, a 4 KiB and a 1 MiB
+# file, sent with sendfile), memcached with tests/progs/mc_load (9 gets to
+# 1 set of 1 KiB values, 20 and 100 connections).  Per workload: the
+# throughput and p99 latency of each mode against native, ratios of the
+# medians over the repetitions, and the median of the per-repetition
+# throughput ratios.  Under strace a quarter of the requests (srv_div).
+# The programs come from scripts/bench-deps.sh (`make bench` runs it).
+# FR_BENCH_SRV_SCALE=N divides the request counts (a quick try).  Goal: recorded >= 0.97 of native throughput, p99 <= 1.1x.
+SRV_MODES="native record strace"
+SRV_PID=
+# srv_start MODE PIDFILE PORT CMD...: the server started in MODE, ready
+# when its port accepts a connection and its pid file is written
+srv_start() {
+	local mode=$1 pidf=$2 port=$3 i
+	shift 3
+	rm -f "$pidf"
+	case $mode in
+	native) "$@" >/dev/null 2>&1 & ;;
+	record) "$FR" record -o "$W/srv" -- "$@" >/dev/null 2>&1 & ;;
+	strace) strace -f -o /dev/null "$@" >/dev/null 2>&1 & ;;
+	esac
+	SRV_PID=$!
+	for ((i = 0; i < 600; i++)); do
+		if [ -s "$pidf" ] && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+			return 0
+		fi
+		kill -0 $SRV_PID 2>/dev/null || break
+		sleep 0.1
+	done
+	say "  $mode: $1 did not start"
+	kill $SRV_PID 2>/dev/null
+	wait $SRV_PID 2>/dev/null
+	return 1
+}
+# srv_stop PIDFILE SERVER: SIGTERM to the server (not to flightrec or strace,
+# which end with it)
+srv_stop() {
+	local st
+	# recorded: its boundaries' average and slowest pause so far (a
+	# boundary stops every thread; nginx: its worker, the busier process)
+	st=$(awk '$1 == "pid" {for (i = 1; i < NF; i++) {
+			if ($i == "boundary_ns_avg") a = $(i + 1)
+			if ($i == "boundary_ns_max") m = $(i + 1)
+		}
+		if (m > best) { best = m; out = sprintf("%.1f/%.1f", a / 1e6, m / 1e6) } }
+		END { print out }' /proc/flightrec/status)
+	[ -n "$st" ] && SRV_BND[$2]+="$st "
+	kill -TERM "$(cat "$1")" 2>/dev/null
+	wait $SRV_PID 2>/dev/null
+}
+# the request counts are divided by this: FR_BENCH_SRV_SCALE for all,
+# and 4 more under strace (10-20 times slower, a quarter of the requests
+# suffices for its ratios)
+srv_div() { if [ "$1" = strace ]; then echo $((SRV_SCALE * 4)); else echo "$SRV_SCALE"; fi; }
+# srv_add WORKLOAD MODE RPS P99: one repetition's figures
+declare -A SRV_RPS SRV_P99 SRV_BND
+SRV_WLS=()
+srv_add() {
+	[[ " ${SRV_WLS[*]} " == *" $1 "* ]] || SRV_WLS+=("$1")
+	# as it comes: a run cut short still shows what it measured
+	say "    $1, $2: $3 req/s, p99 $4 ms"
+	SRV_RPS[$1:$2]+="$3 "
+	SRV_P99[$1:$2]+="$4 "
+}
+srv_redis() {
+	local mode=$1 c n=$((20000 / $(srv_div $1))) out
+	srv_start "$mode" "$W/redis.pid" 6390 redis-server --port 6390 \
+		--bind 127.0.0.1 --save "" --appendonly no --dir "$W" \
+		--pidfile "$W/redis.pid" --logfile "$W/redis.log" || return 1
+	for c in 20 100; do
+		out=$(redis-benchmark -h 127.0.0.1 -p 6390 -t set,get -n $n -c $c --csv -q 2>/dev/null)
+		# "SET","rps","avg","min","p50","p95","p99","max" (latencies in ms)
+		while IFS=, read -r t rps _ _ _ _ p99 _; do
+			t=${t//\"/}
+			[ "$t" = SET ] || [ "$t" = GET ] || continue
+			srv_add "redis $t -c $c" "$mode" "${rps//\"/}" "${p99//\"/}"
+		done <<<"$out"
+	done
+	srv_stop "$W/redis.pid" redis
+}
+srv_nginx() {
+	local mode=$1 f n out rps p99
+	srv_start "$mode" "$W/nginx/nginx.pid" 8090 nginx -p "$W/nginx" \
+		-c "$W/nginx/nginx.conf" -e "$W/nginx/error.log" || return 1
+	for f in 4k 1m; do
+		if [ $f = 4k ]; then n=$((4000 / $(srv_div $mode))); else n=$((400 / $(srv_div $mode))); fi
+		out=$(ab -k -n $n -c 20 "http://127.0.0.1:8090/$f" 2>&1)
+		rps=$(awk '/^Requests per second:/ {print $4}' <<<"$out")
+		# ab counts a short or failed response as failed: none may be
+		if ! grep -q '^Failed requests: *0$' <<<"$out" ||
+		   grep -q '^Non-2xx' <<<"$out"; then
+			say "  $mode: ab on $f: $(grep -A1 -E '^(Failed|Non-2xx)' <<<"$out" | tr -s ' \n' ' ')"
+			rps=
+		fi
+		# whole ms: its -e table's 99th line read 7e15 for the 1 MiB
+		# file (native, 40 requests)
+		p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+		[ -n "$rps" ] && [ -n "$p99" ] && srv_add "nginx $f keep-alive -c 20" "$mode" "$rps" "$p99"
+	done
+	srv_stop "$W/nginx/nginx.pid" nginx
+}
+srv_memcached() {
+	local mode=$1 c n=$((6000 / $(srv_div $1))) rps p50 p99
+	srv_start "$mode" "$W/memcached.pid" 11290 memcached -u root -l 127.0.0.1 \
+		-p 11290 -U 0 -m 64 -P "$W/memcached.pid" || return 1
+	for c in 20 100; do
+		# the same total requests at both counts
+		if read -r rps p50 p99 < <("$PROGS/mc_load" 11290 $c $((n / c))); then
+			srv_add "memcached 9get:1set 1KiB -c $c" "$mode" "$rps" "$(awk -v u="$p99" 'BEGIN {print u / 1000}')"
+		fi
+	done
+	srv_stop "$W/memcached.pid" memcached
+}
+bench_servers() {
+	local i k s mode wl b r rp bp missing= modes=($SRV_MODES)
+	SRV_SCALE=${FR_BENCH_SRV_SCALE:-1}
+	for s in redis-server redis-benchmark nginx ab memcached strace; do
+		command -v $s >/dev/null || missing+=" $s"
+	done
+	if [ -n "$missing" ]; then
+		say "== servers: not installed:$missing (scripts/bench-deps.sh)"
+		return 1
+	fi
+	mkdir -p "$W/srv" "$W/nginx/www" "$W/nginx/tmp"
+	head -c 4096 /dev/urandom >"$W/nginx/www/4k"
+	head -c 1048576 /dev/urandom >"$W/nginx/www/1m"
+	cat >"$W/nginx/nginx.conf" <<-EOF
+	daemon off;
+	master_process on;
+	worker_processes 1;
+	user root;
+	pid $W/nginx/nginx.pid;
+	error_log $W/nginx/error.log;
+	events { worker_connections 1024; }
+	http {
+		access_log off;
+		sendfile on;
+		keepalive_requests 1000000;
+		client_body_temp_path $W/nginx/tmp;
+		proxy_temp_path $W/nginx/tmp;
+		fastcgi_temp_path $W/nginx/tmp;
+		uwsgi_temp_path $W/nginx/tmp;
+		scgi_temp_path $W/nginx/tmp;
+		server { listen 127.0.0.1:8090; root $W/nginx/www; }
+	}
+	EOF
+	say "== servers on loopback: native, recorded from start (flightrec record),"
+	say "   strace -f -o /dev/null; the modes in turn, $REPS repetitions; ratios"
+	say "   of the medians against native (throughput: requests/s; p99 latency)"
+	for ((i = 0; i < REPS; i++)); do
+		for s in redis nginx memcached; do
+			# each mode first in turn: none is always the one after
+			# another's teardown
+			for ((k = 0; k < ${#modes[@]}; k++)); do
+				mode=${modes[(i + k) % ${#modes[@]}]}
+				"srv_$s" "$mode"
+				rm -rf "$W/srv"/*
+			done
+		done
+	done
+	say "  workload                          native req/s  p99 ms | recorded: req/s  p99  (pairs) | strace: req/s  p99"
+	for wl in "${SRV_WLS[@]}"; do
+		local line
+		b=$(printf '%s\n' ${SRV_RPS[$wl:native]:-} | median)
+		bp=$(printf '%s\n' ${SRV_P99[$wl:native]:-} | median)
+		line=$(printf '  %-32s %10s %7s |' "$wl" "$b" "$bp")
+		for mode in record strace; do
+			r=$(printf '%s\n' ${SRV_RPS[$wl:$mode]:-} | median)
+			rp=$(printf '%s\n' ${SRV_P99[$wl:$mode]:-} | median)
+			if [ -z "$b" ] || [ -z "$r" ]; then
+				line+=" $mode: ?"
+				continue
+			fi
+			line+=" $(ratio "$r" "$b") $(ratio "$rp" "$bp")"
+			# the same count of repetitions in both modes: per-pair ratios
+			if [ $mode = record ] &&
+			   [ "$(wc -w <<<"${SRV_RPS[$wl:native]:-}")" = "$(wc -w <<<"${SRV_RPS[$wl:record]:-}")" ]; then
+				line+=" ($(pair_range "${SRV_RPS[$wl:native]}" "${SRV_RPS[$wl:record]}"))"
+			fi
+			line+=" |"
+		done
+		say "${line% |}"
+	done
+	for s in redis nginx memcached; do
+		say "  $s recorded, boundaries per repetition (average/slowest ms): ${SRV_BND[$s]:-?}"
+	done
+	say "  (goal: recorded throughput >= 0.97 of native, p99 <= 1.1x)"
 }
 
 loaded || { say "bench-vm.sh: the flightrec module is not loaded"; exit 1; }
