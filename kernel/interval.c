@@ -918,6 +918,8 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	if (own)
 		list_add_tail(&own->node, &next->threads);
 	ctx_bytes = fr_gather_threads(proc, next, gen);
+	if (freeze && closed)
+		fr_sc_unfinished(proc, closed);
 	spin_unlock(&proc->lock);
 
 	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);

@@ -190,6 +190,11 @@ enum flightrec_stop_reason {
 						 * out (its OUT is missing) */
 #define FLIGHTREC_SC_REAL_NR		0x40	/* a syscall whose number is that of an event
 						 * record (FLIGHTREC_NR_*): the syscall */
+#define FLIGHTREC_SC_UNFINISHED	0x80	/* entered (numbered at entry) by a thread
+						 * other than the one that ended the
+						 * recording, and not returned at the end:
+						 * RET and OUT mean nothing; replay parks
+						 * the thread in it */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,

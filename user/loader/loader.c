@@ -2245,6 +2245,33 @@ static __attribute__((noreturn)) void blocked(siginfo_t *si, struct sigcontext *
 	sys_exit_group(FR_EXIT_BLOCKED);
 }
 
+/*
+ * The thread's last record is a call it had entered and not returned from
+ * when the recording ended (FLIGHTREC_SC_UNFINISHED; the module numbers
+ * futex waits, and every call in serial mode, at entry): its user code up
+ * to here ran before the records numbered after it, and it got no further.
+ * Its turn passes on, and it stays in the call.
+ */
+static void park_unfinished(struct lthread *t, const struct fri_syscall *s, uint64_t idx)
+{
+	if (g.flags & FRI_F_VERBOSE) {
+		char buf[256];
+
+		fmt_call(buf, sizeof(buf), s->nr, s->args, s->nargs);
+		fdprintf(2, PFX "[%u #%lu] %s: unfinished at the end, parked\n", t->tid, s->seq,
+			 buf);
+	}
+	if (s->nr == __NR_futex)
+		clear_pending(idx);
+	consume(t, s);
+	t->at_end = 1;
+	for (;;) {
+		uint32_t z = 0;
+
+		sys4(__NR_futex, (long)&z, FUTEX_WAIT_PRIVATE, 0, NULL);
+	}
+}
+
 static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
@@ -2286,6 +2313,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 			diverged(t, s, mc, "different data passed in (hash)");
 	}
 	wait_turn(t, idx, mc);
+	if (s->sc_flags & FLIGHTREC_SC_UNFINISHED) {
+		park_unfinished(t, s, idx);
+		return;
+	}
 	if (g.flags & FRI_F_VERBOSE) {
 		char buf[256];
 
