@@ -721,10 +721,11 @@ static void uaf_unfinished(struct __test_metadata *_metadata, const struct flrc 
 		EXPECT_EQ(FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME,
 			  sc->args[1]);
 	}
-	if (serial)
+	if (serial) {
 		EXPECT_EQ(1, unfinished);
-	else
+	} else {
 		EXPECT_GE(1, unfinished);
+	}
 	EXPECT_EQ(worker_tid, c->end->tid);
 	if (unfinished == 1) {
 		/* the worker's last call comes after it, and is the last */
