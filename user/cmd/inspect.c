@@ -1409,7 +1409,10 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 	jadd(o, "ret", json_object_new_int64(s->ret));
 	if (s->has_time_ns)
 		jadd(o, "time_ns", ju(s->time_ns));
-	jadd(o, "returned", json_object_new_boolean(!(s->flags & FLIGHTREC_SC_NO_RETURN)));
+	jadd(o, "returned", json_object_new_boolean(!(s->flags & (FLIGHTREC_SC_NO_RETURN |
+								 FLIGHTREC_SC_UNFINISHED))));
+	if (s->flags & FLIGHTREC_SC_UNFINISHED)
+		jadd(o, "unfinished", json_object_new_boolean(true));
 	m = open_memstream(&text, &len);
 	if (m) {
 		log_one(m, c, s, flags | FR_SD_NOTID, false, fdpaths);
@@ -1439,7 +1442,8 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 		v[i].data = s->out[i]->data.data;
 		v[i].len = s->out[i]->data.len;
 	}
-	if (s->flags & FLIGHTREC_SC_NO_RETURN)
+	/* unfinished: still inside at the end ("= ?") */
+	if (s->flags & (FLIGHTREC_SC_NO_RETURN | FLIGHTREC_SC_UNFINISHED))
 		flags |= FR_SD_NORET;
 	if (s->flags & FLIGHTREC_SC_REAL_NR)
 		flags |= FR_SD_REAL_NR;
@@ -1791,7 +1795,7 @@ static const char **fd_paths(const struct flrc *c, struct fdtab *t)
 		uint64_t a[6] = { 0 };
 		const char *p = NULL;
 		int64_t ret = s->ret;
-		bool ok = !(s->flags & FLIGHTREC_SC_NO_RETURN);
+		bool ok = !(s->flags & (FLIGHTREC_SC_NO_RETURN | FLIGHTREC_SC_UNFINISHED));
 
 		if (s->interval != iv) {
 			const Flightrec__IntervalInfo *info = flrc_interval(c, s->interval);
