@@ -100,6 +100,9 @@ struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
 	xa_init(&iv->acc);
 	iv->start_ns = ktime_get_ns();
 	iv->bytes = sizeof(*iv);
+	/* replay tells a race from a divergence with it */
+	if (proc->serial)
+		iv->flags |= FLIGHTREC_IF_SERIAL;
 	return iv;
 }
 

@@ -640,7 +640,7 @@ static void uaf_expected(char *buf, size_t size)
  * DIR/NAME.flrc), or NULL after a failed assertion.
  */
 static struct flrc *uaf_record(struct __test_metadata *_metadata, const char *dir,
-			       const char *name, const char *opts)
+			       const char *name, const char *opts, bool serial)
 {
 	char cmd[PATH_MAX + 128], want[1024], err[256], *live;
 	uint32_t main_tid;
@@ -684,6 +684,11 @@ static struct flrc *uaf_record(struct __test_metadata *_metadata, const char *di
 		EXPECT_EQ(UAF_TARGET, c->end->regs->rip);
 	EXPECT_NE(main_tid, c->end->tid);	/* the worker crashed */
 	EXPECT_GE(c->n_syscalls, 2);
+	/* every interval says whether it was recorded in serial mode */
+	EXPECT_GE(c->hdr->n_intervals, 2);
+	for (len = 0; len < c->hdr->n_intervals; len++)
+		EXPECT_EQ(serial ? FLIGHTREC_IF_SERIAL : 0,
+			  c->hdr->intervals[len]->flags & FLIGHTREC_IF_SERIAL);
 	/* a few intervals: the crash is not in the first one */
 	EXPECT_LT(c->syscalls[0]->interval, c->syscalls[c->n_syscalls - 1]->interval);
 	if (!_metadata->passed) {
@@ -751,7 +756,7 @@ TEST_F_TIMEOUT(rm, uaf_threads_serial, 300)
 	struct flrc *c;
 
 	c = uaf_record(_metadata, self->dir, "uafs",
-		       "--serial --interval-ms 100 --keep 60");
+		       "--serial --interval-ms 100 --keep 60", true);
 	ASSERT_NE(NULL, c);
 	EXPECT_EQ(0, replay(self->dir, "uafs")) show(self->dir, "uafs");
 	snprintf(want, sizeof(want), "reproduced SIGSEGV at rip %#x (addr %#x), as recorded",
@@ -771,10 +776,12 @@ TEST_F_TIMEOUT(rm, uaf_threads_serial, 300)
 /*
  * The same without --serial: the threads ran user code at the same time
  * when recorded.  Replay must reproduce the crash with the same output, or
- * stop with a divergence report that names a thread of the recording and
- * the call, having written no byte the program did not write; never hang
- * (the time limit), never "as recorded" with other output.  Either outcome
- * is said in the log (the count over runs is in docs/replay.md).
+ * stop with a race report: the thread that diverged and the call, and the
+ * other thread whose user code ran at the same time when recorded
+ * (race_note() in the loader), having written no byte the program did not
+ * write; never hang (the time limit), never "as recorded" with other
+ * output.  Either outcome is said in the log (the count over runs is in
+ * docs/replay.md).
  */
 TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
 {
@@ -782,7 +789,7 @@ TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
 	struct flrc *c;
 	int r;
 
-	c = uaf_record(_metadata, self->dir, "uaff", "--interval-ms 100 --keep 60");
+	c = uaf_record(_metadata, self->dir, "uaff", "--interval-ms 100 --keep 60", false);
 	ASSERT_NE(NULL, c);
 	r = fr_sh("cd %s && timeout 120 %s/user/flightrec replay uaff.flrc --out uaff.rep "
 		  "> uaff.rout 2> uaff.rerr", self->dir, top);
@@ -791,23 +798,37 @@ TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
 	if (r == 0) {
 		EXPECT_TRUE(rerr_has(self->dir, "uaff", want)) show(self->dir, "uaff");
 		EXPECT_EQ(0, fr_sh("cmp %s/uaff.live %s/uaff.rep/fd1.out", self->dir, self->dir));
+		EXPECT_FALSE(rerr_has(self->dir, "uaff", "race:"));
 		TH_LOG("outcome: reproduced");
 	} else {
-		char line[64];
+		uint32_t tids[2] = { c->hdr->process->pid, c->end->tid };
+		char line[3][160];
+		int k, named = 0;
 
 		EXPECT_EQ(FR_EXIT_DIVERGED, r) show(self->dir, "uaff");
-		snprintf(line, sizeof(line), "DIVERGED: thread %u, seq ", c->end->tid);
-		if (!rerr_has(self->dir, "uaff", line)) {
-			snprintf(line, sizeof(line), "DIVERGED: thread %u, seq ",
-				 c->hdr->process->pid);
-			EXPECT_TRUE(rerr_has(self->dir, "uaff", line)) show(self->dir, "uaff");
+		/*
+		 * The race, named: the thread that diverged, at which call,
+		 * and the other thread whose user code ran at the same time
+		 * when recorded.
+		 */
+		for (k = 0; k < 2; k++) {
+			snprintf(line[0], sizeof(line[0]), "DIVERGED: thread %u, seq ", tids[k]);
+			snprintf(line[1], sizeof(line[1]), "  race: thread %u ran user code from ",
+				 tids[!k]);
+			snprintf(line[2], sizeof(line[2]), "  race: not a --serial recording: "
+				 "thread %u's user code from ", tids[k]);
+			if (rerr_has(self->dir, "uaff", line[0]) &&
+			    rerr_has(self->dir, "uaff", line[1]) &&
+			    rerr_has(self->dir, "uaff", line[2]))
+				named++;
 		}
+		EXPECT_EQ(1, named) show(self->dir, "uaff");
 		EXPECT_TRUE(rerr_has(self->dir, "uaff", "  expected "));
 		EXPECT_FALSE(rerr_has(self->dir, "uaff", "as recorded"));
 		/* what it wrote is what the program wrote, up to there */
 		EXPECT_EQ(0, fr_sh("cd %s && f=uaff.rep/fd1.out && { ! test -e $f || "
 				   "head -c $(stat -c %%s $f) uaff.live | cmp -s - $f; }", self->dir));
-		fr_sh("grep -A2 DIVERGED %s/uaff.rerr", self->dir);
+		fr_sh("grep -A5 DIVERGED %s/uaff.rerr", self->dir);
 		TH_LOG("outcome: divergence reported");
 	}
 	uaf_unfinished(_metadata, c, false);

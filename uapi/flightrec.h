@@ -139,6 +139,9 @@ enum flightrec_stop_reason {
 #define FLIGHTREC_IF_LOST_STATE		0x400	/* part of the start state could not be kept
 						 * (no memory): the memory map or a file's
 						 * path, a thread's registers or XSAVE area */
+#define FLIGHTREC_IF_SERIAL		0x800	/* recorded in serial mode: the threads ran
+						 * user code one at a time (not a reason the
+						 * interval may not replay) */
 
 /*
  * Records that are not syscalls travel in the syscall stream (SYSCALL

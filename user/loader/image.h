@@ -43,6 +43,7 @@
 #define FRI_F_VERBOSE		0x8	/* trace every replayed syscall on stderr */
 #define FRI_F_TSC_RECORDED	0x10	/* the recorder trapped rdtsc: an unrecorded one diverges */
 #define FRI_F_PATCH_TSC		0x20	/* patch the recorded rdtsc sites to ud2 */
+#define FRI_F_SERIAL		0x40	/* every interval replayed was recorded in serial mode */
 
 /*
  * flightrec replay --gdbserver: the loader runs under the server's ptrace
