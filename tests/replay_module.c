@@ -816,7 +816,7 @@ TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
 			snprintf(line[1], sizeof(line[1]), "  race: thread %u ran user code from ",
 				 tids[!k]);
 			snprintf(line[2], sizeof(line[2]), "  race: not a --serial recording: "
-				 "thread %u's user code from ", tids[k]);
+				 "thread %u, user code from ", tids[k]);
 			if (rerr_has(self->dir, "uaff", line[0]) &&
 			    rerr_has(self->dir, "uaff", line[1]) &&
 			    rerr_has(self->dir, "uaff", line[2]))

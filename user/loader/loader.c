@@ -1055,7 +1055,7 @@ static void race_note(const struct lthread *t, const struct fri_syscall *s)
 		fmt_rec(b, sizeof(b), end);
 	else
 		fmt(b, sizeof(b), "past its log");
-	fdprintf(2, PFX "  race: not a --serial recording: thread %u's user code from %s to %s may "
+	fdprintf(2, PFX "  race: not a --serial recording: thread %u, user code from %s to %s, may "
 		 "have run at the same time as theirs (above) when recorded; a race between them "
 		 "on memory, between system calls, can take it elsewhere (record with --serial to "
 		 "replay it exactly)\n", t->tid, a, b);
