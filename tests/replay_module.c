@@ -640,7 +640,7 @@ static void uaf_expected(char *buf, size_t size)
  * DIR/NAME.flrc), or NULL after a failed assertion.
  */
 static struct flrc *uaf_record(struct __test_metadata *_metadata, const char *dir,
-			       const char *name, const char *opts, bool serial)
+			       const char *name, const char *opts)
 {
 	char cmd[PATH_MAX + 128], want[1024], err[256], *live;
 	uint32_t main_tid;
@@ -684,11 +684,6 @@ static struct flrc *uaf_record(struct __test_metadata *_metadata, const char *di
 		EXPECT_EQ(UAF_TARGET, c->end->regs->rip);
 	EXPECT_NE(main_tid, c->end->tid);	/* the worker crashed */
 	EXPECT_GE(c->n_syscalls, 2);
-	/* every interval says whether it was recorded in serial mode */
-	EXPECT_GE(c->hdr->n_intervals, 2);
-	for (len = 0; len < c->hdr->n_intervals; len++)
-		EXPECT_EQ(serial ? FLIGHTREC_IF_SERIAL : 0,
-			  c->hdr->intervals[len]->flags & FLIGHTREC_IF_SERIAL);
 	/* a few intervals: the crash is not in the first one */
 	EXPECT_LT(c->syscalls[0]->interval, c->syscalls[c->n_syscalls - 1]->interval);
 	if (!_metadata->passed) {
@@ -704,13 +699,20 @@ static struct flrc *uaf_record(struct __test_metadata *_metadata, const char *di
  * unlock's wake (the mutex that pthread_cond_wait's contended lock took).
  * In serial mode the worker ran only once main had entered that wait (it
  * passed the token there); free-running, the worker may have crashed
- * while main was still on its way to it (then none is unfinished).
+ * while main was still on its way to it (then none is unfinished).  And
+ * every interval says whether it was recorded in serial mode (replay's
+ * race report needs to know).
  */
 static void uaf_unfinished(struct __test_metadata *_metadata, const struct flrc *c,
 			   bool serial)
 {
 	uint32_t main_tid = c->hdr->process->pid, worker_tid = 0;
 	size_t k, unfinished = 0, last = 0;
+
+	EXPECT_GE(c->hdr->n_intervals, 2);
+	for (k = 0; k < c->hdr->n_intervals; k++)
+		EXPECT_EQ(serial ? FLIGHTREC_IF_SERIAL : 0,
+			  c->hdr->intervals[k]->flags & FLIGHTREC_IF_SERIAL);
 
 	for (k = 0; k < c->n_syscalls; k++) {
 		const Flightrec__Syscall *sc = c->syscalls[k];
@@ -756,7 +758,7 @@ TEST_F_TIMEOUT(rm, uaf_threads_serial, 300)
 	struct flrc *c;
 
 	c = uaf_record(_metadata, self->dir, "uafs",
-		       "--serial --interval-ms 100 --keep 60", true);
+		       "--serial --interval-ms 100 --keep 60");
 	ASSERT_NE(NULL, c);
 	EXPECT_EQ(0, replay(self->dir, "uafs")) show(self->dir, "uafs");
 	snprintf(want, sizeof(want), "reproduced SIGSEGV at rip %#x (addr %#x), as recorded",
@@ -789,7 +791,7 @@ TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
 	struct flrc *c;
 	int r;
 
-	c = uaf_record(_metadata, self->dir, "uaff", "--interval-ms 100 --keep 60", false);
+	c = uaf_record(_metadata, self->dir, "uaff", "--interval-ms 100 --keep 60");
 	ASSERT_NE(NULL, c);
 	r = fr_sh("cd %s && timeout 120 %s/user/flightrec replay uaff.flrc --out uaff.rep "
 		  "> uaff.rout 2> uaff.rerr", self->dir, top);
