@@ -452,6 +452,12 @@ alone:
 	return fr_alone_get(size, gfp);
 }
 
+/* A record of its own (no thread's chunk): for another thread's call. */
+struct fr_sc_rec *fr_rec_alloc_alone(size_t size, gfp_t gfp)
+{
+	return fr_alone_get(ALIGN(size, 8), gfp);
+}
+
 void fr_sc_rec_free(struct fr_sc_rec *rec)
 {
 	if (rec->arena)

@@ -514,6 +514,7 @@ fr_rec_alloc_small(struct fr_thread *t, size_t size)
 		return fr_rec_alloc(t, size, GFP_NOWAIT);
 	return fr_arena_cut(a, size);
 }
+struct fr_sc_rec *fr_rec_alloc_alone(size_t size, gfp_t gfp);
 void fr_sc_rec_free(struct fr_sc_rec *rec);
 void fr_sc_recs_free(struct list_head *list);
 void *fr_page_alloc(gfp_t gfp);	/* a page copy's bytes (arena.c) */
@@ -562,6 +563,7 @@ bool fr_sc_is_exit(u32 nr);
 void fr_sc_record_held_exit(struct fr_thread *t);
 void fr_sc_settle(struct fr_thread *t);
 void fr_sc_ctx_fix(struct fr_thread *t, struct fr_thread_ctx *ctx);
+void fr_sc_unfinished(struct fr_proc *proc, struct fr_interval *iv);
 void fr_ctx_in_syscall(struct fr_thread_ctx *ctx, u32 nr, u64 ip);
 void fr_proc_exec_reset(struct fr_proc *proc);
 bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t);

@@ -100,6 +100,9 @@ struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
 	xa_init(&iv->acc);
 	iv->start_ns = ktime_get_ns();
 	iv->bytes = sizeof(*iv);
+	/* replay tells a race from a divergence with it */
+	if (proc->serial)
+		iv->flags |= FLIGHTREC_IF_SERIAL;
 	return iv;
 }
 
@@ -919,6 +922,8 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	if (own)
 		list_add_tail(&own->node, &next->threads);
 	ctx_bytes = fr_gather_threads(proc, next, gen);
+	if (freeze && closed)
+		fr_sc_unfinished(proc, closed);
 	spin_unlock(&proc->lock);
 
 	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);

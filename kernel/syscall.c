@@ -886,6 +886,51 @@ static noinline void fr_rec_insert(struct fr_interval *cur,
 }
 
 /*
+ * At a freeze's cut (interval.c, fr_boundary; proc->lock held, current the
+ * thread that freezes): each other thread inside a call that was numbered
+ * at entry (futex, clone, ... and every call in serial mode) gets a record
+ * of that call in the closed interval, flagged FLIGHTREC_SC_UNFINISHED: it
+ * had decided to make the call, and ran its user code up to it, before the
+ * end.  Without it replay cannot place that user code among the other
+ * threads' (issue 25, class 5: a main thread that unlocked a mutex on its
+ * way into a condvar wait, then the worker that took the mutex crashed;
+ * replay let the worker run first, and it found the mutex held).  When its
+ * call returns later, the thread records it in the new interval, which the
+ * dump does not hold.  No memory (GFP_ATOMIC): the interval says a record
+ * was lost, as for any record.
+ */
+void fr_sc_unfinished(struct fr_proc *proc, struct fr_interval *iv)
+{
+	struct fr_thread *t;
+	struct fr_sc_rec *rec;
+	size_t size = ALIGN(sizeof(*rec), 8);
+
+	lockdep_assert_held(&proc->lock);
+	list_for_each_entry(t, &proc->threads, pnode) {
+		if (t->task == current || !READ_ONCE(t->in_sc))
+			continue;
+		smp_rmb();	/* in_sc before sc_*: fr_sys_enter */
+		/* stable while in_sc: it is cleared under proc->lock */
+		if (!t->sc_seq)
+			continue;
+		rec = fr_rec_alloc_alone(size, GFP_ATOMIC | __GFP_NOWARN);
+		if (!rec) {
+			proc->lost++;
+			iv->lost++;
+			iv->flags |= FLIGHTREC_IF_LOST_RECORD;
+			continue;
+		}
+		fr_rec_head(t, rec, FLIGHTREC_SC_UNFINISHED, 0, size);
+		/* charged as the freeze's other small allocations: it must cut */
+		atomic64_add(size, &fr_bytes);
+		fr_rec_insert(iv, rec);		/* after the last numbered below it */
+		iv->nr_syscalls++;
+		iv->bytes += size;
+		proc->nr_syscalls++;
+	}
+}
+
+/*
  * Puts a record of t into the open interval, or counts it lost.  With
  * `closes`, the thread's syscall stops being open (in_sc) under the same
  * lock: a boundary (interval.c, fr_gather_threads) that finds it open takes

@@ -134,6 +134,7 @@ PORTABLE(asig)
 PORTABLE(tsc)
 PORTABLE(cv)
 PORTABLE(race)
+PORTABLE(uafs)
 
 /*
  * Last: at least one checkpoint replayed here in this run, so that a run

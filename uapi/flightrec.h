@@ -139,6 +139,9 @@ enum flightrec_stop_reason {
 #define FLIGHTREC_IF_LOST_STATE		0x400	/* part of the start state could not be kept
 						 * (no memory): the memory map or a file's
 						 * path, a thread's registers or XSAVE area */
+#define FLIGHTREC_IF_SERIAL		0x800	/* recorded in serial mode: the threads ran
+						 * user code one at a time (not a reason the
+						 * interval may not replay) */
 
 /*
  * Records that are not syscalls travel in the syscall stream (SYSCALL
@@ -190,6 +193,11 @@ enum flightrec_stop_reason {
 						 * out (its OUT is missing) */
 #define FLIGHTREC_SC_REAL_NR		0x40	/* a syscall whose number is that of an event
 						 * record (FLIGHTREC_NR_*): the syscall */
+#define FLIGHTREC_SC_UNFINISHED	0x80	/* entered (numbered at entry) by a thread
+						 * other than the one that ended the
+						 * recording, and not returned at the end:
+						 * RET and OUT mean nothing; replay parks
+						 * the thread in it */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,

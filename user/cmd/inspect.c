@@ -735,12 +735,13 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 		kib(b1, sizeof(b1), f->ivs[i].pages.stored);
 		kib(b2, sizeof(b2), f->ivs[i].out_bytes);
 		printf("  #%-4u +%.3fs  %.3f s  %zu thread%s  %" PRIu64 " syscalls (%s out)  %" PRIu64
-		       " pages (%" PRIu64 " dirtied, %s in file)%s%s\n",
+		       " pages (%" PRIu64 " dirtied, %s in file)%s%s%s\n",
 		       iv->index, (iv->start_ns - t0) / 1e9,
 		       (iv->end_ns - iv->start_ns) / 1e9, nt, nt == 1 ? "" : "s",
 		       iv->nr_syscalls, b2, f->ivs[i].pages.pages,
 		       f->ivs[i].dirtied.pages, b1,
 		       iv->flags & FLIGHTREC_IF_PARTIAL ? "  partial" : "",
+		       iv->flags & FLIGHTREC_IF_SERIAL ? "  serial" : "",
 		       nt ? "" : "  (no thread context: cannot start here)");
 	}
 	printf("threads:   %zu:", f->n_tids);
@@ -1431,7 +1432,10 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 	jadd(o, "ret", json_object_new_int64(s->ret));
 	if (s->has_time_ns)
 		jadd(o, "time_ns", ju(s->time_ns));
-	jadd(o, "returned", json_object_new_boolean(!(s->flags & FLIGHTREC_SC_NO_RETURN)));
+	jadd(o, "returned", json_object_new_boolean(!(s->flags & (FLIGHTREC_SC_NO_RETURN |
+								 FLIGHTREC_SC_UNFINISHED))));
+	if (s->flags & FLIGHTREC_SC_UNFINISHED)
+		jadd(o, "unfinished", json_object_new_boolean(true));
 	m = open_memstream(&text, &len);
 	if (m) {
 		log_one(m, c, s, flags | FR_SD_NOTID, false, fdpaths);
@@ -1464,7 +1468,8 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 		v[n].len = s->out[i]->data.len;
 		n++;
 	}
-	if (s->flags & FLIGHTREC_SC_NO_RETURN)
+	/* unfinished: still inside at the end ("= ?") */
+	if (s->flags & (FLIGHTREC_SC_NO_RETURN | FLIGHTREC_SC_UNFINISHED))
 		flags |= FR_SD_NORET;
 	if (s->flags & FLIGHTREC_SC_REAL_NR)
 		flags |= FR_SD_REAL_NR;
@@ -1816,7 +1821,7 @@ static const char **fd_paths(const struct flrc *c, struct fdtab *t)
 		uint64_t a[6] = { 0 };
 		const char *p = NULL;
 		int64_t ret = s->ret;
-		bool ok = !(s->flags & FLIGHTREC_SC_NO_RETURN);
+		bool ok = !(s->flags & (FLIGHTREC_SC_NO_RETURN | FLIGHTREC_SC_UNFINISHED));
 
 		if (s->interval != iv) {
 			const Flightrec__IntervalInfo *info = flrc_interval(c, s->interval);

@@ -1014,6 +1014,12 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		if (FLIGHTREC_IS_EVENT(c->syscalls[i]->nr, c->syscalls[i]->flags,
 				       FLIGHTREC_NR_RDTSC))
 			hd.flags |= FRI_F_TSC_RECORDED;
+	/* serial mode: the threads' user code did not overlap when recorded */
+	hd.flags |= FRI_F_SERIAL;
+	for (i = 0; i < c->hdr->n_intervals; i++)
+		if (c->hdr->intervals[i]->index >= from &&
+		    !(c->hdr->intervals[i]->flags & FLIGHTREC_IF_SERIAL))
+			hd.flags &= ~FRI_F_SERIAL;
 	if (hd.flags & FRI_F_TSC_RECORDED) {
 		const char *why = tsc_patch_reason(o);
 

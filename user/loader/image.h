@@ -44,6 +44,7 @@
 #define FRI_F_TSC_RECORDED	0x10	/* the recorder trapped rdtsc: an unrecorded one diverges */
 #define FRI_F_PATCH_TSC		0x20	/* patch the recorded rdtsc sites to ud2 */
 #define FRI_F_PATCH_CPUID	0x40	/* patch the cpuid sites (cpuid_sites_off) to ud2 */
+#define FRI_F_SERIAL		0x80	/* every interval replayed was recorded in serial mode */
 
 /*
  * flightrec replay --gdbserver: the loader runs under the server's ptrace

@@ -173,6 +173,7 @@ struct lthread {
 	uint64_t clear_child_tid;
 	uint64_t nr_done;
 	int at_end;			/* its log is exhausted */
+	int parked;			/* in its unfinished call, or stopped after its log */
 	int bp_step;			/* single-stepping over the breakpoint's instruction */
 	uint64_t app_mask;		/* the application's signal mask (emulated) */
 	uint64_t saved_mask;		/* with restore_mask: the mask to come back */
@@ -1014,6 +1015,96 @@ static void get_args(struct sigcontext *mc, uint64_t *a)
 		a[i] = *greg_arg(mc, i);
 }
 
+/* Index of thread tid's last record before index end, or FRI_NO_NEXT. */
+static uint64_t prev_of(uint32_t tid, uint64_t end)
+{
+	while (end-- > 0)
+		if (g.sc[end].tid == tid)
+			return end;
+	return FRI_NO_NEXT;
+}
+
+/* Whether tid is in named[] already; adds it when not (and there is room). */
+static int race_named(uint32_t *named, unsigned int *n, uint32_t tid)
+{
+	unsigned int j;
+
+	for (j = 0; j < *n; j++)
+		if (named[j] == tid)
+			return 1;
+	if (*n < MAX_THREADS)
+		named[(*n)++] = tid;
+	return 0;
+}
+
+/* "seq N (name)" of record idx, or "its start" */
+static void fmt_rec(char *buf, size_t size, uint64_t idx)
+{
+	if (idx == FRI_NO_NEXT)
+		fmt(buf, size, "its start");
+	else
+		fmt(buf, size, "seq %lu (%s)", g.sc[idx].seq, scname(g.sc[idx].nr));
+}
+
+/*
+ * After a divergence report, for a recording that was not serial
+ * (FRI_F_SERIAL clear): the threads whose user code may have run at the
+ * same time as t's when recorded.  Replay runs t's user code from its
+ * previous record (P) to the diverging one (s; none past its log) after
+ * every record numbered below s, the other threads waiting; when recorded
+ * it could overlap any other thread's segment that ended after P and began
+ * before s: one that ended with a record in between, or the one each live
+ * thread is in now (up to its next record, or past its log).  A race
+ * between them on memory without a system call (a lock taken in user
+ * space, a flag) can take t where it did not go.  Those threads are named,
+ * each with the records its segment lies between.
+ */
+static void race_note(const struct lthread *t, const struct fri_syscall *s)
+{
+	uint64_t end = s ? (uint64_t)(s - g.sc) : g.h->n_syscalls;
+	uint64_t p = prev_of(t->tid, end), i;
+	uint32_t named[MAX_THREADS];
+	unsigned int n = 0, k;
+	char a[96], b[96];
+
+	if (g.flags & FRI_F_SERIAL)
+		return;
+	for (i = p == FRI_NO_NEXT ? 0 : p + 1; i < end; i++) {
+		uint32_t tid = g.sc[i].tid;
+
+		if (tid == t->tid || race_named(named, &n, tid))
+			continue;
+		fmt_rec(a, sizeof(a), prev_of(tid, i));
+		fmt_rec(b, sizeof(b), i);
+		fdprintf(2, PFX "  race: thread %u ran user code from %s to %s\n", tid, a, b);
+	}
+	for (k = 0; k < MAX_THREADS; k++) {
+		const struct lthread *v = &threads[k];
+
+		if (!v->used || v == t || v->parked || (v->cur == FRI_NO_NEXT && !v->at_end))
+			continue;	/* parked where it was at the end, or gone */
+		if (race_named(named, &n, v->tid))
+			continue;
+		fmt_rec(a, sizeof(a), prev_of(v->tid, v->cur == FRI_NO_NEXT ? g.h->n_syscalls : v->cur));
+		if (v->cur == FRI_NO_NEXT)
+			fmt(b, sizeof(b), "past its log");
+		else
+			fmt_rec(b, sizeof(b), v->cur);
+		fdprintf(2, PFX "  race: thread %u ran user code from %s to %s\n", v->tid, a, b);
+	}
+	if (!n)
+		return;
+	fmt_rec(a, sizeof(a), p);
+	if (s)
+		fmt_rec(b, sizeof(b), end);
+	else
+		fmt(b, sizeof(b), "past its log");
+	fdprintf(2, PFX "  race: not a --serial recording: thread %u, user code from %s to %s, may "
+		 "have run at the same time as theirs (above) when recorded; a race between them "
+		 "on memory, between system calls, can take it elsewhere (record with --serial to "
+		 "replay it exactly)\n", t->tid, a, b);
+}
+
 static __attribute__((noreturn)) void diverged(struct lthread *t, const struct fri_syscall *s,
 					       struct sigcontext *mc, const char *why)
 {
@@ -1031,6 +1122,7 @@ static __attribute__((noreturn)) void diverged(struct lthread *t, const struct f
 		fdprintf(2, PFX "DIVERGED: thread %u, rip 0x%lx: %s\n" PFX "  got %s\n",
 			 t->tid, mc->rip, why, got);
 	}
+	race_note(t, s);
 	print_times("diverged");
 	sys_exit_group(FR_EXIT_DIVERGED);
 }
@@ -1968,6 +2060,7 @@ static __attribute__((noreturn)) void sig_diverged(struct lthread *t, const stru
 	fdprintf(2, PFX "DIVERGED: thread %u, seq %lu, rip 0x%lx: %s\n"
 		 PFX "  expected signal %s\n" PFX "  got      %s\n",
 		 t->tid, s->seq, mc->rip, why, exp, got);
+	race_note(t, s);
 	print_times("diverged");
 	sys_exit_group(FR_EXIT_DIVERGED);
 }
@@ -2289,6 +2382,34 @@ static __attribute__((noreturn)) void blocked(siginfo_t *si, struct sigcontext *
 	sys_exit_group(FR_EXIT_BLOCKED);
 }
 
+/*
+ * The thread's last record is a call it had entered and not returned from
+ * when the recording ended (FLIGHTREC_SC_UNFINISHED; the module numbers
+ * futex waits, and every call in serial mode, at entry): its user code up
+ * to here ran before the records numbered after it, and it got no further.
+ * Its turn passes on, and it stays in the call.
+ */
+static void park_unfinished(struct lthread *t, const struct fri_syscall *s, uint64_t idx)
+{
+	if (g.flags & FRI_F_VERBOSE) {
+		char buf[256];
+
+		fmt_call(buf, sizeof(buf), s->nr, s->args, s->nargs);
+		fdprintf(2, PFX "[%u #%lu] %s: unfinished at the end, parked\n", t->tid, s->seq,
+			 buf);
+	}
+	if (s->nr == __NR_futex)
+		clear_pending(idx);
+	consume(t, s);
+	t->at_end = 1;
+	t->parked = 1;
+	for (;;) {
+		uint32_t z = 0;
+
+		sys4(__NR_futex, (long)&z, FUTEX_WAIT_PRIVATE, 0, NULL);
+	}
+}
+
 static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
@@ -2330,6 +2451,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 			diverged(t, s, mc, "different data passed in (hash)");
 	}
 	wait_turn(t, idx, mc);
+	if (s->sc_flags & FLIGHTREC_SC_UNFINISHED) {
+		park_unfinished(t, s, idx);
+		return;
+	}
 	if (g.flags & FRI_F_VERBOSE) {
 		char buf[256];
 
@@ -2487,6 +2612,7 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 	if (e->tid && e->tid != t->tid) {
 		if (after)
 			return;
+		t->parked = 1;
 		for (;;) {
 			uint32_t z = 0;
 
@@ -2575,6 +2701,7 @@ static __attribute__((noreturn)) void rdtsc_diverged(struct lthread *t,
 	fdprintf(2, PFX "DIVERGED: thread %u, seq %lu, rip 0x%lx: %s\n"
 		 PFX "  expected %s\n" PFX "  got      %s at rip 0x%lx\n",
 		 t->tid, s->seq, mc->rip, why, exp, kind == 2 ? "rdtscp" : "rdtsc", mc->rip);
+	race_note(t, s);
 	print_times("diverged");
 	sys_exit_group(FR_EXIT_DIVERGED);
 }
