@@ -665,7 +665,20 @@ struct record {
 	size_t n_tree;
 	struct record_pend pend[256];
 	size_t n_pend;
+	/* dumps that could not be written: not tried again (record_leftovers) */
+	uint32_t failed[RECORD_MAX_TREE];
+	size_t n_failed;
 };
+
+static bool record_failed(const struct record *r, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_failed; i++)
+		if (r->failed[i] == id)
+			return true;
+	return false;
+}
 
 static struct record_pid *tree_find(struct record *r, uint32_t pid)
 {
@@ -730,6 +743,9 @@ static void record_take(struct record *r, uint32_t pid, uint32_t id, const char 
 		if (p)
 			p->written = true;
 		record_children(r, s.path, pid);
+	} else if (r->n_failed < sizeof(r->failed) / sizeof(r->failed[0])) {
+		/* said once (save_dump); the dump stays for `flightrec dump` */
+		r->failed[r->n_failed++] = id;
 	}
 	unclaim(claim);
 }
@@ -798,7 +814,7 @@ static int record_scan_cb(const struct fr_dump_info *d, void *arg)
 {
 	struct record_scan *rs = arg;
 
-	if (rs->n == 64 || !ours(rs->r, d->pid))
+	if (rs->n == 64 || record_failed(rs->r, d->id) || !ours(rs->r, d->pid))
 		return 0;
 	if (d->end_kind == FLIGHTREC_END_FAULT ||
 	    (d->end_kind == FLIGHTREC_END_EXIT && rs->r->at_exit)) {
