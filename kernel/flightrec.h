@@ -594,6 +594,7 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 /* tsc.c: rdtsc and rdtscp of recorded threads */
 void fr_tsc_own(struct fr_thread *t);
 void fr_tsc_inherit(struct fr_thread *t, bool parent_trapped);
+bool fr_tsc_parent_ours(struct task_struct *parent, struct fr_thread *t);
 void fr_tsc_fork(struct task_struct *parent, struct fr_thread *t,
 		 struct task_struct *child, bool tracked);
 void fr_tsc_disown_current(void);

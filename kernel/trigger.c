@@ -116,6 +116,9 @@ static void fr_child_fn(struct fr_tw *tw)
 			if (t)
 				fr_tsc_inherit(t, w->tsc);
 			rcu_read_unlock();
+			/* registered and gone again already: not ours to trap */
+			if (!t && w->tsc)
+				fr_tsc_disown_current();
 		} else if (w->tsc) {
 			fr_tsc_disown_current();
 		}
@@ -175,7 +178,14 @@ static void fr_fork_probe(void *data, struct task_struct *parent,
 	w->keep = proc->keep;
 	w->at_exit = proc->at_exit;
 	w->serial = proc->serial;
-	w->tsc = t->tsc_trapped;
+	/*
+	 * The child's copy of the flag is ours when the parent's is, also
+	 * while a release of it is queued (unregistered and registered again
+	 * before it ran): it then traps in the child for the child's own
+	 * recording, or goes (fr_child_fn).  Seen on the debug kernel: 2 of
+	 * 55 children killed at their rdtsc.
+	 */
+	w->tsc = fr_tsc_parent_ours(parent, t);
 	INIT_LIST_HEAD(&w->vfork);
 	w->child = child;
 	if (child->mm && child->mm == parent->mm) {

@@ -64,20 +64,37 @@ static void fr_tsc_set_current(bool on)
 	preempt_enable();
 }
 
-/* In the thread's own task_work: trap its rdtsc from now on. */
+static bool fr_tsc_releasing(struct task_struct *task);
+
+/*
+ * In the thread's own task_work: trap its rdtsc from now on.  A flag whose
+ * release is still queued (unregistered, registered again before it ran)
+ * is ours, not the program's: taken back, and fr_tsc_release_fn() leaves it.
+ */
 void fr_tsc_own(struct fr_thread *t)
 {
-	if (t->tsc_trapped || test_thread_flag(TIF_NOTSC))
-		return;		/* ours already, or the program's own setting */
+	if (t->tsc_trapped)
+		return;		/* ours already */
+	if (test_thread_flag(TIF_NOTSC) && !fr_tsc_releasing(current))
+		return;		/* the program's own setting */
 	fr_tsc_set_current(true);
-	t->tsc_trapped = true;
+	WRITE_ONCE(t->tsc_trapped, true);
 }
 
 /* A child registered by fr_child_fn, which inherited the flag from a parent. */
 void fr_tsc_inherit(struct fr_thread *t, bool parent_trapped)
 {
 	if (parent_trapped && test_thread_flag(TIF_NOTSC))
-		t->tsc_trapped = true;
+		WRITE_ONCE(t->tsc_trapped, true);
+}
+
+/*
+ * At fork: is the parent's flag ours (@t traps it, or a release of it is
+ * queued), so that the child's copy is ours too?
+ */
+bool fr_tsc_parent_ours(struct task_struct *parent, struct fr_thread *t)
+{
+	return (t && READ_ONCE(t->tsc_trapped)) || fr_tsc_releasing(parent);
 }
 
 /* A child that could not be registered: give it its rdtsc back. */
@@ -118,7 +135,7 @@ void fr_tsc_fork(struct task_struct *parent, struct fr_thread *t,
 {
 	if (tracked || !test_tsk_thread_flag(child, TIF_NOTSC))
 		return;
-	if ((t && READ_ONCE(t->tsc_trapped)) || fr_tsc_releasing(parent))
+	if (fr_tsc_parent_ours(parent, t))
 		clear_tsk_thread_flag(child, TIF_NOTSC);
 }
 
@@ -259,13 +276,21 @@ bool fr_tsc_trapped(struct task_struct *task, int sig,
 static void fr_tsc_release_fn(struct fr_tw *tw)
 {
 	struct fr_tsc_work *w = container_of(tw, struct fr_tsc_work, tw);
+	struct fr_thread *t;
 	unsigned long flags;
+	bool again;
 	u64 tsc;
 	u32 aux;
 
-	if (signal_pending(current))
+	/* registered again, and its fr_tsc_own() took the flag back: kept */
+	rcu_read_lock();
+	t = fr_thread_find(current);
+	again = t && READ_ONCE(t->tsc_trapped);
+	rcu_read_unlock();
+	if (!again && signal_pending(current))
 		fr_tsc_emulate(&tsc, &aux);
-	fr_tsc_set_current(false);
+	if (!again)
+		fr_tsc_set_current(false);
 	spin_lock_irqsave(&fr_tsc_lock, flags);
 	list_del(&w->node);
 	spin_unlock_irqrestore(&fr_tsc_lock, flags);
