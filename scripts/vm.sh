@@ -263,7 +263,9 @@ APPEND="console=ttyS0,115200 loglevel=$LOGLEVEL panic=1 rdinit=/init log_buf_len
 APPEND+=" softlockup_panic=1 softlockup_all_cpu_backtrace=1 panic_print=0x20"
 [[ ${FR_VM_DEBUG:-1} == 0 ]] || APPEND+=" slub_debug=FZP"
 # Emulation is slow and the host may be busy: no false stall reports.
-[[ $accel == tcg ]] && APPEND+=" rcupdate.rcu_cpu_stall_timeout=60 watchdog_thresh=30"
+# no_timer_check: a busy host can delay the emulated timer past the boot's
+# IO-APIC timer check, which then panics ("IO-APIC + timer doesn't work").
+[[ $accel == tcg ]] && APPEND+=" rcupdate.rcu_cpu_stall_timeout=60 watchdog_thresh=30 no_timer_check"
 APPEND+=" frvm.mode=$MODE frvm.top=$TOP frvm.run=$RUN ${FR_VM_APPEND:-}"
 [[ $TOP != *[[:space:]]* ]] || die "the project path '$TOP' contains spaces; the kernel command line cannot carry it"
 
