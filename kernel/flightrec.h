@@ -408,10 +408,10 @@ struct fr_proc {
 	/* boundaries made, and the time their page walks took (work_lock) */
 	u64 nr_boundaries, boundary_ns, boundary_max_ns;
 	/*
-	 * The last boundary's start and end (CLOCK_MONOTONIC; written under
-	 * work_lock, read by the timer without locks): the timer asks for no
-	 * boundary while one is being made, nor within half an interval of
-	 * the end of one that took longer than half an interval.
+	 * The last periodic boundary's start and end (CLOCK_MONOTONIC;
+	 * written under work_lock, read by the timer without locks): the
+	 * timer asks for no boundary while one is being made, nor within
+	 * twice its duration of its end (fr_timer_may_cut).
 	 */
 	u64 cut_start_ns, cut_end_ns;
 	struct rcu_head rcu;		/* registry.c: freed after a grace period */

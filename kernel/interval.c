@@ -879,7 +879,6 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	vdso_todo = proc->vdso_patched != mm->context.vdso;
 
 	t0 = ktime_get_ns();
-	WRITE_ONCE(proc->cut_start_ns, t0);
 	proc->stop_seq++;
 	deadline = jiffies + msecs_to_jiffies(FR_STOP_WAIT_MS);
 	for (;;) {
@@ -929,8 +928,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);
 	fr_mem_boundary(proc, closed, next);
 	mmap_read_unlock(mm);
-	WRITE_ONCE(proc->cut_end_ns, ktime_get_ns());
-	t0 = READ_ONCE(proc->cut_end_ns) - t0;
+	t0 = ktime_get_ns() - t0;
 	proc->nr_boundaries++;
 	proc->boundary_ns += t0;
 	proc->boundary_max_ns = max(proc->boundary_max_ns, t0);
@@ -1007,14 +1005,22 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 	}
 }
 
+/*
+ * A periodic boundary, timed whole for fr_timer_may_cut(): what it
+ * allocates and frees (at the cap, the evicted intervals) costs as much as
+ * the page walk on a slow kernel.
+ */
 static void fr_boundary_and_push(struct fr_proc *proc, struct fr_thread *t)
 {
-	struct fr_interval *closed = fr_boundary(proc, t, false);
+	struct fr_interval *closed;
 
+	WRITE_ONCE(proc->cut_start_ns, ktime_get_ns());
+	closed = fr_boundary(proc, t, false);
 	if (closed) {
 		fr_ring_push(proc, closed);
 		fr_nl_event(FLIGHTREC_EVENT_INTERVAL, proc->tgid, 0);
 	}
+	WRITE_ONCE(proc->cut_end_ns, ktime_get_ns());
 }
 
 /*
@@ -1383,25 +1389,32 @@ void fr_boundary_request(struct fr_proc *proc)
 }
 
 /*
+ * Boundaries take at most a third of a process's time: after one that took
+ * D, none is asked for until the process has had FR_CUT_SHARE * D since.
+ */
+#define FR_CUT_SHARE	2
+
+/*
  * Whether the process has had its share of time since the last boundary.
  * A boundary costs time of its own (the page walk, the other threads
- * stopped); where it costs more than half an interval (a large process at
- * a short interval, a slow kernel), periodic requests would start the next
- * one as soon as this one ends, and the program would barely run.  So no
- * request while a boundary is being made (it would cut again right after),
- * and, after one that took more than half an interval, none within half an
- * interval of its end: the process runs at least that long between two.
- * A boundary that did not happen (skipped, failed) changes neither time,
- * and the next tick asks again.
+ * stopped, its allocations); where that nears the interval (a large process
+ * at a short interval, a slow kernel), or where many recorded processes
+ * share few CPUs (each boundary then takes as long in wall time as its
+ * process waits for a CPU), periodic requests would start the next one as
+ * soon as this one ends, and the program would barely run: a fork tree of
+ * 85 processes took 185 s instead of 17 on a debug kernel, almost all in
+ * boundaries.  So no request while a boundary is being made, and none
+ * within FR_CUT_SHARE times the last one's duration of its end.  Both are
+ * wall time, so under load both stretch alike, and the share holds.  A
+ * cheap boundary (the usual case) leaves every tick its request.
  */
 static bool fr_timer_may_cut(struct fr_proc *proc)
 {
 	u64 start = READ_ONCE(proc->cut_start_ns), end = READ_ONCE(proc->cut_end_ns);
-	u64 half = (u64)proc->interval_ms * (NSEC_PER_MSEC / 2);
 
 	if (start > end)
 		return false;
-	return end - start <= half || ktime_get_ns() - end >= half;
+	return ktime_get_ns() - end >= FR_CUT_SHARE * (end - start);
 }
 
 static enum hrtimer_restart fr_timer_fn(struct hrtimer *timer)
