@@ -135,7 +135,7 @@ struct fr_sc_rec {
 	u32 flags;	/* FLIGHTREC_SC_* */
 	u64 args[6];
 	s64 ret;
-	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH */
+	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH or _IN_HASH_SA */
 	u64 time_ns;	/* CLOCK_MONOTONIC at the call's entry */
 	u32 nouts;
 	size_t size;	/* bytes charged */

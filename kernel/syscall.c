@@ -1539,6 +1539,7 @@ static u64 fr_in_known_size(const struct fr_data_desc *d, const u64 *args)
 		case FR_SZ_FIXED:
 			n += d[i].p1;
 			break;
+		case FR_SZ_SOCKADDR:	/* at most its given length */
 		case FR_SZ_ARG:
 			/* capped first: no overflow; the hash reads no more */
 			n += min_t(u64, args[d[i].p1 % 6], FR_IN_HASH_MAX) *
@@ -1658,8 +1659,14 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 				 FLIGHTREC_SC_IN_HASH : 0;
 		return;
 	}
-	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
-	t->sc_in_flags = h.failed ? 0 : FLIGHTREC_SC_IN_HASH;
+	t->sc_in_hash = fr_in_hash_desc(d->in, args, FR_IN_RULE_SOCKADDR,
+					fr_hash_read, &h);
+	if (h.failed)
+		t->sc_in_flags = 0;
+	else if (fr_in_has_sockaddr(d->in))
+		t->sc_in_flags = FLIGHTREC_SC_IN_HASH_SA;
+	else
+		t->sc_in_flags = FLIGHTREC_SC_IN_HASH;
 }
 
 /*

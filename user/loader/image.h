@@ -151,7 +151,8 @@ struct fri_syscall {
 	int64_t ret;
 	uint64_t next_same_tid;	/* index of this thread's next record, or FRI_NO_NEXT */
 	uint64_t out_off;	/* n_out struct fri_out */
-	uint64_t in_hash;	/* hash of the data passed in, when FRI_S_IN_HASH */
+	uint64_t in_hash;	/* hash of the data passed in, when FRI_S_IN_HASH;
+				 * its rule: FRI_S_IN_HASH_SA */
 	uint32_t kind;		/* FRI_K_* */
 	uint32_t n_out;
 	uint32_t sc_flags;	/* FLIGHTREC_SC_* */
@@ -166,6 +167,7 @@ struct fri_syscall {
 };
 
 #define FRI_S_IN_HASH	0x1
+#define FRI_S_IN_HASH_SA	0x2	/* in_hash is by FR_IN_RULE_SOCKADDR (with FRI_S_IN_HASH) */
 
 /*
  * A FRI_K_SIGNAL record (FLIGHTREC_NR_SIGNAL): the fri_syscall's out_off
