@@ -465,6 +465,23 @@ TEST_F_TIMEOUT(rm, async_signals, 300)
 }
 
 /* The program prints the TSC values it read: replay gives back the recorded ones. */
+/*
+ * Issue 25, class 10: bind, connect, sendto and sendmsg with a sockaddr_un
+ * whose bytes after the path's NUL come from rdrand (not recorded: others
+ * at replay).  The module hashes the path up to its NUL, as the kernel
+ * reads it, and so does replay: as recorded (before, "different data
+ * passed in (hash)" at the bind).  Exported: replayed on the host too.
+ */
+TEST_F_TIMEOUT(rm, sockaddr_tail, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/sun_tail", top);
+	real_program(_metadata, self->dir, "sun", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_FALSE(rerr_has(self->dir, "sun", "different data passed in"));
+	EXPECT_EQ(0, fr_sh("grep -qx ok %s/sun.live", self->dir));
+}
+
 TEST_F_TIMEOUT(rm, rdtsc_values, 300)
 {
 	char cmd[PATH_MAX + 64];
