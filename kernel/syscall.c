@@ -654,6 +654,47 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	return 0;
 }
 
+/*
+ * What the kernel writes into the rseq area of the current thread when it
+ * returns to user space from here (rseq_update_cpu_node_id(), at a
+ * syscall's return and at a signal's delivery): cpu_id_start and cpu_id,
+ * and from 6.3 node_id and mm_cid.  Noted on @rec when it differs from what
+ * the thread's last record said, so replay writes it at the same point
+ * (issue 25, class 11: glibc's sched_getcpu() reads cpu_id).  The CPU is
+ * this one: a thread moved between here and its return to user space (a
+ * preemption after the probe) sees another, and one moved while it runs
+ * user code gets the new value at that return, which no record marks:
+ * replay writes it at the thread's next record (docs/replay.md, "Limits").
+ */
+static __always_inline void fr_rseq_note(struct fr_thread *t,
+					 struct fr_sc_rec *rec)
+{
+	u32 cpu, node, cid;
+
+	rec->rseq_has = 0;
+#ifdef CONFIG_RSEQ
+	if (t->task != current || !current->rseq) {
+		t->rseq_known = false;	/* registered again: said again */
+		return;
+	}
+	cpu = raw_smp_processor_id();
+	node = FR_RSEQ_NODE_CID ? cpu_to_node(cpu) : 0;
+	cid = fr_task_mm_cid(current);
+	if (t->rseq_known && t->rseq_cpu == cpu && t->rseq_node == node &&
+	    t->rseq_cid == cid)
+		return;
+	t->rseq_known = true;
+	t->rseq_cpu = cpu;
+	t->rseq_node = node;
+	t->rseq_cid = cid;
+	rec->rseq_has = FR_RSEQ_NODE_CID ? FR_RSEQ_HAS_CPU | FR_RSEQ_HAS_NODE_CID :
+					   FR_RSEQ_HAS_CPU;
+	rec->rseq_cpu = cpu;
+	rec->rseq_node = node;
+	rec->rseq_cid = cid;
+#endif
+}
+
 /* The record's header, for the call t is finishing; no out-buffer yet. */
 static __always_inline void fr_rec_head(struct fr_thread *t,
 					struct fr_sc_rec *rec, u32 flags,
@@ -670,6 +711,10 @@ static __always_inline void fr_rec_head(struct fr_thread *t,
 	rec->ret = ret;
 	rec->nouts = 0;
 	rec->size = size;
+	if (flags & FLIGHTREC_SC_UNFINISHED)
+		rec->rseq_has = 0;	/* another thread's, not returned */
+	else
+		fr_rseq_note(t, rec);
 }
 
 /*
@@ -1131,6 +1176,11 @@ static struct fr_sc_rec *fr_event_build(struct fr_thread *t, u32 nr,
 	rec->flags = 0;
 	rec->in_hash = 0;
 	rec->time_ns = ktime_get_ns();
+	/* a signal's delivery rewrites the rseq area (rseq_signal_deliver()) */
+	if (nr == FLIGHTREC_NR_SIGNAL)
+		fr_rseq_note(t, rec);
+	else
+		rec->rseq_has = 0;
 	memcpy(rec->args, args, sizeof(rec->args));
 	rec->ret = ret;
 	rec->nouts = 0;

@@ -172,6 +172,7 @@ struct lthread {
 	uint32_t tid;			/* recorded tid */
 	uint64_t cur;			/* index of the next record, or FRI_NO_NEXT */
 	uint64_t clear_child_tid;
+	uint64_t rseq;			/* its registered rseq area (as recorded), or 0 */
 	uint64_t nr_done;
 	int at_end;			/* its log is exhausted */
 	int parked;			/* in its unfinished call, or stopped after its log */
@@ -1485,11 +1486,36 @@ static void replay_threadarea(struct lthread *t, const struct fri_syscall *s,
 
 			area[0] = 0;
 			area[1] = (s->args[2] & 1) ? 0xffffffffU : 0;
+			/* the recorded CPU follows (rseq_write) where the record has it */
+			t->rseq = (s->args[2] & 1) ? 0 : s->args[0];
 		}
 		break;
 	default:
 		/* set_robust_list, ...: emulated, the kernel must not act on them */
 		break;
+	}
+}
+
+/*
+ * What the kernel wrote into the thread's rseq area on its way back to user
+ * space after record s, when the recorder noted it (it does when it changed
+ * since the thread's previous record): cpu_id_start and cpu_id, and node_id
+ * and mm_cid where the recording kernel writes them (issue 25, class 11).
+ */
+static void rseq_write(const struct lthread *t, const struct fri_syscall *s)
+{
+	volatile uint32_t *area = (volatile uint32_t *)t->rseq;
+
+	if (!area || !(s->flags & FRI_S_RSEQ_CPU))
+		return;
+	if (t->rseq + 32 > 0x800000000000ULL || in_window(t->rseq, t->rseq + 32))
+		die(FR_EXIT_BADFILE, "thread %u: its rseq area at 0x%lx is outside user space "
+		    "or in the loader's window: a damaged or crafted checkpoint", t->tid, t->rseq);
+	area[0] = s->rseq_cpu;		/* cpu_id_start */
+	area[1] = s->rseq_cpu;		/* cpu_id */
+	if (s->flags & FRI_S_RSEQ_NODE) {
+		area[5] = s->rseq_node;	/* node_id, at 20 */
+		area[6] = s->rseq_cid;	/* mm_cid, at 24 */
 	}
 }
 
@@ -2141,6 +2167,7 @@ static void deliver_record(struct lthread *t, const struct fri_syscall *s, struc
 				(g.base + fs->frame_off))->uc.uc_mcontext.fpstate, mc) ?
 			 "as recorded" : "recorded, elsewhere");
 	}
+	rseq_write(t, s);	/* the delivery rewrites the rseq area */
 	deliver(t, sig, &si, uc, fs);
 	consume(t, s);
 }
@@ -2540,6 +2567,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	}
 	if (!(s->kind == FRI_K_ADDRSPACE && s->nr == __NR_mmap))
 		copy_outs(s);
+	rseq_write(t, s);
 	if (s->nr == __NR_futex)
 		clear_pending(idx);
 	mc->rax = (uint64_t)s->ret;
@@ -3043,6 +3071,7 @@ static void stage2(void *arg)
 			continue;
 		t = new_thread(th->tid, th->first_sc);
 		t->clear_child_tid = th->clear_child_tid;
+		t->rseq = th->rseq;
 		app_signal_state(t, th);
 		alloc_slot(t);
 		start_regs(th, &r);
@@ -3051,6 +3080,7 @@ static void stage2(void *arg)
 		spawn(t, th->regs.fs_base, th->regs.gs_base);
 	}
 	main_t->clear_child_tid = th0->clear_child_tid;
+	main_t->rseq = th0->rseq;
 	app_signal_state(main_t, th0);
 	start_regs(th0, &r);
 	prepare_frame(main_t, &r);
