@@ -665,6 +665,9 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
  * preemption after the probe) sees another, and one moved while it runs
  * user code gets the new value at that return, which no record marks:
  * replay writes it at the thread's next record (docs/replay.md, "Limits").
+ * The thread's last note is what its last placed record said
+ * (fr_rseq_placed): a record built and then given up (a copy retried in
+ * task_work, a record lost) leaves it, so the next one says it again.
  */
 static __always_inline void fr_rseq_note(struct fr_thread *t,
 					 struct fr_sc_rec *rec)
@@ -683,16 +686,22 @@ static __always_inline void fr_rseq_note(struct fr_thread *t,
 	if (t->rseq_known && t->rseq_cpu == cpu && t->rseq_node == node &&
 	    t->rseq_cid == cid)
 		return;
-	t->rseq_known = true;
-	t->rseq_cpu = cpu;
-	t->rseq_node = node;
-	t->rseq_cid = cid;
 	rec->rseq_has = FR_RSEQ_NODE_CID ? FR_RSEQ_HAS_CPU | FR_RSEQ_HAS_NODE_CID :
 					   FR_RSEQ_HAS_CPU;
 	rec->rseq_cpu = cpu;
 	rec->rseq_node = node;
 	rec->rseq_cid = cid;
 #endif
+}
+
+/* @rec, with an rseq note, is in the ring: the thread's last note (thread's own) */
+static __always_inline void fr_rseq_placed(struct fr_thread *t,
+					   const struct fr_sc_rec *rec)
+{
+	t->rseq_known = true;
+	t->rseq_cpu = rec->rseq_cpu;
+	t->rseq_node = rec->rseq_node;
+	t->rseq_cid = rec->rseq_cid;
 }
 
 /* The record's header, for the call t is finishing; no out-buffer yet. */
@@ -999,6 +1008,9 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 	cur = proc->cur;
 	if (ok && cur) {
 		struct list_head *head = &cur->syscalls, *last = head->prev;
+
+		if (unlikely(rec->rseq_has))
+			fr_rseq_placed(t, rec);
 
 		/* in sequence order: mostly the tail */
 		if (unlikely(last != head &&
