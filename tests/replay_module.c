@@ -522,6 +522,24 @@ TEST_F_TIMEOUT(rm, rseq_cpu, 300)
 	flrc_free(c);
 }
 
+/*
+ * Issue 25, class 11: the program's own seccomp filter traps getppid
+ * (SECCOMP_RET_TRAP) and its SIGSYS handler sets the result.  Recorded: the
+ * signal (SYNC, si_code SYS_SECCOMP) and no record of the call.  Replay
+ * delivers the signal where the program makes the call (before, "a system
+ * call where the recording faulted").  Exported: replayed on the host too.
+ */
+TEST_F_TIMEOUT(rm, seccomp_trap, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/seccomp_trap", top);
+	real_program(_metadata, self->dir, "scmp", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_EQ(0, fr_sh("grep -qx 'getppid -> 4242 (SIGSYS for nr 110 code 1)' %s/scmp.live && "
+			   "grep -qx 'again -> 4242' %s/scmp.live", self->dir, self->dir))
+		fr_sh("cat %s/scmp.live", self->dir);
+}
+
 TEST_F_TIMEOUT(rm, rdtsc_values, 300)
 {
 	char cmd[PATH_MAX + 64];

@@ -2327,23 +2327,30 @@ static void back_to_app(struct lthread *t, struct ucontext *uc)
 
 /*
  * The thread trapped into a syscall where its next record is a signal.
- * Only a restart is right: the signal interrupted this very syscall
+ * Two are right.  A restart: the signal interrupted this very syscall
  * (FLIGHTREC_SIG_RESTART), whose record comes after the handler.  It is
  * delivered with the context the kernel gives a restarted call (rip back
  * on the syscall instruction, rax its number), so after rt_sigreturn the
- * application makes the call again and its record answers it.
+ * application makes the call again and its record answers it.  And the
+ * SIGSYS of the application's own seccomp filter (SECCOMP_RET_TRAP,
+ * si_code SYS_SECCOMP): the kernel did not make the call (no record of it)
+ * and delivered the signal right after the syscall instruction, rax the
+ * call's number (syscall_rollback()); the handler decides what the
+ * application sees (issue 25, class 11).
  */
 static void signal_at_syscall(struct lthread *t, const struct fri_syscall *s,
 			      struct ucontext *uc)
 {
 	const struct fri_signal *fs = sig_of(s);
 	struct sigcontext *mc = &uc->uc_mcontext;
+	int seccomp = fs->signo == SIGSYS && fs->si_code == 1 /* SYS_SECCOMP */ &&
+		      (fs->flags & FLIGHTREC_SIG_SYNC);
 	char got[256];
 	uint64_t a[6];
 
 	get_args(mc, a);
 	fmt_call(got, sizeof(got), (uint32_t)mc->rax, a, 6);
-	if (!(fs->flags & FLIGHTREC_SIG_RESTART))
+	if (!(fs->flags & FLIGHTREC_SIG_RESTART) && !seccomp)
 		sig_diverged(t, s, mc, fs->flags & FLIGHTREC_SIG_IN_USER ?
 			     "a system call before the place where the signal interrupted user code" :
 			     fs->flags & FLIGHTREC_SIG_SYNC ?
@@ -2353,8 +2360,10 @@ static void signal_at_syscall(struct lthread *t, const struct fri_syscall *s,
 		sig_diverged(t, s, mc, "another system call than the one the signal interrupted",
 			     got);
 	wait_turn(t, t->cur, mc);
-	mc->rip -= 2;
-	mc->rax = (uint64_t)fs->orig_rax;
+	if (!seccomp)
+		mc->rip -= 2;
+	/* seccomp: rax at delivery, the number again (syscall_rollback()) */
+	mc->rax = (uint64_t)(seccomp ? fs->rax : fs->orig_rax);
 	deliver_record(t, s, uc);
 	back_to_app(t, uc);
 }
