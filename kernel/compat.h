@@ -31,6 +31,20 @@
 #endif
 
 /*
+ * 6.3 "rseq: Extend struct rseq with numa node id" and "... with per-memory-map
+ * concurrency id": from then on the kernel writes node_id and mm_cid into
+ * the rseq area with cpu_id (rseq_update_cpu_node_id()); 6.1 writes
+ * cpu_id_start and cpu_id only.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#define FR_RSEQ_NODE_CID	1
+#define fr_task_mm_cid(t)	((u32)task_mm_cid(t))
+#else
+#define FR_RSEQ_NODE_CID	0
+#define fr_task_mm_cid(t)	0U
+#endif
+
+/*
  * 6.2 "genetlink: introduce split op representation": pre_doit/post_doit
  * take a struct genl_split_ops, and a dump's attributes and family are in
  * genl_dumpit_info()->info.

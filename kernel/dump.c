@@ -394,8 +394,15 @@ static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
 	    nla_put_u32(skb, FLIGHTREC_A_SC_FLAGS, fr_sc_flags(d, iv, r)) ||
 	    ((r->flags & FLIGHTREC_SC_IN_HASH) &&
 	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH, r->in_hash, FLIGHTREC_A_PAD)) ||
+	    ((r->flags & FLIGHTREC_SC_IN_HASH_SA) &&
+	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH_SA, r->in_hash, FLIGHTREC_A_PAD)) ||
 	    (r->time_ns &&
-	     nla_put_u64_64bit(skb, FLIGHTREC_A_TIME_NS, r->time_ns, FLIGHTREC_A_PAD)))
+	     nla_put_u64_64bit(skb, FLIGHTREC_A_TIME_NS, r->time_ns, FLIGHTREC_A_PAD)) ||
+	    ((r->rseq_has & FR_RSEQ_HAS_CPU) &&
+	     nla_put_u32(skb, FLIGHTREC_A_RSEQ_CPU, r->rseq_cpu)) ||
+	    ((r->rseq_has & FR_RSEQ_HAS_NODE_CID) &&
+	     (nla_put_u32(skb, FLIGHTREC_A_RSEQ_NODE, r->rseq_node) ||
+	      nla_put_u32(skb, FLIGHTREC_A_RSEQ_MM_CID, r->rseq_cid))))
 		goto nla_put_failure;
 	for (i = 0; with_outs && i < r->nouts; i++) {
 		if (fr_out_nodump(d, iv, &r->outs[i]))

@@ -126,6 +126,10 @@ struct fr_sc_out {
 
 struct fr_arena;
 
+/* fr_sc_rec.rseq_has */
+#define FR_RSEQ_HAS_CPU		0x1	/* rseq_cpu: cpu_id_start and cpu_id */
+#define FR_RSEQ_HAS_NODE_CID	0x2	/* rseq_node, rseq_cid: node_id, mm_cid */
+
 struct fr_sc_rec {
 	struct list_head node;
 	struct fr_arena *arena;	/* arena.c: the chunk it is in, or NULL */
@@ -135,8 +139,15 @@ struct fr_sc_rec {
 	u32 flags;	/* FLIGHTREC_SC_* */
 	u64 args[6];
 	s64 ret;
-	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH */
+	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH or _IN_HASH_SA */
 	u64 time_ns;	/* CLOCK_MONOTONIC at the call's entry */
+	/*
+	 * What the kernel writes into the thread's rseq area on its way back to
+	 * user space from here, when it differs from the thread's last record
+	 * (fr_rseq_note): FR_RSEQ_HAS_* say which fields are set.
+	 */
+	u8 rseq_has;
+	u32 rseq_cpu, rseq_node, rseq_cid;
 	u32 nouts;
 	size_t size;	/* bytes charged */
 	struct fr_sc_out outs[];	/* then the bytes */
@@ -275,6 +286,9 @@ struct fr_thread {
 	u64 sc_brk;			/* the program break when brk() was entered */
 	u64 sc_in_hash;			/* of the data passed in, at entry */
 	u32 sc_in_flags;		/* FLIGHTREC_SC_IN_HASH: sc_in_hash is */
+	/* the rseq values of the thread's last record that had them (fr_rseq_note) */
+	bool rseq_known;
+	u32 rseq_cpu, rseq_node, rseq_cid;
 	/*
 	 * Records the signal-delivery probe made under siglock, where
 	 * proc->lock is not taken: the thread itself appends them

@@ -654,6 +654,56 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 	return 0;
 }
 
+/*
+ * What the kernel writes into the rseq area of the current thread when it
+ * returns to user space from here (rseq_update_cpu_node_id(), at a
+ * syscall's return and at a signal's delivery): cpu_id_start and cpu_id,
+ * and from 6.3 node_id and mm_cid.  Noted on @rec when it differs from what
+ * the thread's last record said, so replay writes it at the same point
+ * (issue 25, class 11: glibc's sched_getcpu() reads cpu_id).  The CPU is
+ * this one: a thread moved between here and its return to user space (a
+ * preemption after the probe) sees another, and one moved while it runs
+ * user code gets the new value at that return, which no record marks:
+ * replay writes it at the thread's next record (docs/replay.md, "Limits").
+ * The thread's last note is what its last placed record said
+ * (fr_rseq_placed): a record built and then given up (a copy retried in
+ * task_work, a record lost) leaves it, so the next one says it again.
+ */
+static __always_inline void fr_rseq_note(struct fr_thread *t,
+					 struct fr_sc_rec *rec)
+{
+	u32 cpu, node, cid;
+
+	rec->rseq_has = 0;
+#ifdef CONFIG_RSEQ
+	if (t->task != current || !current->rseq) {
+		t->rseq_known = false;	/* registered again: said again */
+		return;
+	}
+	cpu = raw_smp_processor_id();
+	node = FR_RSEQ_NODE_CID ? cpu_to_node(cpu) : 0;
+	cid = fr_task_mm_cid(current);
+	if (t->rseq_known && t->rseq_cpu == cpu && t->rseq_node == node &&
+	    t->rseq_cid == cid)
+		return;
+	rec->rseq_has = FR_RSEQ_NODE_CID ? FR_RSEQ_HAS_CPU | FR_RSEQ_HAS_NODE_CID :
+					   FR_RSEQ_HAS_CPU;
+	rec->rseq_cpu = cpu;
+	rec->rseq_node = node;
+	rec->rseq_cid = cid;
+#endif
+}
+
+/* @rec, with an rseq note, is in the ring: the thread's last note (thread's own) */
+static __always_inline void fr_rseq_placed(struct fr_thread *t,
+					   const struct fr_sc_rec *rec)
+{
+	t->rseq_known = true;
+	t->rseq_cpu = rec->rseq_cpu;
+	t->rseq_node = rec->rseq_node;
+	t->rseq_cid = rec->rseq_cid;
+}
+
 /* The record's header, for the call t is finishing; no out-buffer yet. */
 static __always_inline void fr_rec_head(struct fr_thread *t,
 					struct fr_sc_rec *rec, u32 flags,
@@ -670,6 +720,10 @@ static __always_inline void fr_rec_head(struct fr_thread *t,
 	rec->ret = ret;
 	rec->nouts = 0;
 	rec->size = size;
+	if (flags & FLIGHTREC_SC_UNFINISHED)
+		rec->rseq_has = 0;	/* another thread's, not returned */
+	else
+		fr_rseq_note(t, rec);
 }
 
 /*
@@ -955,6 +1009,9 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 	if (ok && cur) {
 		struct list_head *head = &cur->syscalls, *last = head->prev;
 
+		if (unlikely(rec->rseq_has))
+			fr_rseq_placed(t, rec);
+
 		/* in sequence order: mostly the tail */
 		if (unlikely(last != head &&
 			     list_entry(last, struct fr_sc_rec, node)->seq >=
@@ -1131,6 +1188,11 @@ static struct fr_sc_rec *fr_event_build(struct fr_thread *t, u32 nr,
 	rec->flags = 0;
 	rec->in_hash = 0;
 	rec->time_ns = ktime_get_ns();
+	/* a signal's delivery rewrites the rseq area (rseq_signal_deliver()) */
+	if (nr == FLIGHTREC_NR_SIGNAL)
+		fr_rseq_note(t, rec);
+	else
+		rec->rseq_has = 0;
 	memcpy(rec->args, args, sizeof(rec->args));
 	rec->ret = ret;
 	rec->nouts = 0;
@@ -1539,6 +1601,7 @@ static u64 fr_in_known_size(const struct fr_data_desc *d, const u64 *args)
 		case FR_SZ_FIXED:
 			n += d[i].p1;
 			break;
+		case FR_SZ_SOCKADDR:	/* at most its given length */
 		case FR_SZ_ARG:
 			/* capped first: no overflow; the hash reads no more */
 			n += min_t(u64, args[d[i].p1 % 6], FR_IN_HASH_MAX) *
@@ -1658,8 +1721,14 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 				 FLIGHTREC_SC_IN_HASH : 0;
 		return;
 	}
-	t->sc_in_hash = fr_in_hash_desc(d->in, args, fr_hash_read, &h);
-	t->sc_in_flags = h.failed ? 0 : FLIGHTREC_SC_IN_HASH;
+	t->sc_in_hash = fr_in_hash_desc(d->in, args, FR_IN_RULE_SOCKADDR,
+					fr_hash_read, &h);
+	if (h.failed)
+		t->sc_in_flags = 0;
+	else if (fr_in_has_sockaddr(d->in))
+		t->sc_in_flags = FLIGHTREC_SC_IN_HASH_SA;
+	else
+		t->sc_in_flags = FLIGHTREC_SC_IN_HASH;
 }
 
 /*

@@ -465,6 +465,81 @@ TEST_F_TIMEOUT(rm, async_signals, 300)
 }
 
 /* The program prints the TSC values it read: replay gives back the recorded ones. */
+/*
+ * Issue 25, class 10: bind, connect, sendto and sendmsg with a sockaddr_un
+ * whose bytes after the path's NUL come from rdrand (not recorded: others
+ * at replay).  The module hashes the path up to its NUL, as the kernel
+ * reads it, and so does replay: as recorded (before, "different data
+ * passed in (hash)" at the bind).  Exported: replayed on the host too.
+ */
+TEST_F_TIMEOUT(rm, sockaddr_tail, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/sun_tail", top);
+	real_program(_metadata, self->dir, "sun", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_FALSE(rerr_has(self->dir, "sun", "different data passed in"));
+	EXPECT_EQ(0, fr_sh("grep -qx ok %s/sun.live", self->dir));
+}
+
+/*
+ * Issue 25, class 11: sched_getcpu() reads the rseq area's cpu_id, which the
+ * kernel writes on the way back to user space.  The program moves itself to
+ * each CPU with sched_setaffinity() and prints it; the module notes the CPU
+ * on a record when it changed, replay writes it there: the same output
+ * (before, the loader wrote CPU 0 at rseq's registration and never again).
+ * Exported: replayed on the host too.
+ */
+TEST_F_TIMEOUT(rm, rseq_cpu, 300)
+{
+	char cmd[PATH_MAX + 64], path[PATH_MAX], err[256];
+	struct flrc *c;
+	size_t i, noted = 0;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		SKIP(return, "one CPU: nothing moves");
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/rseq_cpu", top);
+	real_program(_metadata, self->dir, "rseq", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_EQ(0, fr_sh("grep -qx 'rseq registered: yes' %s/rseq.live", self->dir));
+	EXPECT_EQ(0, fr_sh("grep -qx 'on cpu 0: sched_getcpu 0' %s/rseq.live && "
+			   "grep -qx 'on cpu 1: sched_getcpu 1' %s/rseq.live", self->dir, self->dir))
+		fr_sh("cat %s/rseq.live", self->dir);
+	EXPECT_NE(0, fr_sh("grep -q mismatch %s/rseq.live", self->dir));
+	/* the CPU is noted where it changed: at least at each move of the first round */
+	ASSERT_EQ(0, fr_sh("cd %s && ls rseq/*.flrc | head -1 > rseq.name", self->dir));
+	{
+		char *name = fr_slurp(self->dir, "rseq.name", NULL);
+
+		ASSERT_NE(NULL, name);
+		name[strcspn(name, "\n")] = 0;
+		snprintf(path, sizeof(path), "%s/%s", self->dir, name);
+		free(name);
+	}
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	for (i = 0; i < c->n_syscalls; i++)
+		noted += c->syscalls[i]->has_rseq_cpu;
+	EXPECT_GE(noted, 2) TH_LOG("%zu records note the rseq CPU", noted);
+	flrc_free(c);
+}
+
+/*
+ * Issue 25, class 11: the program's own seccomp filter traps getppid
+ * (SECCOMP_RET_TRAP) and its SIGSYS handler sets the result.  Recorded: the
+ * signal (SYNC, si_code SYS_SECCOMP) and no record of the call.  Replay
+ * delivers the signal where the program makes the call (before, "a system
+ * call where the recording faulted").  Exported: replayed on the host too.
+ */
+TEST_F_TIMEOUT(rm, seccomp_trap, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/seccomp_trap", top);
+	real_program(_metadata, self->dir, "scmp", "--at-exit --interval-ms 1000 --keep 16", cmd);
+	EXPECT_EQ(0, fr_sh("grep -qx 'getppid -> 4242 (SIGSYS for nr 110 code 1)' %s/scmp.live && "
+			   "grep -qx 'again -> 4242' %s/scmp.live", self->dir, self->dir))
+		fr_sh("cat %s/scmp.live", self->dir);
+}
+
 TEST_F_TIMEOUT(rm, rdtsc_values, 300)
 {
 	char cmd[PATH_MAX + 64];

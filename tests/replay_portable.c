@@ -135,6 +135,9 @@ PORTABLE(tsc)
 PORTABLE(cv)
 PORTABLE(race)
 PORTABLE(uafs)
+PORTABLE(sun)
+PORTABLE(rseq)
+PORTABLE(scmp)
 
 /*
  * Last: at least one checkpoint replayed here in this run, so that a run

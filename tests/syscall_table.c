@@ -250,7 +250,7 @@ static bool uses_p1_arg(int kind)
 {
 	return kind == FR_SZ_ARG || kind == FR_SZ_PTRLEN || kind == FR_SZ_IOV ||
 	       kind == FR_SZ_MMSGHDR || kind == FR_SZ_FDSET ||
-	       kind == FR_SZ_ARG_RET || kind == FR_SZ_MSGBUF;
+	       kind == FR_SZ_ARG_RET || kind == FR_SZ_MSGBUF || kind == FR_SZ_SOCKADDR;
 }
 
 /*
@@ -265,7 +265,7 @@ static int check_desc(const struct fr_syscall *sc, const struct fr_data_desc *d,
 
 	if (d->kind == FR_SZ_NONE)
 		return 0;
-	if (d->kind > FR_SZ_MSGBUF || d->arg >= sc->nargs ||
+	if (d->kind > FR_SZ_SOCKADDR || d->arg >= sc->nargs ||
 	    (uses_p1_arg(d->kind) && d->p1 >= sc->nargs) ||
 	    (!req && !strchr("ps", sc->argtypes[d->arg])) ||
 	    (out && d->kind == FR_SZ_STR) ||

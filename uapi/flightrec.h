@@ -198,6 +198,12 @@ enum flightrec_stop_reason {
 						 * recording, and not returned at the end:
 						 * RET and OUT mean nothing; replay parks
 						 * the thread in it */
+#define FLIGHTREC_SC_IN_HASH_SA	0x100	/* IN_HASH_SA: the data passed in, hashed at
+						 * entry by the sockaddr rule
+						 * (FR_IN_RULE_SOCKADDR, flightrec_inhash.h);
+						 * a call with an address passed in
+						 * (connect, bind, sendto, sendmsg) has this
+						 * instead of FLIGHTREC_SC_IN_HASH */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,
@@ -286,6 +292,17 @@ enum flightrec_attr {
 	FLIGHTREC_A_CMDLINE_OFFSET,	/* u32: where this CMDLINE piece goes (CMDLINE_CHUNK) */
 	FLIGHTREC_A_TIME_NS,		/* u64: CLOCK_MONOTONIC at a syscall's entry (a signal's or
 					 * rdtsc's record: when it was made) */
+	FLIGHTREC_A_IN_HASH_SA,		/* u64: IN_HASH by the sockaddr rule (FLIGHTREC_SC_IN_HASH_SA) */
+	/*
+	 * SYSCALL (a syscall's or a signal's record): what the kernel wrote
+	 * into the thread's rseq area on its way back to user space after it
+	 * (struct rseq's cpu_id_start and cpu_id; node_id and mm_cid on
+	 * kernels that write them, 6.3+), present only when it differs from
+	 * the thread's previous record's.
+	 */
+	FLIGHTREC_A_RSEQ_CPU,		/* u32 */
+	FLIGHTREC_A_RSEQ_NODE,		/* u32 */
+	FLIGHTREC_A_RSEQ_MM_CID,	/* u32 */
 
 	__FLIGHTREC_A_MAX,
 };

@@ -10,12 +10,34 @@
  *   FR_SZ_IOV    each iovec's bytes in full (args[p1] entries)
  *   FR_SZ_MSGHDR msg_name, each iovec, msg_control
  *   FR_SZ_FDSET  (args[p1] + 7) / 8 bytes
+ *   FR_SZ_SOCKADDR args[p1] bytes, by the rule below
  * A NULL pointer contributes nothing; an unreadable range ends that
  * descriptor.  Memory is read through a callback, so the same code serves the
  * replay loader (its own address space) and a recorder (another process's).
  * Used by the module (kernel/syscall.c, at syscall entry), the replay loader
  * and tests/tools/ptsnap.c: one definition, so a recorder's in_hash is
  * exactly what replay computes.
+ *
+ * Two rules, which differ only in how a socket address is hashed (an
+ * FR_SZ_SOCKADDR descriptor, and msg_name of an FR_SZ_MSGHDR):
+ *   FR_IN_RULE_BYTES     all of its given length, like FR_SZ_ARG: the first
+ *                        rule, of every record with FLIGHTREC_SC_IN_HASH
+ *                        (Syscall.in_hash);
+ *   FR_IN_RULE_SOCKADDR  what the kernel reads of it: an AF_UNIX pathname
+ *                        address (length 3..110, sun_path[0] != 0) up to and
+ *                        including sun_path's first NUL (all of the given
+ *                        length when there is none); anything else (abstract
+ *                        and unnamed AF_UNIX, other families, an AF_UNIX
+ *                        length the kernel refuses) all of its given length.
+ *                        Records with FLIGHTREC_SC_IN_HASH_SA
+ *                        (Syscall.in_hash_sa); issue 25, class 10: tar
+ *                        passes a sockaddr_un whose bytes after the path are
+ *                        stack garbage, which another CPU leaves otherwise.
+ * A recorder using the second rule marks the calls whose hash can depend on
+ * it (fr_in_has_sockaddr()) with FLIGHTREC_SC_IN_HASH_SA instead of
+ * FLIGHTREC_SC_IN_HASH, so that a reader that knows only the first rule
+ * skips their check rather than reporting a false divergence, and a
+ * checkpoint recorded under the first rule is still checked by it.
  */
 #ifndef FLIGHTREC_INHASH_H
 #define FLIGHTREC_INHASH_H
@@ -37,6 +59,10 @@ typedef uint64_t fr_hash_u64;
 #include "flightrec_syscalls.h"
 
 #define FR_IN_HASH_MAX	65536
+#define FR_IN_RULE_BYTES	0
+#define FR_IN_RULE_SOCKADDR	1
+#define FR_SA_UNIX_MAX		110	/* sizeof(struct sockaddr_un) */
+#define FR_AF_UNIX		1
 #define FR_FNV_OFFSET	0xcbf29ce484222325ULL
 #define FR_FNV_PRIME	0x100000001b3ULL
 
@@ -109,9 +135,43 @@ static inline void fr_hash_iov(fr_hash_u64 *h, fr_hash_u64 iov, fr_hash_u64 cnt,
 	}
 }
 
-/* d: the row's in1 and in2 descriptors. */
+/*
+ * A socket address of len bytes at addr, by FR_IN_RULE_SOCKADDR.  Read in
+ * one piece, as fr_hash_range() reads it (len < its buffer): a read error
+ * ends it the same way.
+ */
+static inline void fr_hash_sockaddr(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 len,
+				    fr_read_fn rd, void *ctx)
+{
+	unsigned char sa[FR_SA_UNIX_MAX] FR_HASH_NOINIT;
+	size_t n;
+
+	if (!addr || len <= 2 || len > sizeof(sa)) {
+		fr_hash_range(h, addr, len, FR_IN_HASH_MAX, 0, rd, ctx);
+		return;
+	}
+	if (rd(ctx, addr, sa, (size_t)len))
+		return;
+	n = (size_t)len;
+	if ((sa[0] | sa[1] << 8) == FR_AF_UNIX && sa[2]) {
+		for (n = 2; n < len && sa[n]; n++)
+			;
+		if (n < len)
+			n++;	/* its NUL */
+	}
+	*h = fr_fnv1a(*h, sa, n);
+}
+
+/* Whether the rule can change the hash of a call with these in1, in2. */
+static inline int fr_in_has_sockaddr(const struct fr_data_desc *d)
+{
+	return d[0].kind == FR_SZ_SOCKADDR || d[1].kind == FR_SZ_SOCKADDR ||
+	       d[0].kind == FR_SZ_MSGHDR || d[1].kind == FR_SZ_MSGHDR;
+}
+
+/* d: the row's in1 and in2 descriptors; rule: FR_IN_RULE_*. */
 static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr_hash_u64 *args,
-				       fr_read_fn rd, void *ctx)
+				       int rule, fr_read_fn rd, void *ctx)
 {
 	fr_hash_u64 h = FR_FNV_OFFSET;
 	int i;
@@ -123,6 +183,12 @@ static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr
 		switch (d[i].kind) {
 		case FR_SZ_FIXED:
 			fr_hash_range(&h, a, p1, FR_IN_HASH_MAX, 0, rd, ctx);
+			break;
+		case FR_SZ_SOCKADDR:
+			if (rule == FR_IN_RULE_SOCKADDR)
+				fr_hash_sockaddr(&h, a, args[p1 % 6], rd, ctx);
+			else	/* FR_SZ_ARG's, p2 0 */
+				fr_hash_range(&h, a, args[p1 % 6], FR_IN_HASH_MAX, 0, rd, ctx);
 			break;
 		case FR_SZ_ARG:
 			fr_hash_range(&h, a, args[p1 % 6] * (p2 ? p2 : 1), FR_IN_HASH_MAX, 0,
@@ -140,7 +206,11 @@ static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr
 			if (!a || rd(ctx, a, m, sizeof(m)))
 				break;
 			/* name, namelen, iov, iovlen, control, controllen */
-			fr_hash_range(&h, m[0], (unsigned int)m[1], FR_IN_HASH_MAX, 0, rd, ctx);
+			if (rule == FR_IN_RULE_SOCKADDR)
+				fr_hash_sockaddr(&h, m[0], (unsigned int)m[1], rd, ctx);
+			else
+				fr_hash_range(&h, m[0], (unsigned int)m[1], FR_IN_HASH_MAX, 0,
+					      rd, ctx);
 			fr_hash_iov(&h, m[2], m[3], FR_IN_HASH_MAX, rd, ctx);
 			fr_hash_range(&h, m[4], m[5], FR_IN_HASH_MAX, 0, rd, ctx);
 			break;

@@ -50,6 +50,7 @@
 #define FR_FDSET(a, i)		FR_D(a, FR_SZ_FDSET, i, 0)
 #define FR_ARGRET(a, i, mul)	FR_D(a, FR_SZ_ARG_RET, i, mul)
 #define FR_MSGBUF(a, i)		FR_D(a, FR_SZ_MSGBUF, i, 0)
+#define FR_SOCKADDR(a, i)	FR_D(a, FR_SZ_SOCKADDR, i, 0)
 
 #define FR_NOSYS_ROW(X, nr, name) \
 	X(nr, name, 0, FR_F_NOSYS, "", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0)
@@ -111,15 +112,15 @@ X(39, getpid, 0, 0, "", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 /* the offset is written back even when the copy fails */ \
 X(40, sendfile, 4, FR_F_BLOCKING | FR_F_OUTERR, "ddpl", FR_FIX(2, 8), FR_D0, FR_FIX(2, 8), FR_D0, FR_D0) \
 X(41, socket, 3, 0, "kTi", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
-X(42, connect, 3, FR_F_BLOCKING, "dpi", FR_ARG(1, 2, 0), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(42, connect, 3, FR_F_BLOCKING, "dpi", FR_SOCKADDR(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(43, accept, 3, FR_F_BLOCKING, "dpp", FR_FIX(2, 4), FR_D0, FR_PTRLEN(1, 2), FR_FIX(2, 4), FR_D0) \
-X(44, sendto, 6, FR_F_OUTPUT | FR_F_BLOCKING, "dplxpi", FR_ARG(1, 2, 0), FR_ARG(4, 5, 0), FR_D0, FR_D0, FR_D0) \
+X(44, sendto, 6, FR_F_OUTPUT | FR_F_BLOCKING, "dplxpi", FR_ARG(1, 2, 0), FR_SOCKADDR(4, 5), FR_D0, FR_D0, FR_D0) \
 /* MSG_TRUNC returns the datagram's full length: min(len, ret) were written */ \
 X(45, recvfrom, 6, FR_F_BLOCKING, "dplxpp", FR_FIX(5, 4), FR_D0, FR_ARGRET(1, 2, 0), FR_PTRLEN(4, 5), FR_FIX(5, 4)) \
 X(46, sendmsg, 3, FR_F_OUTPUT | FR_F_BLOCKING, "dpx", FR_MSG(1), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(47, recvmsg, 3, FR_F_BLOCKING, "dpx", FR_D0, FR_D0, FR_MSG(1), FR_D0, FR_D0) \
 X(48, shutdown, 2, 0, "di", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
-X(49, bind, 3, 0, "dpi", FR_ARG(1, 2, 0), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(49, bind, 3, 0, "dpi", FR_SOCKADDR(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(50, listen, 2, 0, "di", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(51, getsockname, 3, 0, "dpp", FR_FIX(2, 4), FR_D0, FR_PTRLEN(1, 2), FR_FIX(2, 4), FR_D0) \
 X(52, getpeername, 3, 0, "dpp", FR_FIX(2, 4), FR_D0, FR_PTRLEN(1, 2), FR_FIX(2, 4), FR_D0) \

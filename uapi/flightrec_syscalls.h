@@ -50,6 +50,10 @@
  *                   (readlink, getcwd, getxattr with size 0, getgroups...)
  *     FR_SZ_MSGBUF  a SysV struct msgbuf at arg: the 8-byte mtype, then args[p1]
  *                   text bytes (inputs: msgsnd) or ret text bytes (outputs: msgrcv)
+ *     FR_SZ_SOCKADDR a socket address of args[p1] bytes at arg (inputs: connect,
+ *                   bind, sendto): FR_SZ_ARG everywhere but in the divergence
+ *                   hash, which covers what the kernel reads of it (an AF_UNIX
+ *                   path up to its NUL; flightrec_inhash.h)
  *
  * Evolving it: rows are only added (a new syscall number) or corrected; the
  * meaning of a kind never changes.  A kind added later gets a new value at the
@@ -72,6 +76,7 @@ enum fr_sz {
 	FR_SZ_FDSET,
 	FR_SZ_ARG_RET,
 	FR_SZ_MSGBUF,
+	FR_SZ_SOCKADDR,
 };
 
 /* row flags */

@@ -132,6 +132,7 @@ struct tstate {
 	uint32_t ptrlen_before[6];
 	uint64_t in_hash;
 	bool has_hash;
+	bool hash_sa;		/* in_hash is by FR_IN_RULE_SOCKADDR: in_hash_sa */
 	uint64_t time_ns;	/* at its entry */
 	Flightrec__Syscall *noret;	/* recorded at entry: a NORETURN call */
 	uint64_t seq;		/* given at entry */
@@ -659,6 +660,8 @@ static void record_outs(Flightrec__Syscall *s, const struct tstate *t, long ret)
 	}
 }
 
+static int hash_rule = FR_IN_RULE_SOCKADDR;	/* --hash-rule */
+
 static void hash_in(struct tstate *t)
 {
 	const struct fr_syscall *row = fr_syscall((unsigned int)t->nr);
@@ -666,7 +669,9 @@ static void hash_in(struct tstate *t)
 	t->has_hash = false;
 	if (!row || (row->in[0].kind == FR_SZ_NONE && row->in[1].kind == FR_SZ_NONE))
 		return;
-	t->in_hash = fr_in_hash_desc(row->in, t->args, rd, NULL);
+	/* the module's rule (uapi/flightrec_inhash.h), or the first with --hash-rule=bytes */
+	t->hash_sa = hash_rule == FR_IN_RULE_SOCKADDR && fr_in_has_sockaddr(row->in);
+	t->in_hash = fr_in_hash_desc(row->in, t->args, hash_rule, rd, NULL);
 	t->has_hash = true;
 }
 
@@ -753,7 +758,12 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 		s->has_flags = 1;
 		s->flags |= FLIGHTREC_SC_NO_RETURN;
 	}
-	if (t->has_hash) {
+	if (t->has_hash && t->hash_sa) {
+		s->has_in_hash_sa = 1;
+		s->in_hash_sa = t->in_hash;
+		s->has_flags = 1;
+		s->flags |= FLIGHTREC_SC_IN_HASH_SA;
+	} else if (t->has_hash) {
 		s->has_in_hash = 1;
 		s->in_hash = t->in_hash;
 	}
@@ -1246,8 +1256,12 @@ static void write_file(const char *path, char **argv)
 		break;
 	}
 	if (tamper_hash_idx >= 0 && (size_t)tamper_hash_idx < n_scs) {
-		scs[tamper_hash_idx]->has_in_hash = 1;
-		scs[tamper_hash_idx]->in_hash ^= 1;
+		if (scs[tamper_hash_idx]->has_in_hash_sa) {
+			scs[tamper_hash_idx]->in_hash_sa ^= 1;
+		} else {
+			scs[tamper_hash_idx]->has_in_hash = 1;
+			scs[tamper_hash_idx]->in_hash ^= 1;
+		}
 	}
 	for (i = 0; i < n_scs; i++) {
 		if (scs[i]->interval < ivs[0].index)
@@ -1325,7 +1339,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
 		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] [--tamper-signal SIG] "
-		"-- PROGRAM [ARGS...]\n");
+		"[--hash-rule bytes|sockaddr] -- PROGRAM [ARGS...]\n");
 	exit(64);
 }
 
@@ -1342,6 +1356,7 @@ int main(int argc, char **argv)
 		{ "tamper-hash", required_argument, NULL, 'H' },
 		{ "tamper-signal", required_argument, NULL, 'S' },
 		{ "add-cpu-feature", required_argument, NULL, 'C' },
+		{ "hash-rule", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
@@ -1365,6 +1380,14 @@ int main(int argc, char **argv)
 			break;
 		case 'H':	/* INDEX  the INDEX-th record's in_hash is flipped */
 			tamper_hash_idx = atol(optarg);
+			break;
+		case 'R':	/* bytes|sockaddr  the in_hash rule (default sockaddr) */
+			if (!strcmp(optarg, "bytes"))
+				hash_rule = FR_IN_RULE_BYTES;
+			else if (!strcmp(optarg, "sockaddr"))
+				hash_rule = FR_IN_RULE_SOCKADDR;
+			else
+				usage();
 			break;
 		case 'S':	/* SIG  the first signal record says SIG */
 			tamper_sig = atol(optarg);

@@ -1330,7 +1330,8 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 	}
 	if (n)
 		return n;
-	if (!c || !sc || !s->has_in_hash || sc->in[0].kind == FR_SZ_NONE)
+	if (!c || !sc || !(s->has_in_hash || s->has_in_hash_sa) ||
+	    sc->in[0].kind == FR_SZ_NONE)
 		return 0;
 	r = malloc(sizeof(*r));
 	if (!r)
@@ -1338,7 +1339,9 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 	r->c = c;
 	r->interval = s->interval;
 	r->loaded = 1;
-	if (fr_in_hash_desc(sc->in, args, iv_read, r) != s->in_hash)
+	if (s->has_in_hash_sa ?
+	    fr_in_hash_desc(sc->in, args, FR_IN_RULE_SOCKADDR, iv_read, r) != s->in_hash_sa :
+	    fr_in_hash_desc(sc->in, args, FR_IN_RULE_BYTES, iv_read, r) != s->in_hash)
 		goto out;
 	for (i = 0; i < 2; i++) {
 		const struct fr_data_desc *d = &sc->in[i];
@@ -1351,7 +1354,7 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 			len = 4096;
 		else if (d->kind == FR_SZ_FIXED)
 			len = d->p1;
-		else if (d->kind == FR_SZ_ARG)
+		else if (d->kind == FR_SZ_ARG || d->kind == FR_SZ_SOCKADDR)
 			len = args[d->p1 % 6] * (d->p2 ? d->p2 : 1);
 		if (!len)
 			continue;	/* iovecs, msghdrs: not shown */

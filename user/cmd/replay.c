@@ -1094,6 +1094,15 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		r.ret = sc_ret[i];
 		r.sc_flags = s->flags;
 		r.interval = s->interval;
+		if (s->has_rseq_cpu) {	/* issue 25, class 11 */
+			r.rseq_cpu = s->rseq_cpu;
+			r.flags |= FRI_S_RSEQ_CPU;
+			if (s->has_rseq_node && s->has_rseq_mm_cid) {
+				r.rseq_node = s->rseq_node;
+				r.rseq_cid = s->rseq_mm_cid;
+				r.flags |= FRI_S_RSEQ_NODE;
+			}
+		}
 		r.next_same_tid = FRI_NO_NEXT;
 		if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_SIGNAL)) {
 			r.kind = FRI_K_SIGNAL;
@@ -1112,7 +1121,10 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			r.kind = FRI_K_EMULATE;
 			r.nargs = (uint8_t)(s->n_args < 6 ? s->n_args : 6);
 		}
-		if (s->has_in_hash) {
+		if (s->has_in_hash_sa) {	/* the newer rule first */
+			r.in_hash = s->in_hash_sa;
+			r.flags |= FRI_S_IN_HASH | FRI_S_IN_HASH_SA;
+		} else if (s->has_in_hash) {
 			r.in_hash = s->in_hash;
 			r.flags |= FRI_S_IN_HASH;
 		}
@@ -1169,6 +1181,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		th.sigmask = t->sigmask;
 		/* the kernel clears it when the thread exits (set_tid_address) */
 		th.clear_child_tid = t->has_clear_child_tid ? t->clear_child_tid : 0;
+		th.rseq = t->has_rseq ? t->rseq : 0;
 		th.ss_sp = t->sas_sp;
 		th.ss_size = t->sas_size;
 		th.ss_flags = t->has_sas_flags ? t->sas_flags : 2 /* SS_DISABLE */;

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define FRI_MAGIC	0x49524c46u	/* "FLRI" little-endian */
-#define FRI_VERSION	5
+#define FRI_VERSION	6
 #define FRI_PAGE_SIZE	4096UL
 
 /*
@@ -114,6 +114,7 @@ struct fri_thread {
 	uint64_t xsave_off;	/* XSAVE area, standard format, this CPU's offsets */
 	uint64_t xsave_size;	/* 0: no FPU state recorded (init state) */
 	uint64_t clear_child_tid;
+	uint64_t rseq;		/* its registered rseq area, or 0 */
 	uint64_t ss_sp, ss_size;	/* the application's sigaltstack */
 	uint32_t ss_flags, pad;
 	struct fri_regs regs;
@@ -151,7 +152,8 @@ struct fri_syscall {
 	int64_t ret;
 	uint64_t next_same_tid;	/* index of this thread's next record, or FRI_NO_NEXT */
 	uint64_t out_off;	/* n_out struct fri_out */
-	uint64_t in_hash;	/* hash of the data passed in, when FRI_S_IN_HASH */
+	uint64_t in_hash;	/* hash of the data passed in, when FRI_S_IN_HASH;
+				 * its rule: FRI_S_IN_HASH_SA */
 	uint32_t kind;		/* FRI_K_* */
 	uint32_t n_out;
 	uint32_t sc_flags;	/* FLIGHTREC_SC_* */
@@ -163,9 +165,14 @@ struct fri_syscall {
 	uint16_t in_p1, in_p2;
 	uint16_t pad;
 	uint32_t interval;	/* the recorded interval of the call */
+	/* with FRI_S_RSEQ_CPU (_NODE): what the kernel wrote into the rseq area after it */
+	uint32_t rseq_cpu, rseq_node, rseq_cid;
 };
 
 #define FRI_S_IN_HASH	0x1
+#define FRI_S_IN_HASH_SA	0x2	/* in_hash is by FR_IN_RULE_SOCKADDR (with FRI_S_IN_HASH) */
+#define FRI_S_RSEQ_CPU	0x4	/* rseq_cpu: the rseq area's cpu_id_start and cpu_id after it */
+#define FRI_S_RSEQ_NODE	0x8	/* rseq_node, rseq_cid: its node_id and mm_cid after it */
 
 /*
  * A FRI_K_SIGNAL record (FLIGHTREC_NR_SIGNAL): the fri_syscall's out_off

@@ -105,11 +105,12 @@ static int read_self(void *ctx, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
-static uint64_t fr_in_hash(uint32_t nr, const uint64_t *args)
+/* rule: FR_IN_RULE_*, the one the record's hash was made by */
+static uint64_t fr_in_hash(uint32_t nr, const uint64_t *args, int rule)
 {
 	if (nr >= FR_NR_SYSCALLS)
 		return FR_FNV_OFFSET;
-	return fr_in_hash_desc(sc_in[nr], args, read_self, NULL);
+	return fr_in_hash_desc(sc_in[nr], args, rule, read_self, NULL);
 }
 
 static int nul_within(const uint8_t *p, uint64_t n)
@@ -171,6 +172,7 @@ struct lthread {
 	uint32_t tid;			/* recorded tid */
 	uint64_t cur;			/* index of the next record, or FRI_NO_NEXT */
 	uint64_t clear_child_tid;
+	uint64_t rseq;			/* its registered rseq area (as recorded), or 0 */
 	uint64_t nr_done;
 	int at_end;			/* its log is exhausted */
 	int parked;			/* in its unfinished call, or stopped after its log */
@@ -1484,11 +1486,36 @@ static void replay_threadarea(struct lthread *t, const struct fri_syscall *s,
 
 			area[0] = 0;
 			area[1] = (s->args[2] & 1) ? 0xffffffffU : 0;
+			/* the recorded CPU follows (rseq_write) where the record has it */
+			t->rseq = (s->args[2] & 1) ? 0 : s->args[0];
 		}
 		break;
 	default:
 		/* set_robust_list, ...: emulated, the kernel must not act on them */
 		break;
+	}
+}
+
+/*
+ * What the kernel wrote into the thread's rseq area on its way back to user
+ * space after record s, when the recorder noted it (it does when it changed
+ * since the thread's previous record): cpu_id_start and cpu_id, and node_id
+ * and mm_cid where the recording kernel writes them (issue 25, class 11).
+ */
+static void rseq_write(const struct lthread *t, const struct fri_syscall *s)
+{
+	volatile uint32_t *area = (volatile uint32_t *)t->rseq;
+
+	if (!area || !(s->flags & FRI_S_RSEQ_CPU))
+		return;
+	if (t->rseq + 32 > 0x800000000000ULL || in_window(t->rseq, t->rseq + 32))
+		die(FR_EXIT_BADFILE, "thread %u: its rseq area at 0x%lx is outside user space "
+		    "or in the loader's window: a damaged or crafted checkpoint", t->tid, t->rseq);
+	area[0] = s->rseq_cpu;		/* cpu_id_start */
+	area[1] = s->rseq_cpu;		/* cpu_id */
+	if (s->flags & FRI_S_RSEQ_NODE) {
+		area[5] = s->rseq_node;	/* node_id, at 20 */
+		area[6] = s->rseq_cid;	/* mm_cid, at 24 */
 	}
 }
 
@@ -2140,6 +2167,7 @@ static void deliver_record(struct lthread *t, const struct fri_syscall *s, struc
 				(g.base + fs->frame_off))->uc.uc_mcontext.fpstate, mc) ?
 			 "as recorded" : "recorded, elsewhere");
 	}
+	rseq_write(t, s);	/* the delivery rewrites the rseq area */
 	deliver(t, sig, &si, uc, fs);
 	consume(t, s);
 }
@@ -2299,23 +2327,30 @@ static void back_to_app(struct lthread *t, struct ucontext *uc)
 
 /*
  * The thread trapped into a syscall where its next record is a signal.
- * Only a restart is right: the signal interrupted this very syscall
+ * Two are right.  A restart: the signal interrupted this very syscall
  * (FLIGHTREC_SIG_RESTART), whose record comes after the handler.  It is
  * delivered with the context the kernel gives a restarted call (rip back
  * on the syscall instruction, rax its number), so after rt_sigreturn the
- * application makes the call again and its record answers it.
+ * application makes the call again and its record answers it.  And the
+ * SIGSYS of the application's own seccomp filter (SECCOMP_RET_TRAP,
+ * si_code SYS_SECCOMP): the kernel did not make the call (no record of it)
+ * and delivered the signal right after the syscall instruction, rax the
+ * call's number (syscall_rollback()); the handler decides what the
+ * application sees (issue 25, class 11).
  */
 static void signal_at_syscall(struct lthread *t, const struct fri_syscall *s,
 			      struct ucontext *uc)
 {
 	const struct fri_signal *fs = sig_of(s);
 	struct sigcontext *mc = &uc->uc_mcontext;
+	int seccomp = fs->signo == SIGSYS && fs->si_code == 1 /* SYS_SECCOMP */ &&
+		      (fs->flags & FLIGHTREC_SIG_SYNC);
 	char got[256];
 	uint64_t a[6];
 
 	get_args(mc, a);
 	fmt_call(got, sizeof(got), (uint32_t)mc->rax, a, 6);
-	if (!(fs->flags & FLIGHTREC_SIG_RESTART))
+	if (!(fs->flags & FLIGHTREC_SIG_RESTART) && !seccomp)
 		sig_diverged(t, s, mc, fs->flags & FLIGHTREC_SIG_IN_USER ?
 			     "a system call before the place where the signal interrupted user code" :
 			     fs->flags & FLIGHTREC_SIG_SYNC ?
@@ -2325,8 +2360,10 @@ static void signal_at_syscall(struct lthread *t, const struct fri_syscall *s,
 		sig_diverged(t, s, mc, "another system call than the one the signal interrupted",
 			     got);
 	wait_turn(t, t->cur, mc);
-	mc->rip -= 2;
-	mc->rax = (uint64_t)fs->orig_rax;
+	if (!seccomp)
+		mc->rip -= 2;
+	/* seccomp: rax at delivery, the number again (syscall_rollback()) */
+	mc->rax = (uint64_t)(seccomp ? fs->rax : fs->orig_rax);
 	deliver_record(t, s, uc);
 	back_to_app(t, uc);
 }
@@ -2472,7 +2509,8 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		if (a[i] != s->args[i] && !arg_unused(s, i))
 			diverged(t, s, mc, "different arguments");
 	if (s->flags & FRI_S_IN_HASH) {
-		uint64_t hsh = fr_in_hash(s->nr, a);
+		uint64_t hsh = fr_in_hash(s->nr, a, s->flags & FRI_S_IN_HASH_SA ?
+					  FR_IN_RULE_SOCKADDR : FR_IN_RULE_BYTES);
 
 		if (hsh != s->in_hash)
 			diverged(t, s, mc, "different data passed in (hash)");
@@ -2538,6 +2576,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	}
 	if (!(s->kind == FRI_K_ADDRSPACE && s->nr == __NR_mmap))
 		copy_outs(s);
+	rseq_write(t, s);
 	if (s->nr == __NR_futex)
 		clear_pending(idx);
 	mc->rax = (uint64_t)s->ret;
@@ -3041,6 +3080,7 @@ static void stage2(void *arg)
 			continue;
 		t = new_thread(th->tid, th->first_sc);
 		t->clear_child_tid = th->clear_child_tid;
+		t->rseq = th->rseq;
 		app_signal_state(t, th);
 		alloc_slot(t);
 		start_regs(th, &r);
@@ -3049,6 +3089,7 @@ static void stage2(void *arg)
 		spawn(t, th->regs.fs_base, th->regs.gs_base);
 	}
 	main_t->clear_child_tid = th0->clear_child_tid;
+	main_t->rseq = th0->rseq;
 	app_signal_state(main_t, th0);
 	start_regs(th0, &r);
 	prepare_frame(main_t, &r);
