@@ -1794,12 +1794,18 @@ int cmd_replay(int argc, char **argv)
 		}
 		snprintf(corearg, sizeof(corearg), "%d", cfd);
 	}
-	mfd = memfd_create("flightrec-image", 0);
+	mfd = memfd_create("flightrec-image", MFD_ALLOW_SEALING);
 	if (mfd < 0 || write_image(mfd, &im)) {
 		fprintf(stderr, PFX "cannot prepare the replay image: %s\n", strerror(errno));
 		r = FR_EXIT_FAIL;
 		goto out;
 	}
+	/*
+	 * Sealed, its bytes cannot change: the loader then maps runs of its
+	 * pages instead of copying them (loader.c, map_runs()).  Unsealed (a
+	 * kernel without seals) it copies them all.
+	 */
+	fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 	if (!o.gdbserver) {
 		flrc_free(c);
 		c = NULL;
