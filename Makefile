@@ -126,6 +126,8 @@ demo: deps
 # Without slub_debug (FR_VM_DEBUG=0): the test boots poison and check every
 # allocation, which would be measured as flightrec's cost.
 # FR_BENCH_REPS=N repetitions per figure (default 5); BENCH="unreg dd" picks sections;
+# BENCH=compare FR_BENCH_BASE=OTHER/user/flightrec: that build and this one in turn
+# (--help, record's fixed cost, the replay's start), not in the default sections;
 # FR_BENCH_INTERVALS="125" the interval lengths of the intervals section.
 # BENCH=servers (also part of the whole bench): redis, nginx and memcached
 # native, recorded and under strace; scripts/bench-deps.sh installs them.

@@ -10,6 +10,7 @@
 #   bench-vm.sh [SECTION...]     sections: unreg dd ddbig gzip intervals boundary
 #                                writes replay (replay_start alone) record threads
 #                                servers (its programs: scripts/bench-deps.sh)
+#                                compare (not by default: FR_BENCH_BASE=OTHER/user/flightrec)
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -402,6 +403,49 @@ bench_record() {
 	say "  ratio: $(ratio "$r" "$b")   (run pairs $(pair_range "${base[*]}" "${rec[*]}"))"
 	say "  difference: median of the pairs' $(($(printf '%s\n' "${d[@]}" | median) / 1000000)) ms   (goal <= 30 ms under TCG)"
 	say "  of which the tool's own start and exit (flightrec --help): $((h / 1000000)) ms"
+}
+
+# (issue 28, items 4 and 6) two builds in turn, for before/after figures
+# from one boot: FR_BENCH_BASE=OTHER/user/flightrec (its loader beside it)
+# against this one.  Each round runs, for each build, `--help`, `record --
+# /bin/true` (its difference to /bin/true of the same round) and the
+# replay's start of the same 1 and 25 MB checkpoints (recorded once, by
+# this build); medians of FR_BENCH_CMP_ROUNDS rounds (default 9).  Not in
+# the default sections.
+bench_compare() {
+	local base=${FR_BENCH_BASE:-} n=${FR_BENCH_CMP_ROUNDS:-9} i b bin mb f from t l
+	local -A v
+	[ -x "$base" ] || { say "compare: set FR_BENCH_BASE to another build's user/flightrec"; return 1; }
+	say "== two builds in turn, $n rounds, medians: base $base, this $FR"
+	for mb in 1 25; do
+		mkdir -p "$W/cmp$mb"
+		"$FR" record -o "$W/cmp$mb" --at-exit --interval-ms 250 --keep 2 -- \
+			"$PROGS/ckpt_size" "$mb" 1200 >/dev/null 2>&1
+	done
+	for ((i = 0; i < n; i++)); do
+		"$TIMEIT" "$W/t" /bin/true >/dev/null 2>&1
+		t=$(prog_ns)
+		for b in base this; do
+			bin=$FR
+			[ $b = base ] && bin=$base
+			"$TIMEIT" "$W/t" "$bin" --help >/dev/null 2>&1
+			v[$b.help]+="$(prog_ns) "
+			"$TIMEIT" "$W/t" "$bin" record -o "$W/rec" -- /bin/true >/dev/null 2>&1
+			v[$b.record]+="$(($(prog_ns) - t)) "
+			for mb in 1 25; do
+				f=$(ls -v "$W/cmp$mb"/*.flrc 2>/dev/null | tail -1)
+				[ -n "$f" ] || continue
+				from=$("$FR" info --json "$f" | python3 -c 'import json, sys; print(json.load(sys.stdin)["intervals"][0]["index"])')
+				l=$("$bin" replay "$f" --from "$from" --output "$W/cmpo" --force 2>&1 |
+					awk '/load .* ms .*re-execute/ { for (i = 1; i <= NF; i++) if ($i == "load") print $(i + 1) }')
+				v[$b.load$mb]+="${l:-0} "
+			done
+		done
+	done
+	med() { printf '%s\n' $1 | median; }
+	for b in base this; do
+		say "  $b: --help $(($(med "${v[$b.help]}") / 1000000)) ms, record -- /bin/true minus /bin/true $(($(med "${v[$b.record]}") / 1000000)) ms, replay load 1 MB $(med "${v[$b.load1]:-0}") ms, 25 MB $(med "${v[$b.load25]:-0}") ms"
+	done
 }
 
 # (issue 28, item 3) THREADS threads each in a getpid + 64-byte pipe

@@ -1642,6 +1642,38 @@ TEST(cpuid_sites_of_code)
 	close(fd);
 }
 
+/* Lines of COMMAND's output (stdout and stderr) that hold WORD. */
+static int lines_with(const char *command, const char *word)
+{
+	char cmd[PATH_MAX + 256], line[1024];
+	int n = 0;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "%s 2>&1", command);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	while (fgets(line, sizeof(line), p))
+		n += !!strstr(line, word);
+	pclose(p);
+	return n;
+}
+
+/*
+ * capstone is loaded when a dump first needs it (x86sites.c, above), not by
+ * every flightrec command at its start (issue 28, item 4): ld.so's
+ * LD_DEBUG=files lists the libraries it loads.
+ */
+TEST(capstone_not_loaded_at_start)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "LD_DEBUG=files %s/user/flightrec --help",
+		 getenv("FR_TOP") ?: "..");
+	ASSERT_LT(0, lines_with(cmd, "libc.so.6")) TH_LOG("LD_DEBUG shows nothing: %s", cmd);
+	EXPECT_EQ(0, lines_with(cmd, "libcapstone"));
+}
+
 /* The writer refuses entries out of order. */
 TEST(writer_order)
 {

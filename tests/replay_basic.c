@@ -224,6 +224,38 @@ TEST_F_TIMEOUT(replay, show_output, 120)
 	EXPECT_TRUE(same_file(self->dir, "so.live", "so.rep/fd1.out"));
 }
 
+/*
+ * Runs of recorded pages that the loader maps from the replay image rather
+ * than copies (issue 28, item 6): every byte as recorded, and the calls
+ * that tell such a mapping from anonymous memory (madvise DONTNEED,
+ * mremap, mprotect, writes) behave as on anonymous memory.
+ */
+TEST_F_TIMEOUT(replay, image_pages, 120)
+{
+	unsigned long mapped = 0, runs = 0;
+	char *err, *p;
+	size_t n;
+
+	ASSERT_EQ(0, record(self->dir, "ip", "", "image_pages", ""));
+	ASSERT_EQ(0, replay(self->dir, "ip", "-v")) {
+		fr_sh("grep -v '^flightrec replay: \\[' %s/ip.rerr", self->dir);
+	}
+	EXPECT_TRUE(same_file(self->dir, "ip.live", "ip.rep/fd1.out")) {
+		fr_sh("diff %s/ip.live %s/ip.rep/fd1.out", self->dir, self->dir);
+	}
+	EXPECT_TRUE(fr_file_contains(self->dir, "ip.rerr", "exited with status 0"));
+	/* the path under test was taken: A's 64 pages and B's 32 at least */
+	err = fr_slurp(self->dir, "ip.rerr", &n);
+	ASSERT_NE(NULL, err);
+	p = strstr(err, "flightrec replay: pages: ");
+	ASSERT_NE(NULL, p);
+	ASSERT_EQ(2, sscanf(p, "flightrec replay: pages: %lu mapped from the image in %lu runs",
+			    &mapped, &runs));
+	free(err);
+	EXPECT_LE(96, mapped);
+	EXPECT_LE(2, runs);
+}
+
 TEST_F_TIMEOUT(replay, dump_point, 120)
 {
 	size_t ll, rl;

@@ -647,6 +647,42 @@ static int write_image(int fd, const struct image *im)
 	return r;
 }
 
+/*
+ * The image into flightrec replay's memfd: its pages allocated in one call
+ * (fallocate), then filled through a shared mapping, MAP_WINDOW bytes at
+ * a time (the process's memory stays bounded), each page decompressed
+ * straight into its place.  write_image()'s staging copy and write()'s
+ * copy into the memfd were two of the passes over every byte that cost
+ * under emulation (issue 28, item 6).  Where the memfd cannot be
+ * fallocated (a kernel without it for shmem), write_image().  The bytes
+ * are the same.
+ */
+#define MAP_WINDOW	(4u << 20)
+static int fill_memfd(int fd, const struct image *im)
+{
+	size_t total = im->b.len + im->n_data * FRI_PAGE_SIZE, off, len, k = 0, pos;
+	uint8_t *m;
+	int r = 0;
+
+	if (fallocate(fd, 0, 0, (off_t)total))
+		return errno == EOPNOTSUPP ? write_image(fd, im) : -errno;
+	for (off = 0; !r && off < total; off += len) {
+		len = total - off < MAP_WINDOW ? total - off : MAP_WINDOW;
+		m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd,
+			 (off_t)off);
+		if (m == MAP_FAILED)
+			return -errno;
+		if (off < im->b.len)
+			memcpy(m, im->b.p + off, im->b.len - off < len ? im->b.len - off : len);
+		/* b.len and MAP_WINDOW are whole pages: no page spans two windows */
+		for (; !r && k < im->n_data &&
+		       (pos = im->b.len + k * FRI_PAGE_SIZE) < off + len; k++)
+			r = flrc_page_load(im->c, im->data[k], m + (pos - off));
+		munmap(m, len);
+	}
+	return r;
+}
+
 static void image_free(struct image *im)
 {
 	free(im->b.p);
@@ -1807,12 +1843,19 @@ int cmd_replay(int argc, char **argv)
 		}
 		snprintf(corearg, sizeof(corearg), "%d", cfd);
 	}
-	mfd = memfd_create("flightrec-image", 0);
-	if (mfd < 0 || write_image(mfd, &im)) {
-		fprintf(stderr, PFX "cannot prepare the replay image: %s\n", strerror(errno));
+	mfd = memfd_create("flightrec-image", MFD_ALLOW_SEALING);
+	if (mfd < 0 || (r = fill_memfd(mfd, &im))) {
+		fprintf(stderr, PFX "cannot prepare the replay image: %s\n",
+			strerror(mfd < 0 ? errno : -r));
 		r = FR_EXIT_FAIL;
 		goto out;
 	}
+	/*
+	 * Sealed, its bytes cannot change: the loader then maps runs of its
+	 * pages instead of copying them (loader.c, map_runs()).  Unsealed (a
+	 * kernel without seals) it copies them all.
+	 */
+	fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 	if (!o.gdbserver) {
 		flrc_free(c);
 		c = NULL;

@@ -3,10 +3,18 @@
 #include <linux/time.h>
 #include "sys.h"
 
+/*
+ * Eight bytes a step, then the rest: as fast as rep movsb where the CPU
+ * makes that fast, and eight times fewer steps under emulation (TCG runs
+ * rep movsb a byte at a time).  Forward: memmove relies on it.
+ */
 void *memcpy(void *d, const void *s, size_t n)
 {
 	void *ret = d;
+	size_t q = n >> 3;
 
+	n &= 7;
+	__asm__ volatile("rep movsq" : "+D"(d), "+S"(s), "+c"(q) : : "memory");
 	__asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
 	return ret;
 }
@@ -26,8 +34,12 @@ void *memmove(void *d, const void *s, size_t n)
 void *memset(void *d, int c, size_t n)
 {
 	void *ret = d;
+	size_t q = n >> 3;
+	uint64_t v = (uint8_t)c * 0x0101010101010101ULL;
 
-	__asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
+	n &= 7;
+	__asm__ volatile("rep stosq" : "+D"(d), "+c"(q) : "a"(v) : "memory");
+	__asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(v) : "memory");
 	return ret;
 }
 

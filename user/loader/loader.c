@@ -8,7 +8,8 @@
  *   1. map the image, move to our own stack and unmap what the kernel gave
  *      us outside our window (the initial stack, vDSO, vvar);
  *   2. map every recorded region at its address (anonymous memory filled
- *      with the recorded pages, then given its recorded protection);
+ *      with the recorded pages, long runs of them mapped from the image
+ *      instead of copied, then given its recorded protection);
  *   3. install our handlers on a per-thread sigaltstack (frames never touch
  *      application memory), create the output files, install the sandbox
  *      (sandbox.c: no_new_privs and a seccomp filter that allows only what
@@ -80,6 +81,20 @@
 #ifndef O_NOFOLLOW
 #define O_NOFOLLOW		0400000
 #endif
+#ifndef F_GET_SEALS
+#define F_GET_SEALS		1034
+#define F_SEAL_SHRINK		0x0002
+#define F_SEAL_GROW		0x0004
+#define F_SEAL_WRITE		0x0008
+#endif
+/*
+ * Runs of at least MAP_RUN_MIN pages, at consecutive addresses and
+ * consecutive in the image, are mapped from it (map_runs()); at most
+ * MAP_RUNS_MAX runs, each of which splits a region's mapping in up to three.
+ */
+#define MAP_RUN_MIN	8
+#define MAP_RUNS_MAX	2048
+#define FM_ON		0x80	/* g.fmap[i]: mapped from the image; low bits: its prot */
 
 extern char __executable_start[], etext[];
 void switch_stack(void *sp, void (*fn)(void *), void *arg) __attribute__((noreturn));
@@ -211,6 +226,10 @@ static struct {
 	uint64_t *init_sp;
 	uint64_t vdso;
 	uint8_t *filled;		/* per page: deferred page filled */
+	uint8_t *fmap;			/* per page: FM_ON | prot, mapped from the image */
+	uint64_t n_fmapped;		/* pages with fmap set */
+	uint64_t n_runs;		/* runs mapped from the image */
+	int imgfd;			/* the sealed image, for map_runs(); or -1 */
 	/* what the kernel puts in a signal frame's fx_sw_bytes here */
 	struct _fpx_sw_bytes sw;
 	int have_xsave;
@@ -646,6 +665,145 @@ static void fill_deferred(uint64_t start, uint64_t end, uint32_t interval)
 	}
 }
 
+/*
+ * Pages mapped from the image.  map_regions() maps long runs of recorded
+ * pages straight from the replay image (a sealed memfd: its bytes cannot
+ * change) as private file mappings, instead of copying each page into
+ * anonymous memory: under emulation the copy and the zeroing of each new
+ * page were most of the loader's start (issue 28, item 6).  A private
+ * file mapping reads and writes like the anonymous memory it stands for,
+ * except where the application's address-space calls tell them apart, so
+ * those calls turn the mapped pages they touch into anonymous memory
+ * first, or after:
+ *   - madvise(MADV_DONTNEED) would bring the image's bytes back, not zeros:
+ *     the pages become fresh anonymous memory (zeros), their protection kept;
+ *   - mremap needs its old range in one mapping, and would grow a file
+ *     mapping with more of the image: the old range becomes one anonymous
+ *     mapping with the same bytes first;
+ *   - an mprotect the kernel refuses for a file mapping (PROT_EXEC where a
+ *     policy forbids executing a memfd's pages) is tried again on
+ *     anonymous copies.
+ * munmap, mmap over them and brk only forget them.  g.fmap[i] holds, for
+ * the first entry of each mapped address, FM_ON and the page's protection.
+ */
+static uint64_t fm_first(uint64_t start)
+{
+	return g.n_fmapped ? first_page_from(start) : g.h->n_pages;
+}
+
+static int fm_any(uint64_t start, uint64_t end)
+{
+	uint64_t i;
+
+	for (i = fm_first(start); i < g.h->n_pages && g.pages[i].addr < end; i++)
+		if (g.fmap[i])
+			return 1;
+	return 0;
+}
+
+static void fm_forget(uint64_t start, uint64_t end)
+{
+	uint64_t i;
+
+	for (i = fm_first(start); i < g.h->n_pages && g.pages[i].addr < end; i++)
+		if (g.fmap[i]) {
+			g.fmap[i] = 0;
+			g.n_fmapped--;
+		}
+}
+
+static void fm_protect(uint64_t start, uint64_t end, uint32_t prot)
+{
+	uint64_t i;
+
+	for (i = fm_first(start); i < g.h->n_pages && g.pages[i].addr < end; i++)
+		if (g.fmap[i])
+			g.fmap[i] = FM_ON | (prot & 7);
+}
+
+/* [s, e) as one anonymous mapping with the bytes it holds now, then prot */
+static long anon_copy(uint64_t s, uint64_t e, uint32_t prot)
+{
+	uint64_t len = e - s;
+	long r;
+	void *tmp;
+
+	if (!(prot & PROT_READ)) {
+		r = sys3(__NR_mprotect, s, len, PROT_READ);
+		if (r)
+			return r;
+	}
+	tmp = sys_mmap(0, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (is_err((long)tmp))
+		return (long)tmp;
+	memcpy(tmp, (const void *)s, len);
+	r = sys5(__NR_mremap, tmp, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, s);
+	if (is_err(r)) {
+		sys2(__NR_munmap, tmp, len);
+		return r;
+	}
+	return sys3(__NR_mprotect, s, len, prot);
+}
+
+/*
+ * The mapped pages in [start, end) become anonymous memory with their
+ * protection: zeros (@keep 0: what MADV_DONTNEED leaves) or their bytes.
+ */
+static long fm_to_anon(uint64_t start, uint64_t end, int keep)
+{
+	uint64_t i = fm_first(start), j, s, e;
+	uint32_t prot;
+	long r;
+	void *p;
+
+	while (i < g.h->n_pages && g.pages[i].addr < end) {
+		if (!g.fmap[i]) {
+			i++;
+			continue;
+		}
+		s = g.pages[i].addr;
+		e = s + FRI_PAGE_SIZE;
+		prot = g.fmap[i] & 7;
+		for (j = i + 1; j < g.h->n_pages && g.pages[j].addr < end; j++) {
+			if (g.pages[j].addr == e - FRI_PAGE_SIZE)
+				continue;	/* a later life of the address */
+			if (g.pages[j].addr != e || !g.fmap[j] || (g.fmap[j] & 7) != prot)
+				break;
+			e += FRI_PAGE_SIZE;
+		}
+		if (keep) {
+			r = anon_copy(s, e, prot);
+		} else {
+			p = sys_mmap(s, e - s, (int)prot,
+				     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+			r = is_err((long)p) ? (long)p : 0;
+		}
+		if (r)
+			return r;
+		fm_forget(s, e);
+		i = j;
+	}
+	return 0;
+}
+
+/* mremap's old range [s, e): one anonymous mapping, as it was recorded */
+static long fm_flatten(uint64_t s, uint64_t e)
+{
+	uint64_t i;
+	long r;
+
+	for (i = fm_first(s); i < g.h->n_pages && g.pages[i].addr < e; i++)
+		if (g.fmap[i])
+			break;
+	if (i == g.h->n_pages || g.pages[i].addr >= e)
+		return 0;
+	/* one mapping when recorded: one protection, the mapped page's */
+	r = anon_copy(s, e, g.fmap[i] & 7);
+	if (!r)
+		fm_forget(s, e);
+	return r;
+}
+
 static long map_anon(uint64_t addr, uint64_t len, int growsdown)
 {
 	void *p;
@@ -657,7 +815,10 @@ static long map_anon(uint64_t addr, uint64_t len, int growsdown)
 		     (growsdown ? MAP_GROWSDOWN : 0), -1, 0);
 	if (is_err((long)p))
 		return (long)p;
-	return p == (void *)addr ? 0 : -EFAULT;
+	if (p != (void *)addr)
+		return -EFAULT;
+	fm_forget(addr, addr + len);
+	return 0;
 }
 
 /* The parts of [start, end) in FRI_R_NODUMP regions stay PROT_NONE. */
@@ -672,6 +833,81 @@ static void keep_nodump_none(uint64_t start, uint64_t end)
 
 		if ((reg->flags & FRI_R_NODUMP) && s < e)
 			sys3(__NR_mprotect, s, e - s, PROT_NONE);
+	}
+}
+
+/*
+ * The first entry of each address from i on that map_regions() fills, in
+ * a region that may be mapped from the image: its index, or n_pages.
+ */
+static uint64_t next_mappable(uint64_t i, const struct fri_region **regp)
+{
+	const struct fri_region *reg;
+
+	for (; i < g.h->n_pages; i++) {
+		const struct fri_page *p = &g.pages[i];
+
+		if (!p->data_off || (p->data_off & (FRI_PAGE_SIZE - 1)) ||
+		    (i && g.pages[i - 1].addr == p->addr))
+			continue;
+		reg = region_of(p->addr);
+		/*
+		 * Not the stack (MAP_GROWSDOWN), nor code: a policy may refuse
+		 * to execute a memfd's pages.
+		 */
+		if (!reg || reg->flags & (FRI_R_STACK | FRI_R_NODATA | FRI_R_NODUMP) ||
+		    reg->prot & PROT_EXEC)
+			continue;
+		*regp = reg;
+		return i;
+	}
+	return i;
+}
+
+/* Maps the long runs of image pages (see fm_first()); the rest is copied. */
+static void map_runs(void)
+{
+	const struct fri_region *reg = NULL;
+	uint64_t i, j, last, n;
+	void *m;
+
+	if (g.imgfd < 0)
+		return;
+	for (i = next_mappable(0, &reg); i < g.h->n_pages && g.n_runs < MAP_RUNS_MAX;
+	     i = next_mappable(last + 1, &reg)) {
+		const struct fri_page *p = &g.pages[i];
+
+		n = 1;
+		last = i;
+		for (j = i + 1; j < g.h->n_pages; j++) {
+			if (g.pages[j].addr == g.pages[last].addr)
+				continue;	/* a later life */
+			if (g.pages[j].addr != p->addr + n * FRI_PAGE_SIZE ||
+			    g.pages[j].addr >= reg->end ||
+			    g.pages[j].data_off != p->data_off + n * FRI_PAGE_SIZE)
+				break;
+			n++;
+			last = j;
+		}
+		if (n < MAP_RUN_MIN)
+			continue;
+		m = sys_mmap(p->addr, n * FRI_PAGE_SIZE, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_FIXED, g.imgfd, p->data_off);
+		if (is_err((long)m) || m != (void *)p->addr) {
+			/* (a limit on mappings): copied like the others */
+			if (!is_err((long)m) || map_anon(p->addr, n * FRI_PAGE_SIZE, 0))
+				die(FR_EXIT_FAIL, "cannot map pages at %lx: %s", p->addr,
+				    errname((long)m));
+			break;
+		}
+		g.n_runs++;
+		for (j = i; j <= last; j++) {
+			if (j > i && g.pages[j].addr == g.pages[j - 1].addr)
+				continue;
+			g.fmap[j] = FM_ON | (reg->prot & 7);
+			g.n_fmapped++;
+			patch_tsc_page(g.pages[j].addr);
+		}
 	}
 }
 
@@ -695,6 +931,7 @@ static void map_regions(void)
 			die(FR_EXIT_FAIL, "cannot map region %lx-%lx %s: %s", reg->start,
 			    reg->end, name, errname(r));
 	}
+	map_runs();
 	for (i = 0; i < g.h->n_pages; i++) {
 		const struct fri_page *p = &g.pages[i];
 
@@ -702,7 +939,7 @@ static void map_regions(void)
 			continue;
 		if (i && g.pages[i - 1].addr == p->addr)
 			continue;	/* a later life's: filled when it is mapped */
-		if (p->data_off) {
+		if (p->data_off && !g.fmap[i]) {
 			memcpy((void *)p->addr, g.base + p->data_off, FRI_PAGE_SIZE);
 			patch_tsc_page(p->addr);
 			bytes += FRI_PAGE_SIZE;
@@ -720,8 +957,14 @@ static void map_regions(void)
 			die(FR_EXIT_FAIL, "cannot protect region %lx-%lx: %s", reg->start,
 			    reg->end, errname(r));
 		core_map(reg->start, reg->end, reg->flags & FRI_R_NODUMP ? PROT_NONE : reg->prot);
+		fm_protect(reg->start, reg->end, reg->prot);
 	}
-	(void)bytes;
+	if (g.imgfd >= 0)
+		sys1(__NR_close, g.imgfd);
+	g.imgfd = -1;
+	if (g.flags & FRI_F_VERBOSE)
+		fdprintf(2, PFX "pages: %lu mapped from the image in %lu runs, %lu copied\n",
+			 g.n_fmapped, g.n_runs, bytes / FRI_PAGE_SIZE);
 }
 
 /* -------------------------------------------------------------------- */
@@ -1395,13 +1638,18 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 		r = sys2(__NR_munmap, a[0], a[1]);
 		check_real(t, s, mc, r, s->ret);
 		core_unmap(a[0], a[0] + page_up(a[1]));
+		fm_forget(a[0], a[0] + page_up(a[1]));
 		break;
 	case __NR_mprotect:
 	case __NR_pkey_mprotect:
 		if (in_window(a[0], a[0] + page_up(a[1])))
 			diverged(t, s, mc, "mprotect of the loader's window");
 		r = sys3(__NR_mprotect, a[0], a[1], a[2]);
+		if (r && fm_any(a[0], a[0] + page_up(a[1])) &&
+		    !fm_to_anon(a[0], a[0] + page_up(a[1]), 1))
+			r = sys3(__NR_mprotect, a[0], a[1], a[2]);
 		check_real(t, s, mc, r, s->ret);
+		fm_protect(a[0], a[0] + page_up(a[1]), (uint32_t)a[2]);
 		core_protect(a[0], a[0] + page_up(a[1]), (uint32_t)a[2]);
 		keep_nodump_none(a[0], a[0] + page_up(a[1]));
 		break;
@@ -1410,12 +1658,15 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 
 		if (in_window(to, to + newlen) || in_window(a[0], a[0] + oldlen))
 			diverged(t, s, mc, "mremap into the loader's window");
+		r = fm_flatten(a[0], a[0] + oldlen);
+		check_real(t, s, mc, r, 0);
 		if (to == a[0])
 			r = sys5(__NR_mremap, a[0], a[1], a[2], 0, 0);
 		else
 			r = sys5(__NR_mremap, a[0], a[1], a[2],
 				 MREMAP_MAYMOVE | MREMAP_FIXED | (a[3] & MREMAP_DONTUNMAP), to);
 		check_real(t, s, mc, r, s->ret);
+		fm_forget(to, to + newlen);
 		if (newlen > oldlen)
 			fill_deferred(to + oldlen, to + newlen, s->interval);
 		if (!(a[3] & MREMAP_DONTUNMAP) || to == a[0])
@@ -1440,6 +1691,7 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 			r = sys2(__NR_munmap, new, old - new);
 			check_real(t, s, mc, r, 0);
 			core_unmap(new, old);
+			fm_forget(new, old);
 		}
 		g.brk = (uint64_t)s->ret;
 		break;
@@ -1448,6 +1700,9 @@ static void replay_addrspace(struct lthread *t, const struct fri_syscall *s,
 		if (a[2] == MADV_DONTNEED || a[2] == MADV_REMOVE) {
 			r = sys3(__NR_madvise, a[0], a[1], MADV_DONTNEED);
 			check_real(t, s, mc, r, s->ret);
+			/* zeros, as anonymous memory gives, not the image's bytes */
+			r = fm_to_anon(a[0], a[0] + page_up(a[1]), 0);
+			check_real(t, s, mc, r, 0);
 		}
 		break;
 	default:
@@ -3030,7 +3285,8 @@ static void stage2(void *arg)
 	if (g.vdso)
 		unmap_block(g.vdso, "vDSO");
 	check_image();
-	nfill = (g.h->n_pages + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1);
+	/* g.filled and g.fmap: a byte per page each */
+	nfill = (2 * g.h->n_pages + FRI_PAGE_SIZE - 1) & ~(FRI_PAGE_SIZE - 1);
 	if (nfill) {
 		p = sys_mmap(0, nfill, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (is_err((long)p))
@@ -3045,6 +3301,7 @@ static void stage2(void *arg)
 				die(FR_EXIT_FAIL, "cannot allocate: %s", errname((long)p));
 		}
 		g.filled = p;
+		g.fmap = (uint8_t *)p + g.h->n_pages;
 	}
 	find_tsc_sites();
 	note_cpuid_sites();
@@ -3125,6 +3382,7 @@ void loader_main(uint64_t *sp)
 
 	g.t_start = now_ns();
 	g.init_sp = sp;
+	g.imgfd = -1;
 	g.outdir = -1;
 	g.corefd = -1;
 	g.gdbfd = -1;
@@ -3185,7 +3443,15 @@ void loader_main(uint64_t *sp)
 	img = sys_mmap(FRI_IMAGE_ADDR, size, PROT_READ, MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0);
 	if (img != (void *)FRI_IMAGE_ADDR)
 		die(FR_EXIT_FAIL, "cannot map the replay image: %s", errname((long)img));
-	sys1(__NR_close, fd);
+	/*
+	 * A sealed image (flightrec replay's memfd) cannot change under us:
+	 * map_runs() maps pages from it.  Any other is copied from.
+	 */
+	r = sys2(__NR_fcntl, fd, F_GET_SEALS);
+	if (r >= 0 && (r & (F_SEAL_WRITE | F_SEAL_SHRINK)) == (F_SEAL_WRITE | F_SEAL_SHRINK))
+		g.imgfd = fd;
+	else
+		sys1(__NR_close, fd);
 	g.base = img;
 	g.h = img;
 	if (g.h->size != size)
