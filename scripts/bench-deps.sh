@@ -17,24 +17,6 @@ PACKAGES=(
 	memcached                       # the load: tests/progs/mc_load
 )
 
-missing=()
-for p in "${PACKAGES[@]}"; do
-	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-	[[ $status == "install ok installed" ]] || missing+=("$p")
-done
-if ((${#missing[@]} == 0)); then
-	echo "bench-deps: all ${#PACKAGES[@]} packages installed" >&2
-	exit 0
-fi
-echo "bench-deps: installing ${missing[*]}" >&2
-SUDO=()
-if [[ $(id -u) != 0 ]]; then
-	command -v sudo >/dev/null || {
-		echo "bench-deps: need root (or sudo) to install: ${missing[*]}" >&2
-		exit 1
-	}
-	SUDO=(sudo)
-fi
-"${SUDO[@]}" apt-get update -q
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
-	apt-get install -y -q --no-install-recommends "${missing[@]}"
+# shellcheck source=scripts/apt-install.sh
+. "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+apt_install_missing bench-deps "${PACKAGES[@]}"

@@ -33,31 +33,9 @@ PACKAGES=(
 	dkms dh-dkms debhelper dpkg-dev fakeroot lintian man-db
 )
 
-missing=()
-for p in "${PACKAGES[@]}"; do
-	[[ $p == \#* ]] && continue
-	# "install ok installed" only; a removed-but-configured package is missing.
-	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-	[[ $status == "install ok installed" ]] || missing+=("$p")
-done
-
-if ((${#missing[@]})); then
-	echo "deps: installing ${missing[*]}" >&2
-	SUDO=()
-	if [[ $(id -u) != 0 ]]; then
-		command -v sudo >/dev/null || {
-			echo "deps: need root (or sudo) to install: ${missing[*]}" >&2
-			exit 1
-		}
-		SUDO=(sudo)
-	fi
-	export DEBIAN_FRONTEND=noninteractive
-	"${SUDO[@]}" apt-get update -q
-	"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y -q --no-install-recommends "${missing[@]}"
-else
-	echo "deps: all ${#PACKAGES[@]} packages installed" >&2
-fi
+# shellcheck source=scripts/apt-install.sh
+. "$TOP/scripts/apt-install.sh"
+apt_install_missing deps "${PACKAGES[@]}"
 
 # The 6.1 test kernel must be complete: image, modules and headers of one
 # version (scripts/kernels.sh default finds only a complete one).
