@@ -9,8 +9,15 @@
  * With the argument "secretmem" the pages are a memfd_secret(2) mapping
  * instead (VM_DONTDUMP by the kernel, not by madvise): exit 6 when this
  * kernel has none (booted without secretmem.enable=1).
+ *
+ *   nodump_secret [madvise|secretmem] [ROUNDS]
+ *
+ * ROUNDS (default 40) of 10 ms; the copy is made 8 rounds before the end.
+ * The test scales them with its timeouts: the recorded window (the last
+ * intervals) must start after the pages were filled and marked.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -28,9 +35,16 @@ int main(int argc, char **argv)
 	struct timespec ts = { 0, 10000000 };
 	unsigned char *m, *secret, *copy;
 	unsigned long sum;
-	int i, j, p[2];
+	int i, j, p[2], rounds = argc > 2 ? atoi(argv[2]) : 40;
 
-	m = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/*
+	 * A hint away from the mappings ld.so made and removed (its
+	 * ld.so.cache): a dump withholds every page at an address that is
+	 * VM_DONTDUMP in any of its intervals, earlier lives included, so a
+	 * window from exec would lose the cache's pages if they shared it.
+	 */
+	m = mmap((void *)0x100000000000UL, 4 * 4096, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
 		return 2;
 	secret = m + 4096;
@@ -56,9 +70,11 @@ int main(int argc, char **argv)
 		return 4;
 	printf("%p\n", (void *)secret);
 	fflush(stdout);
-	for (i = 0; i < 40; i++) {
+	if (rounds < 8)
+		return 2;
+	for (i = 0; i < rounds; i++) {
 		/* late, so that the last intervals (the dump) hold it */
-		if (i == 32 && (write(p[1], secret, 4096) != 4096 ||
+		if (i == rounds - 8 && (write(p[1], secret, 4096) != 4096 ||
 				read(p[0], copy, 4096) != 4096))
 			return 5;
 		for (sum = 0, j = 0; j < 4096; j++)

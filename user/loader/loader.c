@@ -2781,6 +2781,14 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		fmt_call(buf, sizeof(buf), s->nr, s->args, s->nargs);
 		fdprintf(2, PFX "[%u #%lu] %s = %ld\n", t->tid, s->seq, buf, s->ret);
 	}
+	/*
+	 * Its output went to MADV_DONTDUMP memory, which no checkpoint holds:
+	 * what the program reads there next is not known.  Said here, at the
+	 * call, rather than later as some other difference it causes.
+	 */
+	if (s->sc_flags & FLIGHTREC_SC_NODUMP)
+		diverged(t, s, mc, "its output went to memory not in the dump (MADV_DONTDUMP): "
+			 "what the program read there is unknown");
 	track_signal_calls(t, s);
 	if (s->ret == -EINTR && is_signal_rec(g.sc[idx].next_same_tid == FRI_NO_NEXT ? NULL :
 					     &g.sc[s->next_same_tid], SIG_PLACE, 0)) {
