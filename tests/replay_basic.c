@@ -480,9 +480,13 @@ static int record_exec(const char *dir, const char *name, const char *extra, con
 		  "2> %s.liveerr", dir, ptsnap, extra, dir, name, bindir, prog, args, name, name);
 }
 
-/* How many records of NAME.flrc have nr, and for signals (args[5] & mask) == want. */
-static int count_records(const char *dir, const char *name, uint32_t nr, uint64_t mask,
-			 uint64_t want, uint32_t *hdr_flags)
+/*
+ * How many records of NAME.flrc match: syscall nr, and with sa < 0 six
+ * arguments and (args[5] & mask) == want (signals), else in_hash (sa 0)
+ * or in_hash_sa (sa 1) alone.  -1 when the file cannot be read.
+ */
+static int count_matching(const char *dir, const char *name, uint32_t nr, int sa,
+			  uint64_t mask, uint64_t want, uint32_t *hdr_flags)
 {
 	char path[PATH_MAX], err[256];
 	struct flrc *c;
@@ -495,13 +499,24 @@ static int count_records(const char *dir, const char *name, uint32_t nr, uint64_
 	for (i = 0; i < c->n_syscalls; i++) {
 		const Flightrec__Syscall *s = c->syscalls[i];
 
-		if (s->nr == nr && s->n_args == 6 && (s->args[5] & mask) == want)
+		if (s->nr != nr)
+			continue;
+		if (sa < 0 ? s->n_args == 6 && (s->args[5] & mask) == want :
+		    sa ? s->has_in_hash_sa && !s->has_in_hash :
+			 s->has_in_hash && !s->has_in_hash_sa)
 			n++;
 	}
 	if (hdr_flags)
 		*hdr_flags = c->hdr->flags;
 	flrc_free(c);
 	return n;
+}
+
+/* How many records of NAME.flrc have nr, and for signals (args[5] & mask) == want. */
+static int count_records(const char *dir, const char *name, uint32_t nr, uint64_t mask,
+			 uint64_t want, uint32_t *hdr_flags)
+{
+	return count_matching(dir, name, nr, -1, mask, want, hdr_flags);
 }
 
 #define SIG_WHERE (FLIGHTREC_SIG_SYNC | FLIGHTREC_SIG_IN_USER | FLIGHTREC_SIG_RESTART | \
@@ -594,23 +609,7 @@ TEST_F_TIMEOUT(replay, rdtsc_values, 120)
 /* How many records of NAME.flrc of syscall nr carry in_hash (sa 0) or in_hash_sa (sa 1) */
 static int count_hashed(const char *dir, const char *name, uint32_t nr, int sa)
 {
-	char path[PATH_MAX], err[256];
-	struct flrc *c;
-	size_t i;
-	int n = 0;
-
-	snprintf(path, sizeof(path), "%s/%s.flrc", dir, name);
-	if (flrc_read(path, &c, err, sizeof(err)))
-		return -1;
-	for (i = 0; i < c->n_syscalls; i++) {
-		const Flightrec__Syscall *s = c->syscalls[i];
-
-		if (s->nr == nr && (sa ? s->has_in_hash_sa && !s->has_in_hash :
-				    s->has_in_hash && !s->has_in_hash_sa))
-			n++;
-	}
-	flrc_free(c);
-	return n;
+	return count_matching(dir, name, nr, sa, 0, 0, NULL);
 }
 
 /*
