@@ -31,6 +31,12 @@
  *                         values of the file going backwards
  *   reverse_finish_next   reverse-finish out of fnv() back to its call in
  *                         main, reverse-next over the read() call
+ *   reverse_snapshots_same_points  the same reverse commands with the
+ *                         replay's snapshots and without them (FLIGHTREC_
+ *                         GDBSERVER_SNAPSHOTS=0): the same points
+ *   snapshot_fork_refused_to_app  the snapshots' fork, made by the
+ *                         application from the loader's text: refused by
+ *                         the server (gdbserver), blocked (plain replay)
  *   sandbox_and_binding   the loader runs in other mount and network
  *                         namespaces than the server (as a plain replay);
  *                         the default address is 127.0.0.1; a bad port is
@@ -354,8 +360,87 @@ TEST_F_TIMEOUT(gs, reverse_stepi_continue, 600)
 	EXPECT_TRUE(fr_file_contains(self->dir, "r.gdb", "exited normally]"));
 	EXPECT_TRUE(fr_file_contains(self->dir, "r.serr", "reproduced SIGSEGV at rip"));
 	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/r.rep/fd1.out", self->dir, self->dir));
+	/* going back went through snapshots (forks of the replay), not only start-overs */
+	EXPECT_EQ(0, fr_sh("grep -qE 'reverse execution: [1-9][0-9]* snapshots taken, "
+			   "[1-9][0-9]* restored' %s/r.serr", self->dir));
 	if (!_metadata->passed)
 		show(self->dir, "r");
+}
+
+/*
+ * The same commands with snapshots and without (every reverse command
+ * starts over from the first instruction): the same points, the same
+ * output.
+ */
+TEST_F_TIMEOUT(gs, reverse_snapshots_same_points, 600)
+{
+	static const char cmds[] =
+		"break lookup\n"
+		"break fnv\n"
+		"continue\n"
+		"continue\n"
+		"continue\n"
+		"printf \"AT %lx %lx\\n\", $pc, $rsp\n"
+		"reverse-stepi\n"
+		"printf \"B1 %lx %lx %lx\\n\", $pc, $rsp, $rax\n"
+		"reverse-stepi\n"
+		"printf \"B2 %lx %lx %lx\\n\", $pc, $rsp, $rax\n"
+		"reverse-continue\n"
+		"printf \"RC1 %lx %lx %lx %lx\\n\", $pc, $rsp, $rax, *(long *)($rsp + 8)\n"
+		"reverse-continue\n"
+		"printf \"RC2 %lx %lx %lx %lx\\n\", $pc, $rsp, $rax, *(long *)($rsp + 8)\n"
+		"reverse-finish\n"
+		"printf \"RF %lx %lx\\n\", $pc, $rsp\n"
+		"stepi\n"
+		"printf \"F1 %lx %lx\\n\", $pc, $rsp\n"
+		"continue\n"
+		"printf \"C1 %lx %lx %lx\\n\", $pc, $rsp, $rax\n"
+		"delete\n"
+		"continue\n"
+		"continue\n";
+
+	ASSERT_EQ(0, write_cmds(self->dir, "s1", cmds));
+	ASSERT_EQ(0, write_cmds(self->dir, "s0", cmds));
+	EXPECT_EQ(0, session(self->dir, "s1", "cn.flrc", ""));
+	setenv("FLIGHTREC_GDBSERVER_SNAPSHOTS", "0", 1);
+	EXPECT_EQ(0, session(self->dir, "s0", "cn.flrc", ""));
+	unsetenv("FLIGHTREC_GDBSERVER_SNAPSHOTS");
+	EXPECT_EQ(0, fr_sh("cd %s && grep -E '^(AT|B1|B2|RC1|RC2|RF|F1|C1) ' s1.gdb > p1 && "
+			   "grep -E '^(AT|B1|B2|RC1|RC2|RF|F1|C1) ' s0.gdb > p0 && "
+			   "[ $(wc -l < p1) = 8 ] && cmp p0 p1", self->dir));
+	EXPECT_EQ(0, fr_sh("grep -qE 'reverse execution: [1-9][0-9]* snapshots taken, "
+			   "[1-9][0-9]* restored' %s/s1.serr", self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "s0.serr",
+				     "reverse execution: 0 snapshots taken, 0 restored"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "s1.gdb", "Program received signal SIGSEGV"));
+	EXPECT_EQ(0, fr_sh("cmp %s/cn.live %s/s1.rep/fd1.out", self->dir, self->dir));
+	if (!_metadata->passed) {
+		show(self->dir, "s1");
+		show(self->dir, "s0");
+	}
+}
+
+/*
+ * The snapshots' fork is refused to the application: code that jumps to a
+ * `syscall` in the loader's text with clone(CLONE_PARENT | SIGCHLD) in its
+ * registers.  Under the gdbserver the filter hands it to the server, which
+ * refuses it; in a plain replay the filter blocks it.
+ */
+TEST_F_TIMEOUT(gs, snapshot_fork_refused_to_app, 300)
+{
+	ASSERT_EQ(0, fr_sh("cd %s && %s jump-fork - cn.flrc jf.flrc", self->dir,
+			   fr_test_tool("craft_replay")));
+	ASSERT_EQ(0, write_cmds(self->dir, "j", "continue\nkill\n"));
+	setenv("FLIGHTREC_GDBSERVER_DEBUG", "1", 1);
+	session(self->dir, "j", "jf.flrc", "");
+	unsetenv("FLIGHTREC_GDBSERVER_DEBUG");
+	EXPECT_TRUE(fr_file_contains(self->dir, "j.serr", ": system call 56 refused"));
+	EXPECT_FALSE(fr_file_contains(self->dir, "j.serr", "snapshot at event"));
+	EXPECT_EQ(FR_EXIT_BLOCKED, fr_sh("cd %s && %s replay jf.flrc --out jp.rep > jp.out 2> jp.err",
+					 self->dir, flightrec));
+	EXPECT_TRUE(fr_file_contains(self->dir, "jp.err", "blocked system call clone (56) at rip 0x2f"));
+	if (!_metadata->passed)
+		show(self->dir, "j");
 }
 
 TEST_F_TIMEOUT(gs, reverse_watch, 600)

@@ -12,6 +12,10 @@
  *	by a scan of the loader's text for a `syscall` instruction (0f 05)
  *	and a jump there with mkdir(PATH, 0700) in the registers: Syscall
  *	User Dispatch lets calls from the loader's text through.
+ *   craft_replay jump-fork - IN OUT
+ *	The same scan, and a jump there with clone(CLONE_PARENT | SIGCHLD) in
+ *	the registers: the fork the gdbserver's snapshots are made with, which
+ *	the filter hands to the gdbserver under it (and it must refuse).
  *   craft_replay spin - IN OUT
  *	The same place holds `jmp .`: a replay that runs until it is killed.
  *   craft_replay outbuf-window ADDR IN OUT
@@ -126,6 +130,17 @@ static size_t jump_code(uint8_t *c, const char *path)
 	return n + plen;
 }
 
+/* the same scan, then clone(CLONE_PARENT | SIGCHLD) there */
+static size_t fork_code(uint8_t *c)
+{
+	size_t n = jump_code(c, "") - 20;	/* the scan (22 bytes): up to the lea */
+
+	c[n++] = 0xbf; c[n++] = 0x11; c[n++] = 0x80; c[n++] = 0; c[n++] = 0;	/* mov $0x8011, %edi */
+	c[n++] = 0xb8; c[n++] = 56; c[n++] = 0; c[n++] = 0; c[n++] = 0;	/* mov $56, %eax */
+	c[n++] = 0xff; c[n++] = 0xe3;						/* jmp *%rbx */
+	return n;
+}
+
 /* \e \a \n \t \\ \xNN decoded */
 static char *unescape(const char *s)
 {
@@ -235,7 +250,7 @@ int main(int argc, char **argv)
 	size_t n_ivs_old = 0;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: craft_replay (jump-loader PATH | spin - | outbuf-window ADDR | "
+		fprintf(stderr, "usage: craft_replay (jump-loader PATH | jump-fork - | spin - | outbuf-window ADDR | "
 			"comm STRING | expand N | same N | zero N | tids N | counts N) IN OUT\n");
 		return 64;
 	}
@@ -261,7 +276,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (!strcmp(mode, "jump-loader") || !strcmp(mode, "spin")) {
+	if (!strcmp(mode, "jump-loader") || !strcmp(mode, "spin") || !strcmp(mode, "jump-fork")) {
 		static const uint8_t spin[] = { 0xeb, 0xfe };	/* jmp . */
 		const Flightrec__Thread *t = NULL;
 		uint8_t code[512];
@@ -283,6 +298,8 @@ int main(int argc, char **argv)
 		if (!strcmp(mode, "spin")) {
 			memcpy(code, spin, sizeof(spin));
 			len = sizeof(spin);
+		} else if (!strcmp(mode, "jump-fork")) {
+			len = fork_code(code);
 		} else {
 			len = jump_code(code, arg);
 		}

@@ -35,21 +35,25 @@
 #include <limits.h>
 #include <netdb.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/user.h>
 #include <sys/wait.h>
@@ -113,6 +117,25 @@ struct pos {
 	 */
 	int steps_known;
 	uint64_t steps;
+};
+
+/*
+ * A snapshot: a fork of the loader at the signal stop of one event (its
+ * signal not delivered yet), kept stopped under our ptrace; restored by
+ * forking it again, so it serves any number of times.  Taken only where
+ * the replay has one thread (fork copies only the calling thread).
+ */
+#define MAX_SNAPS	48
+
+struct snap {
+	pid_t pid;
+	uint64_t events;		/* G.events at its stop */
+	struct gthread th;		/* the thread as it was (tid: the loader's then) */
+	struct user_regs_struct regs;	/* the application's, at the stop */
+	siginfo_t si;			/* the event's signal, to deliver */
+	size_t n_cc;			/* our int3s in its memory, with the bytes under them */
+	uint64_t *cc_addr;
+	uint8_t *cc_orig;
 };
 
 struct hwslot {
@@ -180,6 +203,20 @@ static struct {
 	struct pos hit;
 	const char *hit_why;
 	uint64_t hit_addr;
+	/* snapshots of the replay (forks kept stopped), by event */
+	struct snap *snaps;
+	int n_snaps;
+	int snap_ok;			/* the loader has the gadget; not turned off */
+	uint64_t snap_syscall;		/* fr_snap_syscall, fr_snap_trap in the loader */
+	uint64_t snap_trap;
+	uint64_t loader_text, loader_etext;	/* its Syscall User Dispatch range */
+	pid_t injecting;		/* the thread whose fork we let through */
+	uint64_t at_snap_event;		/* restored: stopped at this event, its signal held */
+	int live;			/* G.s->pid is there (not killed and reaped) */
+	uint64_t want_snap_event;	/* take one at this event whatever the spacing */
+	uint64_t snap_last_ns;		/* when the latest was taken (this execution) */
+	uint64_t snap_gap_ns;		/* the spacing: 20 ms, or 20 times a fork's cost */
+	unsigned long n_taken, n_restored, n_restarts;
 	int debug;			/* FLIGHTREC_GDBSERVER_DEBUG: the ptrace events on stderr */
 	int ended;
 	int end_status;			/* the replay's exit status, for ours */
@@ -188,6 +225,10 @@ static struct {
 	char inbuf[PKT_MAX * 2];
 	size_t in_len;
 } G;
+
+/* snapshots (below, with reverse execution) */
+static void seccomp_decide(pid_t tid);
+static void maybe_snap(struct gthread *t, const siginfo_t *si);
 
 /* ------------------------------------------------------------------ */
 /* Linux and gdb signal numbers (gdb's are its own: include/gdb/signals.def) */
@@ -1108,6 +1149,7 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 				t->ibp_step = 0;
 				t->bp_step = 0;
 			}
+			maybe_snap(t, &si);
 			if (G.stop_at_event && G.events == G.stop_at_event) {
 				t->held = sig;
 				rep->why = "event";
@@ -1208,6 +1250,27 @@ static int handle_status(pid_t tid, int st, int stopping, struct report *rep)
 
 		if (!ptrace(PTRACE_GETEVENTMSG, tid, 0, &child) && (n = add_thread((pid_t)child)))
 			(void)n;
+		if (!stopping)
+			resume(t);
+		return 0;
+	}
+	if (ev == PTRACE_EVENT_SECCOMP) {
+		seccomp_decide(tid);
+		if (!stopping)
+			resume(t);
+		return 0;
+	}
+	if (ev == PTRACE_EVENT_FORK) {
+		unsigned long child = 0;
+		int cst;
+
+		/* only ours (inject_fork) are let through: never here */
+		if (!ptrace(PTRACE_GETEVENTMSG, tid, 0, &child) && child) {
+			kill((pid_t)child, SIGKILL);
+			while (waitpid((pid_t)child, &cst, __WALL) == (pid_t)child &&
+			       !WIFEXITED(cst) && !WIFSIGNALED(cst))
+				;
+		}
 		if (!stopping)
 			resume(t);
 		return 0;
@@ -1430,28 +1493,61 @@ static int to_first_insn(struct report *rep)
  * same image run to the first instruction, gdb's breakpoints put back in
  * its memory.  0 or -1.
  */
-static int restart(int with_bps)
-{
-	struct report rep;
-	pid_t pid;
-	size_t i;
-	int st, chan;
+static void snap_drop_all(void);
 
+/*
+ * Kills the replay's process and reaps every thread of it.  Its leader's
+ * exit comes last (after every other thread's); the snapshots, stopped,
+ * report nothing meanwhile.
+ */
+static void kill_live(void)
+{
+	pid_t w;
+	int st;
+
+	if (!G.live)
+		return;
+	G.live = 0;
 	kill(G.s->pid, SIGKILL);
-	while (waitpid(-1, &st, __WALL) > 0)
-		;
+	for (;;) {
+		w = waitpid(-1, &st, __WALL);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 || (w == G.s->pid && (WIFEXITED(st) || WIFSIGNALED(st))))
+			break;
+	}
 	if (G.memfd >= 0)
 		close(G.memfd);
 	G.memfd = -1;
-	close(G.s->chan);
 	memset(G.th, 0, sizeof(G.th));
 	G.n_th = 0;
 	G.cur = G.last_stop = NULL;
 	G.startup_bp = 0;
 	G.ibp_in = 0;
+	G.at_snap_event = 0;
+}
+
+static int restart(int with_bps)
+{
+	struct report rep;
+	pid_t pid;
+	size_t i;
+	int chan;
+
+	/*
+	 * A fresh loader replaces the output files (-F): the snapshots'
+	 * descriptors would write to the old ones.  They go; the run forward
+	 * takes new ones.
+	 */
+	snap_drop_all();
+	kill_live();
+	close(G.s->chan);
+	G.n_restarts++;
+	G.snap_last_ns = 0;
 	if (!G.s->respawn || G.s->respawn(G.s->respawn_ctx, &pid, &chan))
 		return -1;
 	G.s->pid = pid;
+	G.live = 1;
 	G.s->chan = chan;
 	fcntl(chan, F_SETFL, O_NONBLOCK);
 	if (to_first_insn(&rep))
@@ -1473,6 +1569,428 @@ static void put_bps(void)
 
 	for (i = 0; i < G.n_bps; i++)
 		mem_write(G.bps[i].addr, &cc, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * Snapshots of the replay, for reverse execution (docs/replay.md): at the
+ * signal stop of some events, the loader (one thread then) is made to
+ * fork: clone(CLONE_PARENT | SIGCHLD) injected at fr_snap_syscall, which
+ * the loader's filter hands to us (SECCOMP_RET_TRACE) and we let through
+ * only for that thread then.  The child, auto-attached, stays stopped: a
+ * copy of the whole process as it was (memory, files' offsets aside: the
+ * loader writes its output files at offsets it keeps).  Going back to an
+ * event at or after a snapshot's forks the snapshot again and runs the
+ * copy on from there, instead of a fresh loader from the first
+ * instruction.  CLONE_PARENT makes every copy a child of ours, reaped here.
+ */
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+#define SNAP_CLONE_FLAGS	(CLONE_PARENT | SIGCHLD)
+#define SNAP_GAP_MIN_NS		20000000ull	/* at most one per 20 ms of replay */
+
+/* a PTRACE_EVENT_SECCOMP stop: the loader's filter asks us (sandbox.c) */
+static void seccomp_decide(pid_t tid)
+{
+	struct user_regs_struct r;
+	int ok = 0;
+
+	if (ptrace(PTRACE_GETREGS, tid, 0, &r))
+		return;
+	switch (r.orig_rax) {
+	case __NR_tgkill:
+	case __NR_process_vm_readv:
+	case __NR_process_vm_writev:
+		ok = r.rdi == (uint64_t)G.s->pid;	/* on itself only */
+		break;
+	case __NR_clone:
+		ok = G.injecting == tid && r.rdi == SNAP_CLONE_FLAGS && r.rip == G.snap_trap;
+		break;
+	}
+	if (ok)
+		return;
+	if (G.debug)
+		fprintf(stderr, PFX "debug: tid %d: system call %llu refused\n", (int)tid,
+			(unsigned long long)r.orig_rax);
+	r.orig_rax = (unsigned long long)-1;	/* not made */
+	r.rax = (unsigned long long)-EPERM;
+	ptrace(PTRACE_SETREGS, tid, 0, &r);
+}
+
+/*
+ * Makes stopped thread tid (of a process with no other thread) make system
+ * call nr at fr_snap_syscall and run on to the int3 after it; its
+ * registers are put back, and it is left at that int3's SIGTRAP stop.
+ * *ret: the call's result.  A fork's child (child not NULL) is waited for
+ * at its first stop.  0, or -1 (the registers put back where they can be).
+ */
+static int inject_call(pid_t tid, long nr, const unsigned long long a[5], long *ret,
+		       pid_t *child)
+{
+	struct user_regs_struct saved, r;
+	unsigned long msg;
+	pid_t w, c = -1;
+	int st, n, ok = 0;
+
+	if (ptrace(PTRACE_GETREGS, tid, 0, &saved))
+		return -1;
+	r = saved;
+	r.rip = G.snap_syscall;
+	r.orig_rax = (unsigned long long)-1;	/* no restart of an interrupted call */
+	r.rax = (unsigned long long)nr;
+	r.rdi = a[0];
+	r.rsi = a[1];
+	r.rdx = a[2];
+	r.r10 = a[3];
+	r.r8 = a[4];
+	if (ptrace(PTRACE_SETREGS, tid, 0, &r))
+		return -1;
+	G.injecting = tid;
+	if (ptrace(PTRACE_CONT, tid, 0, 0))
+		goto out;
+	for (n = 0; n < 64; n++) {
+		int sig = 0;
+
+		w = waitpid(tid, &st, __WALL);
+		if (w < 0 && errno == EINTR) {
+			n--;
+			continue;
+		}
+		if (w != tid || !WIFSTOPPED(st))
+			goto out;	/* gone */
+		if (st >> 16 == PTRACE_EVENT_SECCOMP) {
+			seccomp_decide(tid);
+		} else if (st >> 16 == PTRACE_EVENT_FORK) {
+			msg = 0;
+			if (!ptrace(PTRACE_GETEVENTMSG, tid, 0, &msg))
+				c = (pid_t)msg;
+		} else if (!(st >> 16) && WSTOPSIG(st) == SIGTRAP &&
+			   !ptrace(PTRACE_GETREGS, tid, 0, &r) && r.rip == G.snap_trap + 1) {
+			*ret = (long)r.rax;
+			ok = 1;
+			break;
+		} else if (!(st >> 16) && WSTOPSIG(st) != SIGTRAP &&
+			   WSTOPSIG(st) != (SIGTRAP | 0x80)) {
+			sig = WSTOPSIG(st);	/* not ours: delivered as it would have been */
+		}
+		if (ptrace(PTRACE_CONT, tid, 0, sig))
+			goto out;
+	}
+out:
+	G.injecting = 0;
+	if (ok)
+		ptrace(PTRACE_SETREGS, tid, 0, &saved);
+	if (c > 0) {
+		/* its first stop (PTRACE_EVENT_STOP: we seized its ancestor) */
+		do {
+			w = waitpid(c, &st, __WALL);
+		} while (w < 0 && errno == EINTR);
+		if (w != c || !WIFSTOPPED(st) || !ok || !child) {
+			kill(c, SIGKILL);
+			while (waitpid(c, &st, __WALL) == c && !WIFEXITED(st) && !WIFSIGNALED(st))
+				;
+			c = -1;
+		}
+	}
+	if (child)
+		*child = c;
+	return ok ? 0 : -1;
+}
+
+/* a fork of stopped tid (see inject_call), at its first stop, or -1 */
+static pid_t inject_fork(pid_t tid)
+{
+	static const unsigned long long a[5] = { SNAP_CLONE_FLAGS };
+	pid_t c = -1;
+	long r;
+
+	if (inject_call(tid, __NR_clone, a, &r, &c) || r <= 0)
+		return -1;
+	return c;
+}
+
+static void snap_free(struct snap *sn)
+{
+	int st;
+
+	if (sn->pid > 0) {
+		kill(sn->pid, SIGKILL);
+		while (waitpid(sn->pid, &st, __WALL) == sn->pid && !WIFEXITED(st) &&
+		       !WIFSIGNALED(st))
+			;
+	}
+	free(sn->cc_addr);
+	free(sn->cc_orig);
+	memset(sn, 0, sizeof(*sn));
+}
+
+static void snap_remove(int i)
+{
+	snap_free(&G.snaps[i]);
+	memmove(&G.snaps[i], &G.snaps[i + 1], (size_t)(G.n_snaps - i - 1) * sizeof(*G.snaps));
+	G.n_snaps--;
+}
+
+static void snap_drop_all(void)
+{
+	while (G.n_snaps)
+		snap_remove(G.n_snaps - 1);
+}
+
+/*
+ * Full: one goes, the one whose loss leaves the smallest gap between its
+ * neighbours (the first and the latest stay): they thin out, evenly.
+ */
+static void snap_thin(void)
+{
+	uint64_t best = UINT64_MAX;
+	int i, k = 0;
+
+	for (i = 1; i + 1 < G.n_snaps; i++) {
+		uint64_t gap = G.snaps[i + 1].events - G.snaps[i - 1].events;
+
+		if (gap < best) {
+			best = gap;
+			k = i;
+		}
+	}
+	snap_remove(k);
+}
+
+/* signals pending for the process (a fork would not have them) */
+static int signals_pending(pid_t pid)
+{
+	char path[64], line[128];
+	FILE *f;
+	int pend = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 1;
+	while (fgets(line, sizeof(line), f))
+		if ((!strncmp(line, "SigPnd:", 7) || !strncmp(line, "ShdPnd:", 7)) &&
+		    strtoull(line + 7, NULL, 16))
+			pend = 1;
+	fclose(f);
+	return pend;
+}
+
+/*
+ * At the signal stop of event G.events of t, the replay's only thread:
+ * a snapshot, when none is at this event and the latest in this execution
+ * is far enough behind (or this event is wanted).  si: the event's signal.
+ */
+static void maybe_snap(struct gthread *t, const siginfo_t *si)
+{
+	struct snap *sn;
+	uint64_t t0, now;
+	pid_t c;
+	size_t k;
+	int i, alive = 0;
+
+	if (!G.snap_ok || !G.started || t->pending_watch)
+		return;
+	for (i = 0; i < G.n_th; i++)
+		alive += G.th[i].alive;
+	if (alive != 1)
+		return;
+	for (i = 0; i < G.n_snaps; i++)
+		if (G.snaps[i].events == G.events)
+			return;
+	t0 = now_ns();
+	if (G.events != G.want_snap_event && G.snap_last_ns && t0 - G.snap_last_ns < G.snap_gap_ns)
+		return;
+	if (signals_pending(G.s->pid))
+		return;
+	if (G.n_snaps == MAX_SNAPS)
+		snap_thin();
+	c = inject_fork(t->tid);
+	/* the event's signal is delivered from the int3's stop, as it was */
+	ptrace(PTRACE_SETSIGINFO, t->tid, 0, si);
+	if (c < 0) {
+		fprintf(stderr, PFX "note: cannot take a snapshot of the replay; reverse "
+			"execution goes on from the start each time\n");
+		G.snap_ok = 0;
+		return;
+	}
+	for (i = G.n_snaps; i > 0 && G.snaps[i - 1].events > G.events; i--)
+		;
+	memmove(&G.snaps[i + 1], &G.snaps[i], (size_t)(G.n_snaps - i) * sizeof(*G.snaps));
+	G.n_snaps++;
+	sn = &G.snaps[i];
+	memset(sn, 0, sizeof(*sn));
+	sn->pid = c;
+	sn->events = G.events;
+	sn->th = *t;
+	sn->si = *si;
+	ptrace(PTRACE_GETREGS, t->tid, 0, &sn->regs);
+	/* our int3s in its memory: taken out when it is restored */
+	sn->cc_addr = calloc(G.n_bps + 1, sizeof(*sn->cc_addr));
+	sn->cc_orig = calloc(G.n_bps + 1, 1);
+	for (k = 0; sn->cc_addr && sn->cc_orig && k < G.n_bps; k++) {
+		sn->cc_addr[sn->n_cc] = G.bps[k].addr;
+		sn->cc_orig[sn->n_cc++] = G.bps[k].orig;
+	}
+	if (sn->cc_addr && sn->cc_orig && G.ibp_in) {
+		sn->cc_addr[sn->n_cc] = G.ibp_addr;
+		sn->cc_orig[sn->n_cc++] = G.ibp_orig;
+	}
+	if (!sn->cc_addr || !sn->cc_orig) {
+		snap_remove(i);
+		return;
+	}
+	G.n_taken++;
+	now = now_ns();
+	G.snap_last_ns = now;
+	G.snap_gap_ns = 20 * (now - t0) > SNAP_GAP_MIN_NS ? 20 * (now - t0) : SNAP_GAP_MIN_NS;
+	if (G.debug)
+		fprintf(stderr, PFX "debug: snapshot at event %llu: pid %d (%llu us)\n",
+			(unsigned long long)G.events, (int)c,
+			(unsigned long long)((now - t0) / 1000));
+}
+
+/*
+ * Back to the latest snapshot at or before event k: the replay's process
+ * killed, a fork of the snapshot in its place, stopped at that event's
+ * signal (held, as to_event leaves it), our int3s as they are now (with
+ * gdb's breakpoints where with_bps).  0; -1: none there (nothing changed),
+ * or it failed (the replay killed: the caller starts over).
+ */
+static int snap_restore(uint64_t k, int with_bps)
+{
+	struct user_regs_struct r;
+	struct snap *sn = NULL;
+	struct gthread *t;
+	char path[64];
+	size_t j;
+	pid_t c, w;
+	int i, st;
+
+	for (i = G.n_snaps - 1; i >= 0 && !sn; i--)
+		if (G.snaps[i].events <= k)
+			sn = &G.snaps[i];
+	if (!sn)
+		return -1;
+	kill_live();
+	c = inject_fork(sn->pid);
+	if (c < 0)
+		goto bad;
+	/* from its first stop to a signal stop, where the event's signal can wait */
+	if (ptrace(PTRACE_GETREGS, c, 0, &r))
+		goto bad_child;
+	r.rip = G.snap_trap;
+	if (ptrace(PTRACE_SETREGS, c, 0, &r) || ptrace(PTRACE_CONT, c, 0, 0))
+		goto bad_child;
+	do {
+		w = waitpid(c, &st, __WALL);
+	} while (w < 0 && errno == EINTR);
+	if (w != c || !WIFSTOPPED(st) || WSTOPSIG(st) != SIGTRAP)
+		goto bad_child;
+	/*
+	 * Syscall User Dispatch is not inherited by fork: on again as the
+	 * loader sets it (its text, no selector).  The TSC and cpuid modes,
+	 * the alternate stack and the fs base are.
+	 */
+	{
+		unsigned long long a[5] = { PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON,
+					    G.loader_text, G.loader_etext - G.loader_text, 0 };
+		long ret = -1;
+
+		if (inject_call(c, __NR_prctl, a, &ret, NULL) || ret)
+			goto bad_child;
+	}
+	if (ptrace(PTRACE_SETREGS, c, 0, &sn->regs) || ptrace(PTRACE_SETSIGINFO, c, 0, &sn->si))
+		goto bad_child;
+	G.s->pid = c;
+	G.live = 1;
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)c);
+	G.memfd = open(path, O_RDWR | O_CLOEXEC);
+	if (G.memfd < 0)
+		return -1;
+	t = &G.th[0];
+	*t = sn->th;
+	t->tid = c;
+	t->alive = 1;
+	t->stopped = 1;
+	t->interrupt_pending = t->deferred = t->dsig = 0;
+	t->inject = 0;
+	t->held = sn->si.si_signo;
+	t->ibp_step = 0;
+	t->bp_step = 0;
+	t->pending_watch = 0;
+	t->mode = RUN_CONT;
+	G.n_th = 1;
+	G.cur = G.last_stop = t;
+	G.events = sn->events;
+	G.started = 1;
+	G.at_snap_event = sn->events;
+	for (j = 0; j < sn->n_cc; j++)
+		mem_write(sn->cc_addr[j], &sn->cc_orig[j], 1);
+	if (with_bps)
+		put_bps();
+	set_dregs_all();
+	G.snap_last_ns = now_ns();
+	G.n_restored++;
+	if (G.debug)
+		fprintf(stderr, PFX "debug: restored the snapshot at event %llu: pid %d\n",
+			(unsigned long long)sn->events, (int)c);
+	return 0;
+bad_child:
+	kill(c, SIGKILL);
+	while (waitpid(c, &st, __WALL) == c && !WIFEXITED(st) && !WIFSIGNALED(st))
+		;
+bad:
+	/* that snapshot is no use: it goes, and so do the others */
+	fprintf(stderr, PFX "note: a snapshot of the replay could not be restored; "
+		"starting over\n");
+	snap_drop_all();
+	G.snap_ok = 0;
+	return -1;
+}
+
+/*
+ * Back to event k at the latest (its signal stop, or before it): the
+ * latest snapshot at or before it, else a fresh start.  0 or -1.
+ */
+static int rewind_to(uint64_t k, int with_bps)
+{
+	if (k && !snap_restore(k, with_bps))
+		return 0;
+	return restart(with_bps);
+}
+
+/*
+ * Restored at a snapshot's event (its signal held): to_event(k) for that
+ * event is there already (1); otherwise the signal goes on its way when
+ * the thread runs.
+ */
+static int at_snapshot(uint64_t k, struct report *rep)
+{
+	struct gthread *t = &G.th[0];
+	uint64_t at = G.at_snap_event;
+
+	if (!at)
+		return 0;
+	G.at_snap_event = 0;
+	if (at == k) {
+		memset(rep, 0, sizeof(*rep));
+		rep->kind = STOP_SIGNAL;
+		rep->t = t;
+		rep->sig = t->held;
+		rep->why = "event";
+		return 1;
+	}
+	t->inject = t->held;
+	t->held = 0;
+	return 0;
 }
 
 /* resumes every stopped thread as set and waits for a stop to report (others run on) */
@@ -1521,6 +2039,7 @@ static int seek_to(const struct pos *p, struct report *rep)
 		G.seek = *p;
 		return to_event(p->before_event, rep);
 	}
+	at_snapshot(0, rep);
 	G.seek = *p;
 	G.seeking = 1;
 	if (G.events == p->events)
@@ -1556,6 +2075,8 @@ static int to_event(uint64_t k, struct report *rep)
 {
 	int i;
 
+	if (at_snapshot(k, rep))
+		return 0;
 	G.stop_at_event = k;
 	for (i = 0; i < G.n_th; i++)
 		G.th[i].mode = RUN_CONT;
@@ -1642,7 +2163,8 @@ static int reverse_step_from(const struct pos *from, struct report *rep)
 		k = 0;
 	}
 	for (; k < 2; k++) {
-		if (restart(0))
+		G.want_snap_event = cur.tev;	/* the next reverse-stepi starts there */
+		if (rewind_to(cur.tev, 0))
 			return -1;
 		t = to_segment_start(cur.tev, cur.rec_tid, rep);
 		if (!t || ptrace(PTRACE_GETREGS, t->tid, 0, &r))
@@ -1710,7 +2232,7 @@ static int before_event(uint64_t k, struct report *rep)
 	struct user_regs_struct r;
 	struct gthread *t;
 
-	if (restart(1) || to_event(k, rep))
+	if (rewind_to(k, 1) || to_event(k, rep))
 		return -1;
 	t = rep->t;
 	if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
@@ -1737,17 +2259,28 @@ static int reverse_continue(struct report *rep)
 {
 	struct pos cur = G.cur_pos, hit;
 	const char *why;
-	uint64_t addr;
+	uint64_t addr, k;
+	int pass, from_start = 0;
 
-	if (restart(1))
-		return -1;
-	G.have_hit = 0;
-	G.scanning = 1;
-	if (seek_to(&cur, rep)) {
+	/*
+	 * From the latest snapshot before the point; with no hit there, from
+	 * the start.
+	 */
+	k = cur.before_event ? cur.before_event - 1 : cur.events;
+	for (pass = 0; pass < 2; pass++) {
+		if (pass ? restart(1) : rewind_to(k, 1))
+			return -1;
+		from_start = !G.at_snap_event;
+		G.have_hit = 0;
+		G.scanning = 1;
+		if (seek_to(&cur, rep)) {
+			G.scanning = 0;
+			return -1;
+		}
 		G.scanning = 0;
-		return -1;
+		if (G.have_hit || from_start)
+			break;
 	}
-	G.scanning = 0;
 	if (!G.have_hit) {
 		if (restart(1))
 			return -1;
@@ -1763,7 +2296,7 @@ static int reverse_continue(struct report *rep)
 		if (reverse_step_from(&hit, rep) < 0)
 			return -1;
 		put_bps();
-	} else if (restart(1) || seek_to(&hit, rep)) {
+	} else if (rewind_to(hit.events, 1) || seek_to(&hit, rep)) {
 		return -1;
 	}
 	rep->why = why;
@@ -2789,6 +3322,7 @@ static int handle_kill(void)
 {
 	int st;
 
+	snap_drop_all();
 	kill(G.s->pid, SIGKILL);
 	while (waitpid(-1, &st, __WALL) > 0)
 		;
@@ -3048,6 +3582,17 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 		kill(s->pid, SIGKILL);
 		return FR_EXIT_FAIL;
 	}
+	G.live = 1;
+	G.snap_syscall = loader_symbol(s->loader, "fr_snap_syscall");
+	G.snap_trap = loader_symbol(s->loader, "fr_snap_trap");
+	G.loader_text = loader_symbol(s->loader, "__executable_start");
+	G.loader_etext = loader_symbol(s->loader, "etext");
+	G.snaps = calloc(MAX_SNAPS + 1, sizeof(*G.snaps));
+	G.snap_gap_ns = SNAP_GAP_MIN_NS;
+	G.snap_ok = G.snap_syscall && G.snap_trap && G.snaps &&
+		    G.loader_text && G.loader_etext > G.loader_text &&
+		    !(getenv("FLIGHTREC_GDBSERVER_SNAPSHOTS") &&
+		      !strcmp(getenv("FLIGHTREC_GDBSERVER_SNAPSHOTS"), "0"));
 	fcntl(s->chan, F_SETFL, O_NONBLOCK);
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGCHLD);
@@ -3084,6 +3629,7 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 		handle_kill();
 	} else if (!G.ended) {
 		/* gdb left without killing (detach, or the connection closed) */
+		snap_drop_all();
 		for (;;) {
 			w = waitpid(-1, &st, __WALL);
 			if (w < 0)
@@ -3098,6 +3644,12 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 			}
 		}
 	}
+	snap_drop_all();
+	free(G.snaps);
+	if (!s->quiet && (G.n_restored || G.n_restarts))
+		fprintf(stderr, PFX "reverse execution: %lu snapshots taken, %lu restored, "
+			"%lu starts over from the first instruction\n", G.n_taken, G.n_restored,
+			G.n_restarts);
 	free(G.bps);
 	if (G.memfd >= 0)
 		close(G.memfd);

@@ -1667,7 +1667,8 @@ static int spawn_loader(void *ctx, pid_t *pidp, int *chan)
 	close(ch[1]);
 	close(sync[0]);
 	if (ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC |
-		   PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)) {
+		   PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP |
+		   PTRACE_O_TRACEFORK)) {
 		fprintf(stderr, PFX "gdbserver: cannot trace the loader: %s\n", strerror(errno));
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);

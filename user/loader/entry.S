@@ -80,4 +80,20 @@ fr_clone_thread:
 1:	ret
 	.size fr_clone_thread, . - fr_clone_thread
 
+/*
+ * The gdbserver's snapshots (issue 27 item 2; user/cmd/gdbserver.c): it
+ * points a stopped thread here with clone's arguments in its registers
+ * (fork: flags SIGCHLD, the filter hands it to the gdbserver) and lets it
+ * run to the int3.  Never called.
+ */
+	.globl fr_snap_syscall
+	.globl fr_snap_trap
+	.type fr_snap_syscall, @function
+fr_snap_syscall:
+	syscall
+fr_snap_trap:
+	int3
+	hlt
+	.size fr_snap_syscall, . - fr_snap_syscall
+
 	.section .note.GNU-stack, "", @progbits

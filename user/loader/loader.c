@@ -220,6 +220,7 @@ static struct {
 	int gdbfd;			/* -G: the gdbserver's channel (fri_gdb_thread), or -1 */
 	int force;			/* -F: replace existing fdN.out (never follow them) */
 	int outfd[1024];
+	uint64_t outoff[1024];		/* where the next byte of fdN.out goes */
 	unsigned int n_outfds;
 	struct fr_sandbox sb;
 	uint64_t brk;
@@ -1517,17 +1518,25 @@ static void open_outputs(void)
 	g.outdir = -1;
 }
 
-static void write_all(int fd, const void *buf, uint64_t len)
+/*
+ * off: where in the file (the output files), or NULL (fd 1, 2).  An output
+ * file is written at offsets this process keeps: the gdbserver's snapshots
+ * of the replay are forks that share the file's offset, and one resumed
+ * later writes where its own past left off.
+ */
+static void write_all(int fd, const void *buf, uint64_t len, uint64_t *off)
 {
 	const char *p = buf;
 
 	while (len) {
-		long r = sys_write(fd, p, len);
+		long r = off ? sys4(__NR_pwrite64, fd, p, len, *off) : sys_write(fd, p, len);
 
 		if (r <= 0)
 			die(FR_EXIT_FAIL, "cannot write output: %s", errname(r));
 		p += r;
 		len -= (uint64_t)r;
+		if (off)
+			*off += (uint64_t)r;
 	}
 }
 
@@ -1536,9 +1545,9 @@ static void emit(uint64_t fd, const void *buf, uint64_t len)
 	int f = out_file(fd);
 
 	if (f >= 0)
-		write_all(f, buf, len);
+		write_all(f, buf, len, &g.outoff[fd >= 1024 ? 1023 : fd]);
 	if ((g.flags & FRI_F_SHOW_OUTPUT) && (fd == 1 || fd == 2))
-		write_all((int)fd, buf, len);
+		write_all((int)fd, buf, len, NULL);
 }
 
 struct iov {
@@ -3266,6 +3275,7 @@ static void sandbox(void)
 	g.sb.pid = (int)sys0(__NR_getpid);
 	g.sb.stdout_ok = !!(g.flags & FRI_F_SHOW_OUTPUT);
 	g.sb.clone_flags = THREAD_CLONE_FLAGS;
+	g.sb.traced = g.gdbfd >= 0;
 	g.sb.n_fds = g.n_outfds;
 	if (g.corefd >= 0 && g.sb.n_fds < FR_SANDBOX_MAX_FDS)
 		g.sb.fds[g.sb.n_fds++] = g.corefd;

@@ -22,15 +22,21 @@
  *   futex                 FUTEX_WAIT_PRIVATE / FUTEX_WAKE_PRIVATE: the turn order
  *   mmap                  MAP_ANONYMOUS only (no file): replayed mappings, thread slots
  *   munmap, mprotect, mremap, madvise(MADV_DONTNEED)   replayed address-space calls
- *   clone                 only with the loader's thread flags (no fork, no new namespace)
+ *   clone                 only with the loader's thread flags (no fork, no new namespace);
+ *                         under the gdbserver a fork goes to it (below)
  *   arch_prctl            ARCH_SET_FS, ARCH_SET_GS, ARCH_SET_CPUID: thread setup;
  *                         ARCH_GET_FS, ARCH_GET_GS: the end's register check
  *   prctl                 PR_SET_TSC, PR_SET_SYSCALL_USER_DISPATCH: thread setup
  *   sigaltstack           thread setup
- *   write                 only to fd 2 (messages), fd 1 with --show-output, and
+ *   write, pwrite64       only to fd 2 (messages), fd 1 with --show-output, and
  *                         the output files opened before the filter
  *   getpid, gettid, clock_gettime   reports and timings
  *   tgkill, process_vm_readv, process_vm_writev   only on this process
+ * Under the gdbserver (-G: it is the loader's ptracer) the pid is checked by
+ * the gdbserver (SECCOMP_RET_TRACE), since its snapshots of the replay are
+ * forks with pids of their own; it also lets through the forks it injects
+ * to take them (clone with flags CLONE_PARENT | SIGCHLD), and refuses every other fork
+ * (EPERM).  Untraced, SECCOMP_RET_TRACE fails with ENOSYS.
  *   rt_sigaction, rt_sigprocmask  only under gdb, for the recorded fatal signal
  * No open, no exec, no socket, no file system, no process creation.
  */
@@ -44,6 +50,9 @@
 #include <linux/prctl.h>
 #include <linux/mman.h>
 #include <linux/futex.h>
+
+/* the gdbserver's forks: CLONE_PARENT | SIGCHLD (its children, reaped there) */
+#define FR_SNAP_CLONE	(0x00008000 | 17)
 #include <linux/sched.h>
 #include "sys.h"
 #include "sandbox.h"
@@ -123,6 +132,15 @@ static void rule_allow(uint32_t nr)
 	unsigned int b = rule_begin(nr);
 
 	ret(SECCOMP_RET_ALLOW);
+	rule_end(b);
+}
+
+/* nr goes to the ptracer (PTRACE_EVENT_SECCOMP), which decides; ENOSYS untraced */
+static void rule_trace(uint32_t nr)
+{
+	unsigned int b = rule_begin(nr);
+
+	ret(SECCOMP_RET_TRACE);
 	rule_end(b);
 }
 
@@ -206,7 +224,22 @@ long fr_sandbox_install(const struct fr_sandbox *sb)
 	rule_allow(__NR_mprotect);
 	rule_allow(__NR_mremap);
 	rule_arg_is(__NR_madvise, 2, MADV_DONTNEED);
-	rule_arg_is(__NR_clone, 0, sb->clone_flags);
+	if (sb->traced) {
+		/* the gdbserver's snapshots: a fork goes to it; nothing else does */
+		unsigned int b = rule_begin(__NR_clone);
+
+		load(OFF_HI(0));
+		insn(BPF_JMP | BPF_JEQ | BPF_K, 1, 0, (uint32_t)(sb->clone_flags >> 32));
+		ret(SECCOMP_RET_TRAP);
+		load(OFF_LO(0));
+		allow_if((uint32_t)sb->clone_flags);
+		insn(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, FR_SNAP_CLONE);
+		ret(SECCOMP_RET_TRACE);
+		ret(SECCOMP_RET_TRAP);
+		rule_end(b);
+	} else {
+		rule_arg_is(__NR_clone, 0, sb->clone_flags);
+	}
 	v[0] = ARCH_SET_FS;
 	v[1] = ARCH_SET_GS;
 	v[2] = ARCH_SET_CPUID;
@@ -224,13 +257,20 @@ long fr_sandbox_install(const struct fr_sandbox *sb)
 	for (i = 0; i < sb->n_fds && i < FR_SANDBOX_MAX_FDS; i++)
 		fds[nfd++] = sb->fds[i];
 	rule_fd_in(__NR_write, 0, fds, nfd);
+	rule_fd_in(__NR_pwrite64, 0, fds, nfd);
 
 	rule_allow(__NR_getpid);
 	rule_allow(__NR_gettid);
 	rule_allow(__NR_clock_gettime);
-	rule_arg_is(__NR_tgkill, 0, (uint64_t)sb->pid);
-	rule_arg_is(__NR_process_vm_readv, 0, (uint64_t)sb->pid);
-	rule_arg_is(__NR_process_vm_writev, 0, (uint64_t)sb->pid);
+	if (sb->traced) {
+		rule_trace(__NR_tgkill);
+		rule_trace(__NR_process_vm_readv);
+		rule_trace(__NR_process_vm_writev);
+	} else {
+		rule_arg_is(__NR_tgkill, 0, (uint64_t)sb->pid);
+		rule_arg_is(__NR_process_vm_readv, 0, (uint64_t)sb->pid);
+		rule_arg_is(__NR_process_vm_writev, 0, (uint64_t)sb->pid);
+	}
 	if (sb->raise_sig) {
 		rule_arg_is(__NR_rt_sigaction, 0, (uint64_t)sb->raise_sig);
 		rule_arg_is(__NR_rt_sigprocmask, 0, 0 /* SIG_BLOCK */);

@@ -13,6 +13,14 @@ struct fr_sandbox {
 	int raise_sig;			/* under gdb: the fatal signal sent for real, or 0 */
 	unsigned int n_fds;
 	uint64_t clone_flags;		/* the only clone flags allowed */
+	/*
+	 * Under the gdbserver (-G), which is our ptracer: tgkill and
+	 * process_vm_* on any pid, and a fork (clone flags SIGCHLD), go to it
+	 * (SECCOMP_RET_TRACE), which lets them through only on this process
+	 * and only the forks it made for its snapshots: a snapshot has
+	 * another pid than the one this filter was built with.
+	 */
+	int traced;
 	int fds[FR_SANDBOX_MAX_FDS];	/* the output files, opened before */
 };
 
