@@ -126,6 +126,15 @@ struct pos {
  * the replay has one thread (fork copies only the calling thread).
  */
 #define MAX_SNAPS	48
+/*
+ * Step snapshots: inside a thread's segment (after event `events`), at a
+ * known number of single steps from its first instruction, taken by
+ * reverse-stepi on its way; the next reverse-stepi steps from the nearest
+ * one instead of from the segment's start.  The oldest goes first.
+ */
+#define MAX_STEP_SNAPS	16
+#define STEP_SNAP_FIRST	256	/* counting: at 256, 512, 1024... steps */
+#define STEP_SNAP_NEAR	256	/* and this many steps before where it goes */
 
 struct snap {
 	pid_t pid;
@@ -133,6 +142,7 @@ struct snap {
 	struct gthread th;		/* the thread as it was (tid: the loader's then) */
 	struct user_regs_struct regs;	/* the application's, at the stop */
 	siginfo_t si;			/* the event's signal, to deliver */
+	uint64_t steps;			/* a step snapshot: single steps from its segment's start */
 	size_t n_cc;			/* our int3s in its memory, with the bytes under them */
 	uint64_t *cc_addr;
 	uint8_t *cc_orig;
@@ -206,17 +216,20 @@ static struct {
 	/* snapshots of the replay (forks kept stopped), by event */
 	struct snap *snaps;
 	int n_snaps;
+	struct snap ssnaps[MAX_STEP_SNAPS];
+	int n_ssnaps;
 	int snap_ok;			/* the loader has the gadget; not turned off */
 	uint64_t snap_syscall;		/* fr_snap_syscall, fr_snap_trap in the loader */
 	uint64_t snap_trap;
 	uint64_t loader_text, loader_etext;	/* its Syscall User Dispatch range */
 	pid_t injecting;		/* the thread whose fork we let through */
-	uint64_t at_snap_event;		/* restored: stopped at this event, its signal held */
+	int at_snap;			/* restored, not run yet: */
+	uint64_t at_snap_event;		/* at this event, its signal held (or the start: 0) */
 	int live;			/* G.s->pid is there (not killed and reaped) */
 	uint64_t want_snap_event;	/* take one at this event whatever the spacing */
 	uint64_t snap_last_ns;		/* when the latest was taken (this execution) */
 	uint64_t snap_gap_ns;		/* the spacing: 20 ms, or 20 times a fork's cost */
-	unsigned long n_taken, n_restored, n_restarts;
+	unsigned long n_taken, n_restored, n_restarts, n_start_restored, n_step_restored;
 	int debug;			/* FLIGHTREC_GDBSERVER_DEBUG: the ptrace events on stderr */
 	int ended;
 	int end_status;			/* the replay's exit status, for ours */
@@ -1524,8 +1537,11 @@ static void kill_live(void)
 	G.cur = G.last_stop = NULL;
 	G.startup_bp = 0;
 	G.ibp_in = 0;
-	G.at_snap_event = 0;
+	G.at_snap = 0;
 }
+
+static int snap_restore(uint64_t k, int with_bps);
+static void snap_take_start(void);
 
 static int restart(int with_bps)
 {
@@ -1534,10 +1550,12 @@ static int restart(int with_bps)
 	size_t i;
 	int chan;
 
+	/* the snapshot at the first instruction, where there is one */
+	if (!snap_restore(0, with_bps))
+		return 0;
 	/*
 	 * A fresh loader replaces the output files (-F): the snapshots'
-	 * descriptors would write to the old ones.  They go; the run forward
-	 * takes new ones.
+	 * descriptors would write to the old ones.  They go.
 	 */
 	snap_drop_all();
 	kill_live();
@@ -1553,6 +1571,7 @@ static int restart(int with_bps)
 	if (to_first_insn(&rep))
 		return -1;
 	G.last_stop = G.cur = rep.t;
+	snap_take_start();
 	for (i = 0; with_bps && i < G.n_bps; i++) {
 		uint8_t cc = 0xcc;
 
@@ -1643,6 +1662,7 @@ static int inject_call(pid_t tid, long nr, const unsigned long long a[5], long *
 		return -1;
 	r = saved;
 	r.rip = G.snap_syscall;
+	r.eflags &= ~0x100ull;			/* TF: not single-stepped */
 	r.orig_rax = (unsigned long long)-1;	/* no restart of an interrupted call */
 	r.rax = (unsigned long long)nr;
 	r.rdi = a[0];
@@ -1742,6 +1762,8 @@ static void snap_drop_all(void)
 {
 	while (G.n_snaps)
 		snap_remove(G.n_snaps - 1);
+	while (G.n_ssnaps)
+		snap_free(&G.ssnaps[--G.n_ssnaps]);
 }
 
 /*
@@ -1762,6 +1784,16 @@ static void snap_thin(void)
 		}
 	}
 	snap_remove(k);
+}
+
+/* the replay's only thread? */
+static int single_thread(void)
+{
+	int i, alive = 0;
+
+	for (i = 0; i < G.n_th; i++)
+		alive += G.th[i].alive;
+	return alive == 1;
 }
 
 /* signals pending for the process (a fork would not have them) */
@@ -1788,19 +1820,14 @@ static int signals_pending(pid_t pid)
  * a snapshot, when none is at this event and the latest in this execution
  * is far enough behind (or this event is wanted).  si: the event's signal.
  */
+static void snap_take(struct gthread *t, const siginfo_t *si);
+
 static void maybe_snap(struct gthread *t, const siginfo_t *si)
 {
-	struct snap *sn;
-	uint64_t t0, now;
-	pid_t c;
-	size_t k;
-	int i, alive = 0;
+	uint64_t t0;
+	int i;
 
-	if (!G.snap_ok || !G.started || t->pending_watch)
-		return;
-	for (i = 0; i < G.n_th; i++)
-		alive += G.th[i].alive;
-	if (alive != 1)
+	if (!G.snap_ok || !G.started || t->pending_watch || !single_thread())
 		return;
 	for (i = 0; i < G.n_snaps; i++)
 		if (G.snaps[i].events == G.events)
@@ -1808,53 +1835,138 @@ static void maybe_snap(struct gthread *t, const siginfo_t *si)
 	t0 = now_ns();
 	if (G.events != G.want_snap_event && G.snap_last_ns && t0 - G.snap_last_ns < G.snap_gap_ns)
 		return;
+	snap_take(t, si);
+}
+
+/*
+ * A snapshot of the replay's only thread t, stopped at an event's signal
+ * (si) or at the first instruction (si NULL).
+ */
+/*
+ * Forks stopped thread t into *sn (zeroed first): its registers, the
+ * event's signal (si, or NULL: none held), our int3s in its memory.
+ * 0, or -1 (*sn left empty).
+ */
+static int snap_fill(struct snap *sn, struct gthread *t, const siginfo_t *si)
+{
+	size_t k;
+	pid_t c;
+
+	memset(sn, 0, sizeof(*sn));
 	if (signals_pending(G.s->pid))
-		return;
-	if (G.n_snaps == MAX_SNAPS)
-		snap_thin();
+		return -1;
 	c = inject_fork(t->tid);
 	/* the event's signal is delivered from the int3's stop, as it was */
-	ptrace(PTRACE_SETSIGINFO, t->tid, 0, si);
+	if (si)
+		ptrace(PTRACE_SETSIGINFO, t->tid, 0, si);
 	if (c < 0) {
 		fprintf(stderr, PFX "note: cannot take a snapshot of the replay; reverse "
 			"execution goes on from the start each time\n");
 		G.snap_ok = 0;
-		return;
+		return -1;
 	}
-	for (i = G.n_snaps; i > 0 && G.snaps[i - 1].events > G.events; i--)
-		;
-	memmove(&G.snaps[i + 1], &G.snaps[i], (size_t)(G.n_snaps - i) * sizeof(*G.snaps));
-	G.n_snaps++;
-	sn = &G.snaps[i];
-	memset(sn, 0, sizeof(*sn));
 	sn->pid = c;
 	sn->events = G.events;
 	sn->th = *t;
-	sn->si = *si;
+	if (si)
+		sn->si = *si;
 	ptrace(PTRACE_GETREGS, t->tid, 0, &sn->regs);
 	/* our int3s in its memory: taken out when it is restored */
 	sn->cc_addr = calloc(G.n_bps + 1, sizeof(*sn->cc_addr));
 	sn->cc_orig = calloc(G.n_bps + 1, 1);
-	for (k = 0; sn->cc_addr && sn->cc_orig && k < G.n_bps; k++) {
+	if (!sn->cc_addr || !sn->cc_orig) {
+		snap_free(sn);
+		return -1;
+	}
+	for (k = 0; k < G.n_bps; k++) {
 		sn->cc_addr[sn->n_cc] = G.bps[k].addr;
 		sn->cc_orig[sn->n_cc++] = G.bps[k].orig;
 	}
-	if (sn->cc_addr && sn->cc_orig && G.ibp_in) {
+	if (G.ibp_in) {
 		sn->cc_addr[sn->n_cc] = G.ibp_addr;
 		sn->cc_orig[sn->n_cc++] = G.ibp_orig;
 	}
-	if (!sn->cc_addr || !sn->cc_orig) {
-		snap_remove(i);
-		return;
-	}
 	G.n_taken++;
+	return 0;
+}
+
+static void snap_take(struct gthread *t, const siginfo_t *si)
+{
+	struct snap sn;
+	uint64_t t0 = now_ns(), now;
+	int i;
+
+	if (G.n_snaps == MAX_SNAPS)
+		snap_thin();
+	if (snap_fill(&sn, t, si))
+		return;
+	for (i = G.n_snaps; i > 0 && G.snaps[i - 1].events > G.events; i--)
+		;
+	memmove(&G.snaps[i + 1], &G.snaps[i], (size_t)(G.n_snaps - i) * sizeof(*G.snaps));
+	G.n_snaps++;
+	G.snaps[i] = sn;
 	now = now_ns();
 	G.snap_last_ns = now;
 	G.snap_gap_ns = 20 * (now - t0) > SNAP_GAP_MIN_NS ? 20 * (now - t0) : SNAP_GAP_MIN_NS;
 	if (G.debug)
 		fprintf(stderr, PFX "debug: snapshot at event %llu: pid %d (%llu us)\n",
-			(unsigned long long)G.events, (int)c,
+			(unsigned long long)G.events, (int)sn.pid,
 			(unsigned long long)((now - t0) / 1000));
+}
+
+/* a step snapshot of t, `steps` single steps into its segment after event tev */
+static void step_snap_take(struct gthread *t, uint64_t tev, uint64_t steps)
+{
+	struct snap sn;
+	int i;
+
+	if (!G.snap_ok || !single_thread())
+		return;
+	for (i = 0; i < G.n_ssnaps; i++)
+		if (G.ssnaps[i].events == tev && G.ssnaps[i].th.rec_tid == t->rec_tid &&
+		    G.ssnaps[i].steps == steps)
+			return;
+	if (G.n_ssnaps == MAX_STEP_SNAPS) {
+		snap_free(&G.ssnaps[0]);
+		memmove(&G.ssnaps[0], &G.ssnaps[1], (MAX_STEP_SNAPS - 1) * sizeof(*G.ssnaps));
+		G.n_ssnaps--;
+	}
+	if (snap_fill(&sn, t, NULL))
+		return;
+	sn.events = tev;
+	sn.steps = steps;
+	G.ssnaps[G.n_ssnaps++] = sn;
+	if (G.debug)
+		fprintf(stderr, PFX "debug: step snapshot %llu steps after event %llu: pid %d\n",
+			(unsigned long long)steps, (unsigned long long)tev, (int)sn.pid);
+}
+
+/* the step snapshot of thread rec_tid's segment after tev nearest before `steps` */
+static struct snap *step_snap_find(uint64_t tev, uint32_t rec_tid, uint64_t steps)
+{
+	struct snap *best = NULL;
+	int i;
+
+	for (i = 0; i < G.n_ssnaps; i++) {
+		struct snap *x = &G.ssnaps[i];
+
+		if (x->events == tev && x->th.rec_tid == rec_tid && x->steps <= steps &&
+		    (!best || x->steps > best->steps))
+			best = x;
+	}
+	return best;
+}
+
+/*
+ * At the first instruction (every thread stopped there): the snapshot
+ * that restart() goes back to, with no fresh loader, where the replay has
+ * one thread then.
+ */
+static void snap_take_start(void)
+{
+	if (!G.snap_ok || !G.started || !single_thread() || !G.cur || G.events)
+		return;
+	snap_take(G.cur, NULL);
 }
 
 /*
@@ -1864,21 +1976,31 @@ static void maybe_snap(struct gthread *t, const siginfo_t *si)
  * gdb's breakpoints where with_bps).  0; -1: none there (nothing changed),
  * or it failed (the replay killed: the caller starts over).
  */
+static int snap_restore_one(struct snap *sn, int with_bps);
+
 static int snap_restore(uint64_t k, int with_bps)
 {
-	struct user_regs_struct r;
 	struct snap *sn = NULL;
-	struct gthread *t;
-	char path[64];
-	size_t j;
-	pid_t c, w;
-	int i, st;
+	int i;
 
 	for (i = G.n_snaps - 1; i >= 0 && !sn; i--)
 		if (G.snaps[i].events <= k)
 			sn = &G.snaps[i];
 	if (!sn)
 		return -1;
+	return snap_restore_one(sn, with_bps);
+}
+
+/* snapshot sn in place of the replay's process (see snap_restore) */
+static int snap_restore_one(struct snap *sn, int with_bps)
+{
+	struct user_regs_struct r;
+	struct gthread *t;
+	char path[64];
+	size_t j;
+	pid_t c, w;
+	int st;
+
 	kill_live();
 	c = inject_fork(sn->pid);
 	if (c < 0)
@@ -1907,7 +2029,8 @@ static int snap_restore(uint64_t k, int with_bps)
 		if (inject_call(c, __NR_prctl, a, &ret, NULL) || ret)
 			goto bad_child;
 	}
-	if (ptrace(PTRACE_SETREGS, c, 0, &sn->regs) || ptrace(PTRACE_SETSIGINFO, c, 0, &sn->si))
+	if (ptrace(PTRACE_SETREGS, c, 0, &sn->regs) ||
+	    (sn->si.si_signo && ptrace(PTRACE_SETSIGINFO, c, 0, &sn->si)))
 		goto bad_child;
 	G.s->pid = c;
 	G.live = 1;
@@ -1931,6 +2054,7 @@ static int snap_restore(uint64_t k, int with_bps)
 	G.cur = G.last_stop = t;
 	G.events = sn->events;
 	G.started = 1;
+	G.at_snap = 1;
 	G.at_snap_event = sn->events;
 	for (j = 0; j < sn->n_cc; j++)
 		mem_write(sn->cc_addr[j], &sn->cc_orig[j], 1);
@@ -1939,9 +2063,12 @@ static int snap_restore(uint64_t k, int with_bps)
 	set_dregs_all();
 	G.snap_last_ns = now_ns();
 	G.n_restored++;
+	G.n_start_restored += !sn->events;
+	G.n_step_restored += !!sn->steps;
 	if (G.debug)
-		fprintf(stderr, PFX "debug: restored the snapshot at event %llu: pid %d\n",
-			(unsigned long long)sn->events, (int)c);
+		fprintf(stderr, PFX "debug: restored the snapshot at event %llu (+%llu steps): "
+			"pid %d\n", (unsigned long long)sn->events,
+			(unsigned long long)sn->steps, (int)c);
 	return 0;
 bad_child:
 	kill(c, SIGKILL);
@@ -1962,7 +2089,7 @@ bad:
  */
 static int rewind_to(uint64_t k, int with_bps)
 {
-	if (k && !snap_restore(k, with_bps))
+	if (!snap_restore(k, with_bps))
 		return 0;
 	return restart(with_bps);
 }
@@ -1977,9 +2104,11 @@ static int at_snapshot(uint64_t k, struct report *rep)
 	struct gthread *t = &G.th[0];
 	uint64_t at = G.at_snap_event;
 
-	if (!at)
+	if (!G.at_snap)
 		return 0;
-	G.at_snap_event = 0;
+	G.at_snap = 0;
+	if (!t->held)
+		return 0;	/* the first instruction */
 	if (at == k) {
 		memset(rep, 0, sizeof(*rep));
 		rep->kind = STOP_SIGNAL;
@@ -2163,20 +2292,33 @@ static int reverse_step_from(const struct pos *from, struct report *rep)
 		k = 0;
 	}
 	for (; k < 2; k++) {
-		G.want_snap_event = cur.tev;	/* the next reverse-stepi starts there */
-		if (rewind_to(cur.tev, 0))
-			return -1;
-		t = to_segment_start(cur.tev, cur.rec_tid, rep);
-		if (!t || ptrace(PTRACE_GETREGS, t->tid, 0, &r))
-			return -1;
-		if (!cur.before_event && !cur.steps_known && regs_match(&r, &cur.regs)) {
-			/* before the event itself */
-			return cur.tev ? before_event(cur.tev, rep) : -1;
+		struct snap *ss = k == 1 ? step_snap_find(cur.tev, cur.rec_tid, n - 1) : NULL;
+		uint64_t done = 0;
+
+		if (ss && !snap_restore_one(ss, 0)) {
+			/* a step snapshot of this segment, done steps in */
+			G.at_snap = 0;
+			t = &G.th[0];
+			done = ss->steps;
+		} else {
+			G.want_snap_event = cur.tev;	/* the next reverse-stepi starts there */
+			if (rewind_to(cur.tev, 0))
+				return -1;
+			t = to_segment_start(cur.tev, cur.rec_tid, rep);
+			if (!t || ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+				return -1;
+			if (!cur.before_event && !cur.steps_known && regs_match(&r, &cur.regs)) {
+				/* before the event itself */
+				return cur.tev ? before_event(cur.tev, rep) : -1;
+			}
 		}
 		if (k == 1) {
-			uint64_t i;
+			uint64_t i, near = n - 1 > STEP_SNAP_NEAR ? n - 1 - STEP_SNAP_NEAR : 0;
 
-			for (i = 0; i + 1 < n; i++) {
+			for (i = done; i + 1 < n; i++) {
+				/* near the end: where the next reverse-stepi will start */
+				if (i == near && near >= done + STEP_SNAP_NEAR)
+					step_snap_take(t, cur.tev, i);
 				if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0))
 					return -1;
 				if (waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st))
@@ -2212,6 +2354,9 @@ static int reverse_step_from(const struct pos *from, struct report *rep)
 				n++;
 				break;
 			}
+			/* on the way: at 256, 512, 1024... steps (the next pass starts there) */
+			if (n + 1 >= STEP_SNAP_FIRST && !((n + 1) & n))
+				step_snap_take(t, cur.tev, n + 1);
 		}
 		if (n == MAX_REVERSE_STEPS)
 			return -1;
@@ -2259,27 +2404,31 @@ static int reverse_continue(struct report *rep)
 {
 	struct pos cur = G.cur_pos, hit;
 	const char *why;
-	uint64_t addr, k;
-	int pass, from_start = 0;
+	uint64_t addr, k, upper;
 
 	/*
-	 * From the latest snapshot before the point; with no hit there, from
-	 * the start.
+	 * From the latest snapshot before the point to the point; with no
+	 * hit there, from the one before it to it, and so on back to the
+	 * first instruction: each stretch is run once.
 	 */
 	k = cur.before_event ? cur.before_event - 1 : cur.events;
-	for (pass = 0; pass < 2; pass++) {
-		if (pass ? restart(1) : rewind_to(k, 1))
+	G.have_hit = 0;
+	for (upper = 0;;) {
+		uint64_t from;
+		int r;
+
+		if (rewind_to(k, 1))
 			return -1;
-		from_start = !G.at_snap_event;
-		G.have_hit = 0;
+		from = G.at_snap ? G.at_snap_event : 0;
 		G.scanning = 1;
-		if (seek_to(&cur, rep)) {
-			G.scanning = 0;
-			return -1;
-		}
+		r = upper ? to_event(upper, rep) : seek_to(&cur, rep);
 		G.scanning = 0;
-		if (G.have_hit || from_start)
+		if (r)
+			return -1;
+		if (G.have_hit || !from)
 			break;
+		upper = from;
+		k = from - 1;
 	}
 	if (!G.have_hit) {
 		if (restart(1))
@@ -3323,7 +3472,9 @@ static int handle_kill(void)
 	int st;
 
 	snap_drop_all();
-	kill(G.s->pid, SIGKILL);
+	if (G.live)
+		kill(G.s->pid, SIGKILL);
+	G.live = 0;
 	while (waitpid(-1, &st, __WALL) > 0)
 		;
 	if (!G.ended && !G.s->quiet)
@@ -3606,6 +3757,7 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 	G.stop.why = NULL;
 	G.last_stop = G.cur = rep.t;
 	G.start_pos = G.cur_pos;
+	snap_take_start();
 	if (!s->quiet)
 		fprintf(stderr, PFX "stopped at the first instruction of interval %u; "
 			"listening on %s (gdb: target remote %s)\n", s->from, s->listen_name,
@@ -3625,7 +3777,8 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 		close(G.sock);
 	if (!G.ended && !detached) {
 		/* gdb went away without a word: the replay goes with it */
-		kill(s->pid, SIGKILL);
+		if (G.live)
+			kill(s->pid, SIGKILL);
 		handle_kill();
 	} else if (!G.ended) {
 		/* gdb left without killing (detach, or the connection closed) */
@@ -3647,8 +3800,9 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 	snap_drop_all();
 	free(G.snaps);
 	if (!s->quiet && (G.n_restored || G.n_restarts))
-		fprintf(stderr, PFX "reverse execution: %lu snapshots taken, %lu restored, "
-			"%lu starts over from the first instruction\n", G.n_taken, G.n_restored,
+		fprintf(stderr, PFX "reverse execution: %lu snapshots taken, %lu restored "
+			"(%lu at the first instruction, %lu inside a segment), %lu fresh loaders\n",
+			G.n_taken, G.n_restored, G.n_start_restored, G.n_step_restored,
 			G.n_restarts);
 	free(G.bps);
 	if (G.memfd >= 0)
