@@ -132,6 +132,8 @@ demo: deps
 # BENCH=servers (also part of the whole bench): redis, nginx and memcached
 # native, recorded and under strace; scripts/bench-deps.sh installs them.
 # The bench's VM gets 2 hours (FR_VM_TIMEOUT; vm.sh's default 900 s cut it).
+# BENCH=reverse (also part of the whole bench): reverse-execution commands
+# under the gdbserver on a 1 s bc run, with and without its snapshots.
 # BENCH=insn (also part of the whole bench): instructions per call of dd,
 # counted by a TCG plugin in boots of its own (scripts/bench-insn.sh).
 BENCH_VM := $(filter-out insn,$(BENCH))

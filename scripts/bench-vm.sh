@@ -9,7 +9,7 @@
 #
 #   bench-vm.sh [SECTION...]     sections: unreg dd ddbig gzip intervals boundary
 #                                writes replay (replay_start alone) record threads
-#                                servers (its programs: scripts/bench-deps.sh)
+#                                servers (its programs: scripts/bench-deps.sh) reverse
 #                                compare (not by default: FR_BENCH_BASE=OTHER/user/flightrec)
 set -uo pipefail
 
@@ -55,7 +55,7 @@ loaded() { [ -d /sys/module/flightrec ]; }
 # the kernel module's global accounting, in bytes
 ring_bytes() { awk '/^bytes /{print $2}' /proc/flightrec/status; }
 
-sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads servers}
+sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads servers reverse}
 
 # ---------------------------------------------------------------------------
 # (issue 3 a) a process that is not registered, the module loaded with another
@@ -724,6 +724,50 @@ bench_servers() {
 		say "  $s recorded, boundaries per repetition (average/slowest ms): ${SRV_BND[$s]:-?}"
 	done
 	say "  (goal: recorded throughput >= 0.97 of native, p99 <= 1.1x)"
+}
+
+# (issue 27 item 2) reverse execution under the gdbserver: bc computing pi
+# for about a second, recorded from its start by the module (one interval
+# of about 1 s, and the rest); `flightrec gdb --batch` with `break write`,
+# `continue`, three reverse-stepi, a reverse-finish and a reverse-continue
+# (to the beginning: no earlier hit), each timed by gdb (Python), with the
+# gdbserver's snapshots and without them (FLIGHTREC_GDBSERVER_SNAPSHOTS=0),
+# in turn; the baseline is bc's own run.  The goal (on real hardware):
+# each command within 2 s on a 1 s interval.
+bench_reverse() {
+	local n=${FR_BENCH_REVERSE_ROUNDS:-2} digits=${FR_BENCH_REVERSE_DIGITS:-1000} i m f t0 t1
+	local cmds=$W/rev.gdb
+	command -v gdb >/dev/null && command -v bc >/dev/null ||
+		{ say "reverse: needs gdb and bc"; return 1; }
+	say "== reverse execution (flightrec gdb): bc -lq, pi to $digits digits, recorded from its start"
+	echo "scale=$digits; 4*a(1)" > "$W/pi.bc"
+	t0=$(now)
+	bc -lq "$W/pi.bc" > /dev/null
+	t1=$(now)
+	say "  bc alone: $(((t1 - t0) / 1000000)) ms"
+	rm -rf "$W/rev"
+	"$FR" record --at-exit --interval-ms 1000 --keep 2 -o "$W/rev" -- bc -lq "$W/pi.bc" \
+		> /dev/null 2>&1 || { say "reverse: record failed"; return 1; }
+	f=$(ls "$W"/rev/*.flrc | head -1)
+	"$FR" info "$f" | grep -E '^ +#[0-9]' | sed 's/^/  interval/'
+	printf '%s\n' 'set breakpoint pending on' 'break write' 'continue' \
+		'python import time; t = [time.time()]' \
+		'reverse-stepi' 'python t.append(time.time()); print("RS1 %.2f" % (t[-1] - t[-2]))' \
+		'reverse-stepi' 'python t.append(time.time()); print("RS2 %.2f" % (t[-1] - t[-2]))' \
+		'reverse-stepi' 'python t.append(time.time()); print("RS3 %.2f" % (t[-1] - t[-2]))' \
+		'reverse-finish' 'python t.append(time.time()); print("RF %.2f" % (t[-1] - t[-2]))' \
+		'reverse-continue' 'python t.append(time.time()); print("RC %.2f" % (t[-1] - t[-2]))' \
+		> "$cmds"
+	say "  seconds per command (reverse-stepi x3, reverse-finish, reverse-continue):"
+	for ((i = 0; i < n; i++)); do
+		for m in 1 0; do
+			FLIGHTREC_GDBSERVER_SNAPSHOTS=$m timeout 900 "$FR" gdb "$f" --batch "$cmds" \
+				> "$W/rev.out" 2>&1
+			say "  snapshots $([ $m = 1 ] && echo on: || echo off:) $(grep -E '^(RS[0-9]|RF|RC) ' "$W/rev.out" | tr '\n' ' ')"
+			say "    $(grep -o 'reverse execution:.*' "$W/rev.out")"
+		done
+	done
+	say "  (goal: each command within 2 s on a 1 s interval, on real hardware)"
 }
 
 loaded || { say "bench-vm.sh: the flightrec module is not loaded"; exit 1; }

@@ -34,6 +34,9 @@
  *   reverse_snapshots_same_points  the same reverse commands with the
  *                         replay's snapshots and without them (FLIGHTREC_
  *                         GDBSERVER_SNAPSHOTS=0): the same points
+ *   reverse_library_breakpoint_from_exec  a checkpoint from exec: a
+ *                         breakpoint in libc, set before ld.so mapped it,
+ *                         is hit again going back (fresh loaders, snapshots)
  *   snapshot_fork_refused_to_app  the snapshots' fork, made by the
  *                         application from the loader's text: refused by
  *                         the server (gdbserver), blocked (plain replay)
@@ -422,6 +425,57 @@ TEST_F_TIMEOUT(gs, reverse_snapshots_same_points, 600)
 		show(self->dir, "s1");
 		show(self->dir, "s0");
 	}
+}
+
+/*
+ * A checkpoint from exec: going back to before ld.so mapped libc, a
+ * breakpoint in libc cannot go in at once; it goes in when its page is
+ * mapped, so reverse-continue from the second read() stops at the first,
+ * with fresh loaders (snapshots off) and with snapshots alike.
+ */
+TEST_F_TIMEOUT(gs, reverse_library_breakpoint_from_exec, 600)
+{
+	static const char cmds[] =
+		"set breakpoint pending on\n"
+		"break read\n"
+		"continue\n"
+		"printf \"R1 %lx %lx %lx %lx\\n\", $pc, $rsp, $rsi, *(long *)$rsi\n"
+		"continue\n"
+		"printf \"R2 %lx %lx %lx %lx\\n\", $pc, $rsp, $rsi, *(long *)$rsi\n"
+		"reverse-continue\n"
+		"printf \"RC %lx %lx %lx %lx\\n\", $pc, $rsp, $rsi, *(long *)$rsi\n"
+		"continue\n"
+		"printf \"AGAIN %lx %lx %lx %lx\\n\", $pc, $rsp, $rsi, *(long *)$rsi\n"
+		"delete\n"
+		"continue\n"
+		"continue\n";
+	const char *m[] = { "0", "1" };
+	int i;
+
+	ASSERT_EQ(128 + 11, fr_sh("cd %s && %s --skip 0 -q -o %s/ex.flrc -- %s data.bin "
+				  "> ex.live 2> ex.liveerr", self->dir, fr_test_tool("ptsnap"),
+				  self->dir, fr_prog("crash_null")));
+	for (i = 0; i < 2; i++) {
+		char name[8];
+
+		snprintf(name, sizeof(name), "x%s", m[i]);
+		ASSERT_EQ(0, write_cmds(self->dir, name, cmds));
+		setenv("FLIGHTREC_GDBSERVER_SNAPSHOTS", m[i], 1);
+		EXPECT_EQ(0, session(self->dir, name, "ex.flrc", ""));
+		unsetenv("FLIGHTREC_GDBSERVER_SNAPSHOTS");
+		/* back from the second read to the first, and forward to the second again */
+		EXPECT_EQ(0, fr_sh("cd %s && r1=$(sed -n 's/^R1 //p' %s.gdb) && [ -n \"$r1\" ] && "
+				   "r2=$(sed -n 's/^R2 //p' %s.gdb) && [ \"$r2\" != \"$r1\" ] && "
+				   "[ \"$(sed -n 's/^RC //p' %s.gdb)\" = \"$r1\" ] && "
+				   "[ \"$(sed -n 's/^AGAIN //p' %s.gdb)\" = \"$r2\" ]",
+				   self->dir, name, name, name, name));
+		EXPECT_FALSE(fr_file_contains(self->dir, m[i][0] == '0' ? "x0.gdb" : "x1.gdb",
+					      "No more reverse-execution history"));
+		EXPECT_EQ(0, fr_sh("cmp %s/ex.live %s/%s.rep/fd1.out", self->dir, self->dir, name));
+		if (!_metadata->passed)
+			show(self->dir, name);
+	}
+	EXPECT_TRUE(fr_file_contains(self->dir, "x0.serr", "0 snapshots taken"));
 }
 
 /*

@@ -226,6 +226,7 @@ static struct {
 	int at_snap;			/* restored, not run yet: */
 	uint64_t at_snap_event;		/* at this event, its signal held (or the start: 0) */
 	int live;			/* G.s->pid is there (not killed and reaped) */
+	int bps_check;			/* a breakpoint was not mapped: check_bps() at events */
 	uint64_t want_snap_event;	/* take one at this event whatever the spacing */
 	uint64_t snap_last_ns;		/* when the latest was taken (this execution) */
 	uint64_t snap_gap_ns;		/* the spacing: 20 ms, or 20 times a fork's cost */
@@ -242,6 +243,8 @@ static struct {
 /* snapshots (below, with reverse execution) */
 static void seccomp_decide(pid_t tid);
 static void maybe_snap(struct gthread *t, const siginfo_t *si);
+static void put_bps(void);
+static void check_bps(void);
 
 /* ------------------------------------------------------------------ */
 /* Linux and gdb signal numbers (gdb's are its own: include/gdb/signals.def) */
@@ -1162,6 +1165,8 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 				t->ibp_step = 0;
 				t->bp_step = 0;
 			}
+			if (G.bps_check)
+				check_bps();
 			maybe_snap(t, &si);
 			if (G.stop_at_event && G.events == G.stop_at_event) {
 				t->held = sig;
@@ -1538,6 +1543,7 @@ static void kill_live(void)
 	G.startup_bp = 0;
 	G.ibp_in = 0;
 	G.at_snap = 0;
+	G.bps_check = 0;
 }
 
 static int snap_restore(uint64_t k, int with_bps);
@@ -1547,7 +1553,6 @@ static int restart(int with_bps)
 {
 	struct report rep;
 	pid_t pid;
-	size_t i;
 	int chan;
 
 	/* the snapshot at the first instruction, where there is one */
@@ -1572,22 +1577,42 @@ static int restart(int with_bps)
 		return -1;
 	G.last_stop = G.cur = rep.t;
 	snap_take_start();
-	for (i = 0; with_bps && i < G.n_bps; i++) {
-		uint8_t cc = 0xcc;
-
-		mem_write(G.bps[i].addr, &cc, 1);
-	}
+	if (with_bps)
+		put_bps();
 	return 0;
 }
 
 /* gdb's breakpoints into the replayed memory (after a restart without them) */
+/*
+ * A breakpoint whose page is not mapped yet (going back to before ld.so
+ * mapped its library) goes in later: from then on, at every event of this
+ * execution, each breakpoint's byte is checked and put back (ld.so maps a
+ * library whole, then its segments over it: the loader fills the pages
+ * again).
+ */
 static void put_bps(void)
 {
 	uint8_t cc = 0xcc;
 	size_t i;
 
 	for (i = 0; i < G.n_bps; i++)
-		mem_write(G.bps[i].addr, &cc, 1);
+		if (mem_write(G.bps[i].addr, &cc, 1))
+			G.bps_check = 1;
+}
+
+/* at an event: the breakpoints that are not in memory, in (see put_bps) */
+static void check_bps(void)
+{
+	uint8_t b, cc = 0xcc;
+	size_t i;
+	int k;
+
+	for (k = 0; k < G.n_th; k++)
+		if (G.th[k].alive && (G.th[k].ibp_step || G.th[k].bp_step))
+			return;	/* a thread steps over one of them now */
+	for (i = 0; i < G.n_bps; i++)
+		if (!mem_read(G.bps[i].addr, &b, 1) && b != 0xcc)
+			mem_write(G.bps[i].addr, &cc, 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -3057,9 +3082,12 @@ static int remove_sw(uint64_t addr)
 {
 	struct swbp *b = find_bp(addr);
 
+	uint8_t v;
+
 	if (!b)
 		return 0;
-	if (mem_write(addr, &b->orig, 1))
+	/* not mapped (here, before ld.so maps its library): nothing to take out */
+	if (mem_write(addr, &b->orig, 1) && !mem_read(addr, &v, 1))
 		return -1;
 	*b = G.bps[--G.n_bps];
 	return 0;
