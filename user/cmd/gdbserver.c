@@ -111,12 +111,14 @@ struct pos {
 	uint32_t rec_tid;
 	struct user_regs_struct regs;
 	/*
-	 * Single steps from the segment's first instruction (after tev) to
-	 * it, where known: a point reverse-stepi reached.  The next
-	 * reverse-stepi then starts over once, not twice (no counting run).
+	 * Where known (a point reverse-stepi reached): single steps to it
+	 * from its base, the `hits`-th arrival of the thread at `anchor` in
+	 * the segment (hits 0: the segment's first instruction, after tev).
+	 * The next reverse-stepi then needs no counting run.
 	 */
 	int steps_known;
 	uint64_t steps;
+	uint64_t anchor, hits;
 };
 
 /*
@@ -142,7 +144,8 @@ struct snap {
 	struct gthread th;		/* the thread as it was (tid: the loader's then) */
 	struct user_regs_struct regs;	/* the application's, at the stop */
 	siginfo_t si;			/* the event's signal, to deliver */
-	uint64_t steps;			/* a step snapshot: single steps from its segment's start */
+	uint64_t steps;			/* a step snapshot: single steps from its base: */
+	uint64_t anchor, hits;		/* arrival `hits` at anchor in the segment (0: its start) */
 	size_t n_cc;			/* our int3s in its memory, with the bytes under them */
 	uint64_t *cc_addr;
 	uint8_t *cc_orig;
@@ -197,7 +200,7 @@ static struct {
 	struct pos cur_pos;		/* where the last stop is */
 	int have_cur_pos;
 	int rev_steps_known;		/* reverse_step_from() stopped rev_steps in */
-	uint64_t rev_steps;
+	uint64_t rev_steps, rev_anchor, rev_hits;	/* from this base */
 	struct pos start_pos;		/* the first instruction */
 	int seeking;			/* run to `seek` (the int3 `ibp` at its rip) */
 	struct pos seek;
@@ -1939,8 +1942,20 @@ static void snap_take(struct gthread *t, const siginfo_t *si)
 			(unsigned long long)((now - t0) / 1000));
 }
 
-/* a step snapshot of t, `steps` single steps into its segment after event tev */
-static void step_snap_take(struct gthread *t, uint64_t tev, uint64_t steps)
+/* does step snapshot x belong to the base (anchor, hits) of thread rec_tid's segment after tev? */
+static int same_base(const struct snap *x, uint64_t tev, uint32_t rec_tid, uint64_t anchor,
+		     uint64_t hits)
+{
+	return x->events == tev && x->th.rec_tid == rec_tid && x->hits == hits &&
+	       (!hits || x->anchor == anchor);
+}
+
+/*
+ * A step snapshot of t, `steps` single steps from the base (anchor, hits)
+ * of its segment after event tev.
+ */
+static void step_snap_take(struct gthread *t, uint64_t tev, uint64_t anchor, uint64_t hits,
+			   uint64_t steps)
 {
 	struct snap sn;
 	int i;
@@ -1948,7 +1963,7 @@ static void step_snap_take(struct gthread *t, uint64_t tev, uint64_t steps)
 	if (!G.snap_ok || !single_thread())
 		return;
 	for (i = 0; i < G.n_ssnaps; i++)
-		if (G.ssnaps[i].events == tev && G.ssnaps[i].th.rec_tid == t->rec_tid &&
+		if (same_base(&G.ssnaps[i], tev, t->rec_tid, anchor, hits) &&
 		    G.ssnaps[i].steps == steps)
 			return;
 	if (G.n_ssnaps == MAX_STEP_SNAPS) {
@@ -1960,14 +1975,19 @@ static void step_snap_take(struct gthread *t, uint64_t tev, uint64_t steps)
 		return;
 	sn.events = tev;
 	sn.steps = steps;
+	sn.anchor = anchor;
+	sn.hits = hits;
 	G.ssnaps[G.n_ssnaps++] = sn;
 	if (G.debug)
-		fprintf(stderr, PFX "debug: step snapshot %llu steps after event %llu: pid %d\n",
-			(unsigned long long)steps, (unsigned long long)tev, (int)sn.pid);
+		fprintf(stderr, PFX "debug: step snapshot %llu steps after arrival %llu at %#llx "
+			"after event %llu: pid %d\n", (unsigned long long)steps,
+			(unsigned long long)hits, (unsigned long long)anchor,
+			(unsigned long long)tev, (int)sn.pid);
 }
 
-/* the step snapshot of thread rec_tid's segment after tev nearest before `steps` */
-static struct snap *step_snap_find(uint64_t tev, uint32_t rec_tid, uint64_t steps)
+/* the step snapshot of that base nearest before `steps` single steps from it */
+static struct snap *step_snap_find(uint64_t tev, uint32_t rec_tid, uint64_t anchor,
+				   uint64_t hits, uint64_t steps)
 {
 	struct snap *best = NULL;
 	int i;
@@ -1975,7 +1995,7 @@ static struct snap *step_snap_find(uint64_t tev, uint32_t rec_tid, uint64_t step
 	for (i = 0; i < G.n_ssnaps; i++) {
 		struct snap *x = &G.ssnaps[i];
 
-		if (x->events == tev && x->th.rec_tid == rec_tid && x->steps <= steps &&
+		if (same_base(x, tev, rec_tid, anchor, hits) && x->steps <= steps &&
 		    (!best || x->steps > best->steps))
 			best = x;
 	}
@@ -2089,7 +2109,7 @@ static int snap_restore_one(struct snap *sn, int with_bps)
 	G.snap_last_ns = now_ns();
 	G.n_restored++;
 	G.n_start_restored += !sn->events;
-	G.n_step_restored += !!sn->steps;
+	G.n_step_restored += sn->steps || sn->hits;
 	if (G.debug)
 		fprintf(stderr, PFX "debug: restored the snapshot at event %llu (+%llu steps): "
 			"pid %d\n", (unsigned long long)sn->events,
@@ -2283,112 +2303,209 @@ static struct gthread *to_segment_start(uint64_t tev, uint32_t rec_tid, struct r
 
 #define MAX_REVERSE_STEPS	20000000ull
 
-/*
- * reverse-stepi of the thread at cur_pos: its previous instruction.  From
- * a fresh start to the first instruction of the thread's segment (after
- * its latest event), then single steps to the current point, counting;
- * then once more, one step fewer.  Where the current point is the
- * segment's first instruction, the previous one is the instruction that
- * entered the loader: the thread is stopped at the event, before it (a
- * system call is made again when it goes on).
- */
 static int before_event(uint64_t k, struct report *rep);
 
+/* the thread at the first instruction of cur's segment, on a fresh run; or NULL */
+static struct gthread *seg_start(const struct pos *cur, struct report *rep)
+{
+	G.want_snap_event = cur->tev;	/* the next reverse-stepi starts there */
+	if (rewind_to(cur->tev, 0))
+		return NULL;
+	return to_segment_start(cur->tev, cur->rec_tid, rep);
+}
+
+/*
+ * Runs stopped t (nothing else runs) to its `hits`-th arrival at a, or
+ * (want not NULL) to the first arrival with want's registers, counting
+ * arrivals (*n): an int3 at a, stepped over each time.  Anything else
+ * that stops it (an event: the point is not in this segment) fails.  The
+ * debug registers are off meanwhile.  0 or -1.
+ */
+static int run_to_hit(struct gthread *t, uint64_t a, uint64_t hits,
+		      const struct user_regs_struct *want, uint64_t *n)
+{
+	struct user_regs_struct r;
+	uint8_t orig = app_byte(a), cc = 0xcc;
+	uint64_t count = 0;
+	int st, ret = -1;
+
+	ptrace(PTRACE_POKEUSER, t->tid, offsetof(struct user, u_debugreg[7]), 0);
+	if (mem_write(a, &cc, 1))
+		goto out;
+	for (;;) {
+		if (ptrace(PTRACE_CONT, t->tid, 0, 0) || waitpid(t->tid, &st, __WALL) != t->tid ||
+		    !WIFSTOPPED(st) || WSTOPSIG(st) != SIGTRAP || (st >> 16) ||
+		    ptrace(PTRACE_GETREGS, t->tid, 0, &r) || r.rip != a + 1)
+			goto out;
+		r.rip = a;
+		if (ptrace(PTRACE_SETREGS, t->tid, 0, &r))
+			goto out;
+		count++;
+		if (want ? regs_match(&r, want) : count == hits)
+			break;
+		if (count >= MAX_REVERSE_STEPS)
+			goto out;
+		/* over the int3: the instruction's byte back for one step */
+		if (mem_write(a, &orig, 1) || ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) ||
+		    waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st) ||
+		    WSTOPSIG(st) != SIGTRAP || mem_write(a, &cc, 1))
+			goto out;
+	}
+	*n = count;
+	ret = 0;
+out:
+	mem_write(a, &orig, 1);
+	set_dregs(t);
+	return ret;
+}
+
+/*
+ * The thread at the base (anchor, hits) of cur's segment plus *done
+ * single steps (at most max): from the nearest step snapshot, or a fresh
+ * run to the base (whose step snapshot is then taken).  NULL on failure.
+ */
+static struct gthread *to_base(const struct pos *cur, uint64_t anchor, uint64_t hits,
+			       uint64_t max, uint64_t *done, struct report *rep)
+{
+	struct snap *ss = step_snap_find(cur->tev, cur->rec_tid, anchor, hits, max);
+	struct gthread *t;
+	uint64_t n;
+
+	*done = 0;
+	if (ss && !snap_restore_one(ss, 0)) {
+		G.at_snap = 0;
+		*done = ss->steps;
+		return &G.th[0];
+	}
+	t = seg_start(cur, rep);
+	if (!t)
+		return NULL;
+	if (hits) {
+		if (run_to_hit(t, anchor, hits, NULL, &n))
+			return NULL;
+		step_snap_take(t, cur->tev, anchor, hits, 0);
+	}
+	return t;
+}
+
+/*
+ * Single steps from where t is (the base) to cur: its registers or, for a
+ * point before an event, the instruction whose step enters the loader.
+ * *n: how many; step snapshots on the way at 256, 512, 1024... 0 or -1.
+ */
+static int count_steps(struct gthread *t, const struct pos *cur, uint64_t anchor, uint64_t hits,
+		       uint64_t *n)
+{
+	struct user_regs_struct r;
+	uint64_t k;
+	int st;
+
+	for (k = 0; k < MAX_REVERSE_STEPS; k++) {
+		if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) || waitpid(t->tid, &st, __WALL) != t->tid ||
+		    !WIFSTOPPED(st))
+			return -1;
+		if (WSTOPSIG(st) != SIGTRAP) {
+			if (!cur->before_event)
+				return -1;	/* an event on the way: not in this segment */
+			break;			/* k steps to the point */
+		}
+		if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+			return -1;
+		if (!cur->before_event && regs_match(&r, &cur->regs)) {
+			k++;
+			break;
+		}
+		/* on the way: at 256, 512, 1024... steps (the next pass starts there) */
+		if (k + 1 >= STEP_SNAP_FIRST && !((k + 1) & k))
+			step_snap_take(t, cur->tev, anchor, hits, k + 1);
+	}
+	if (k == MAX_REVERSE_STEPS)
+		return -1;
+	*n = k;
+	return 0;
+}
+
+/*
+ * reverse-stepi of the thread at `from`: its previous instruction.
+ *
+ * A point is found from a base in its segment (after the thread's latest
+ * event): the arrival of the thread at the point's rip before the one
+ * that is the point (counted with an int3 there from the segment's first
+ * instruction), or the segment's first instruction where there is none
+ * (or the point is before an event).  Single steps from the base to the
+ * point are counted; then the thread goes to the base again (a step
+ * snapshot there) and steps one fewer.  In a loop the base is one pass
+ * back, so a long segment costs one run with a breakpoint and the steps of
+ * one pass, not single steps all the way.  The point reached is known by
+ * its base and steps: the next reverse-stepi needs no counting run.
+ * Where the point is the segment's first instruction, the previous one is
+ * the instruction that entered the loader: the thread is stopped at the
+ * event, before it (a system call is made again when it goes on).
+ */
 static int reverse_step_from(const struct pos *from, struct report *rep)
 {
 	struct pos cur = *from;
 	struct user_regs_struct r;
 	struct gthread *t;
-	uint64_t n = 0, k;
+	uint64_t anchor = 0, hits = 0, n, done, i, near;
 	int st;
-	pid_t w;
 
 	G.rev_steps_known = 0;
 	if (regs_match(&cur.regs, &G.start_pos.regs) && cur.events == G.start_pos.events &&
 	    cur.rec_tid == G.start_pos.rec_tid)
 		return 1;	/* the beginning */
-	if (cur.steps_known && !cur.before_event) {
-		/* counted before: straight to the step before it */
-		if (!cur.steps)
-			return cur.tev ? before_event(cur.tev, rep) : -1;
+	if (cur.steps_known && !cur.before_event && cur.steps) {
+		/* known: straight to the step before it */
+		anchor = cur.anchor;
+		hits = cur.hits;
 		n = cur.steps;
-		k = 1;
-	} else {
-		k = 0;
+		goto go;
 	}
-	for (; k < 2; k++) {
-		struct snap *ss = k == 1 ? step_snap_find(cur.tev, cur.rec_tid, n - 1) : NULL;
-		uint64_t done = 0;
-
-		if (ss && !snap_restore_one(ss, 0)) {
-			/* a step snapshot of this segment, done steps in */
-			G.at_snap = 0;
-			t = &G.th[0];
-			done = ss->steps;
-		} else {
-			G.want_snap_event = cur.tev;	/* the next reverse-stepi starts there */
-			if (rewind_to(cur.tev, 0))
-				return -1;
-			t = to_segment_start(cur.tev, cur.rec_tid, rep);
-			if (!t || ptrace(PTRACE_GETREGS, t->tid, 0, &r))
-				return -1;
-			if (!cur.before_event && !cur.steps_known && regs_match(&r, &cur.regs)) {
-				/* before the event itself */
-				return cur.tev ? before_event(cur.tev, rep) : -1;
-			}
-		}
-		if (k == 1) {
-			uint64_t i, near = n - 1 > STEP_SNAP_NEAR ? n - 1 - STEP_SNAP_NEAR : 0;
-
-			for (i = done; i + 1 < n; i++) {
-				/* near the end: where the next reverse-stepi will start */
-				if (i == near && near >= done + STEP_SNAP_NEAR)
-					step_snap_take(t, cur.tev, i);
-				if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0))
-					return -1;
-				if (waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st))
-					return -1;
-			}
-			rep->t = t;
-			rep->why = NULL;
-			rep->sig = SIGTRAP;
-			rep->kind = STOP_SIGNAL;
-			G.rev_steps_known = 1;
-			G.rev_steps = n - 1;
-			return 0;
-		}
-		/*
-		 * Count the steps to the current point: its registers, or, for
-		 * a point before an event, the instruction whose step enters
-		 * the loader.
-		 */
-		for (n = 0; n < MAX_REVERSE_STEPS; n++) {
-			if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0))
-				return -1;
-			w = waitpid(t->tid, &st, __WALL);
-			if (w != t->tid || !WIFSTOPPED(st))
-				return -1;
-			if (WSTOPSIG(st) != SIGTRAP) {
-				if (!cur.before_event)
-					return -1;	/* an event on the way: not in this segment */
-				break;			/* n steps to the point */
-			}
-			if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
-				return -1;
-			if (!cur.before_event && regs_match(&r, &cur.regs)) {
-				n++;
-				break;
-			}
-			/* on the way: at 256, 512, 1024... steps (the next pass starts there) */
-			if (n + 1 >= STEP_SNAP_FIRST && !((n + 1) & n))
-				step_snap_take(t, cur.tev, n + 1);
-		}
-		if (n == MAX_REVERSE_STEPS)
-			return -1;
-		if (n == 0)	/* the point is the segment's first instruction */
+	if (cur.steps_known && !cur.before_event) {
+		/* at its base: the arrival there before, or the segment's start */
+		if (!cur.hits)
 			return cur.tev ? before_event(cur.tev, rep) : -1;
+		anchor = cur.anchor;
+		hits = cur.hits - 1;
+	} else if (!cur.before_event) {
+		/* a point not met before: count the arrivals at its rip */
+		t = seg_start(&cur, rep);
+		if (!t || ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+			return -1;
+		if (regs_match(&r, &cur.regs))	/* the segment's first instruction */
+			return cur.tev ? before_event(cur.tev, rep) : -1;
+		if (run_to_hit(t, cur.regs.rip, 0, &cur.regs, &n))
+			return -1;
+		anchor = cur.regs.rip;
+		hits = n - 1;
 	}
-	return -1;
+	t = to_base(&cur, anchor, hits, 0, &done, rep);
+	if (!t || count_steps(t, &cur, anchor, hits, &n))
+		return -1;
+	if (!n)		/* the point is the segment's first instruction */
+		return cur.tev ? before_event(cur.tev, rep) : -1;
+go:
+	t = to_base(&cur, anchor, hits, n - 1, &done, rep);
+	if (!t)
+		return -1;
+	near = n - 1 > STEP_SNAP_NEAR ? n - 1 - STEP_SNAP_NEAR : 0;
+	for (i = done; i + 1 < n; i++) {
+		/* near the end: where the next reverse-stepi will start */
+		if (i == near && near >= done + STEP_SNAP_NEAR)
+			step_snap_take(t, cur.tev, anchor, hits, i);
+		if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) ||
+		    waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st))
+			return -1;
+	}
+	rep->t = t;
+	rep->why = NULL;
+	rep->sig = SIGTRAP;
+	rep->kind = STOP_SIGNAL;
+	G.rev_steps_known = 1;
+	G.rev_steps = n - 1;
+	G.rev_anchor = anchor;
+	G.rev_hits = hits;
+	return 0;
 }
 
 static int reverse_step(struct report *rep)
@@ -3282,6 +3399,8 @@ static void do_reverse(int cont)
 		if (!cont && res == 0 && G.rev_steps_known && !G.at_before_event) {
 			G.cur_pos.steps_known = 1;
 			G.cur_pos.steps = G.rev_steps;
+			G.cur_pos.anchor = G.rev_anchor;
+			G.cur_pos.hits = G.rev_hits;
 		}
 	}
 	if (res == 1)
