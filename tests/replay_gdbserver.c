@@ -34,6 +34,8 @@
  *   reverse_snapshots_same_points  the same reverse commands with the
  *                         replay's snapshots and without them (FLIGHTREC_
  *                         GDBSERVER_SNAPSHOTS=0): the same points
+ *   reverse_threads       threads created after the snapshots: going back
+ *                         restores one from before them (fresh loaders agree)
  *   reverse_library_breakpoint_from_exec  a checkpoint from exec: a
  *                         breakpoint in libc, set before ld.so mapped it,
  *                         is hit again going back (fresh loaders, snapshots)
@@ -437,6 +439,55 @@ TEST_F_TIMEOUT(gs, reverse_snapshots_same_points, 600)
 	if (!_metadata->passed) {
 		show(self->dir, "s1");
 		show(self->dir, "s0");
+	}
+}
+
+/*
+ * Threads created after the snapshots were taken (they are taken only
+ * while the replay has one thread): reverse-continue and reverse-stepi in
+ * a thread restore a snapshot from before the threads, which are created
+ * again; the same points with fresh loaders.
+ */
+TEST_F_TIMEOUT(gs, reverse_threads, 600)
+{
+	static const char cmds[] =
+		"break work\n"
+		"continue\n"
+		"printf \"H1 %lx %lx\\n\", $pc, $rdi\n"
+		"continue\n"
+		"printf \"H2 %lx %lx\\n\", $pc, $rdi\n"
+		"continue\n"
+		"printf \"H3 %lx %lx\\n\", $pc, $rdi\n"
+		"reverse-continue\n"
+		"printf \"RC %lx %lx\\n\", $pc, $rdi\n"
+		"reverse-stepi\n"
+		"printf \"RS %lx %lx %lx\\n\", $pc, $rsp, $rdi\n"
+		"continue\n"
+		"printf \"F %lx %lx\\n\", $pc, $rdi\n"
+		"delete\n"
+		"continue\n"
+		"continue\n";
+
+	ASSERT_EQ(139, fr_sh("cd %s && %s --marker -q -o th.flrc -- %s > th.live 2>&1",
+			     self->dir, fr_test_tool("ptsnap"), fr_prog("threads_join")));
+	ASSERT_EQ(0, write_cmds(self->dir, "h1", cmds));
+	ASSERT_EQ(0, write_cmds(self->dir, "h0", cmds));
+	EXPECT_EQ(0, session(self->dir, "h1", "th.flrc", ""));
+	setenv("FLIGHTREC_GDBSERVER_SNAPSHOTS", "0", 1);
+	EXPECT_EQ(0, session(self->dir, "h0", "th.flrc", ""));
+	unsetenv("FLIGHTREC_GDBSERVER_SNAPSHOTS");
+	/* the three threads' work(0), work(1), work(2); back to work(1), and on to it again */
+	EXPECT_EQ(0, fr_sh("cd %s && grep -E '^(H1|H2|H3|RC|RS|F) ' h1.gdb > q1 && "
+			   "grep -E '^(H1|H2|H3|RC|RS|F) ' h0.gdb > q0 && [ $(wc -l < q1) = 6 ] && "
+			   "cmp q0 q1 && [ \"$(sed -n 's/^H1 .* //p' q1)\" = 0 ] && "
+			   "[ \"$(sed -n 's/^RC //p' q1)\" = \"$(sed -n 's/^H2 //p' q1)\" ] && "
+			   "[ \"$(sed -n 's/^F //p' q1)\" = \"$(sed -n 's/^H2 //p' q1)\" ]", self->dir));
+	EXPECT_EQ(0, fr_sh("grep -qE 'reverse execution: [1-9][0-9]* snapshots taken, "
+			   "[1-9][0-9]* restored' %s/h1.serr", self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "h1.gdb", "received signal SIGSEGV"));
+	if (!_metadata->passed) {
+		show(self->dir, "h1");
+		show(self->dir, "h0");
 	}
 }
 
