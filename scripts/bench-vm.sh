@@ -762,6 +762,7 @@ bench_reverse() {
 	for ((i = 0; i < n; i++)); do
 		for m in 1 0; do
 			FLIGHTREC_GDBSERVER_SNAPSHOTS=$m timeout 900 "$FR" gdb "$f" --batch "$cmds" \
+				--out "$W/rev.$i.$m" \
 				> "$W/rev.out" 2>&1
 			say "  snapshots $([ $m = 1 ] && echo on: || echo off:) $(grep -E '^(RS[0-9]|RF|RC) ' "$W/rev.out" | tr '\n' ' ')"
 			say "    $(grep -o 'reverse execution:.*' "$W/rev.out")"
