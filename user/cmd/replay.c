@@ -276,6 +276,8 @@ static bool rdtsc_traps(void)
 		uint32_t lo, hi;
 
 		setrlimit(RLIMIT_CORE, &nocore);
+		/* the fault's default action, whatever handler we run with (ASan's) */
+		signal(SIGSEGV, SIG_DFL);
 		if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV))
 			_exit(1);
 		__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
