@@ -2218,8 +2218,10 @@ int cmd_gdb(int argc, char **argv)
 		switch (ch) {
 		case 'S': o.symbols[o.n_symbols++] = optarg; break;
 		case 'f':
-			if (!fr_parse_u32(optarg, 0, UINT32_MAX, &o.from))
-				return bad_number("--from", optarg);
+			if (!fr_parse_u32(optarg, 0, UINT32_MAX, &o.from)) {
+				r = bad_number("--from", optarg);
+				goto out;
+			}
 			o.has_from = true;
 			break;
 		case 'o': o.out = optarg; break;
@@ -2229,13 +2231,14 @@ int cmd_gdb(int argc, char **argv)
 		case 'P': o.patch_rdtsc = true; break;
 		case OPT_PATCH_CPUID: o.patch_cpuid = true; break;
 		case 'q': o.quiet = true; break;
-		case 'h': usage_gdb(stdout); return 0;
-		default: usage_gdb(stderr); return FR_EXIT_USAGE;
+		case 'h': usage_gdb(stdout); r = 0; goto out;
+		default: usage_gdb(stderr); r = FR_EXIT_USAGE; goto out;
 		}
 	}
 	if (optind >= argc) {
 		usage_gdb(stderr);
-		return FR_EXIT_USAGE;
+		r = FR_EXIT_USAGE;
+		goto out;
 	}
 	o.file = argv[optind++];
 	if (optind < argc && !strcmp(argv[optind], "--"))
@@ -2245,7 +2248,8 @@ int cmd_gdb(int argc, char **argv)
 	loader = find_loader();
 	if (!loader) {
 		fprintf(stderr, "flightrec gdb: cannot find flightrec-loader (set FLIGHTREC_LOADER)\n");
-		return FR_EXIT_FAIL;
+		r = FR_EXIT_FAIL;
+		goto out;
 	}
 	r = prepare(&o, &c, &im, t0);
 	if (r)
