@@ -1403,10 +1403,11 @@ void fr_boundary_request(struct fr_proc *proc)
  * process waits for a CPU), periodic requests would start the next one as
  * soon as this one ends, and the program would barely run: on a debug
  * kernel a fork tree of 85 processes took 185 s with a half-interval rule,
- * almost all in boundaries, and 12 s with this one.  So no request while a boundary is being made, and none
- * within FR_CUT_SHARE times the last one's duration of its end.  Both are
- * wall time, so under load both stretch alike, and the share holds.  A
- * cheap boundary (the usual case) leaves every tick its request.
+ * almost all in boundaries, and 12 s with this one.  So no request while
+ * a boundary is being made, and none within FR_CUT_SHARE times the last
+ * one's duration of its end.  Both are wall time, so under load both
+ * stretch alike, and the share holds.  A cheap boundary (the usual case)
+ * leaves every tick its request.
  */
 static bool fr_timer_may_cut(struct fr_proc *proc)
 {

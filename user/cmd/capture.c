@@ -52,10 +52,7 @@ static int exit_code(int err)
 
 static uint64_t now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000ull + ts.tv_nsec / 1000000;
+	return fr_mono_ns() / 1000000;
 }
 
 /*

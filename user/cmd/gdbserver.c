@@ -42,7 +42,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -130,9 +129,10 @@ struct pos {
 #define MAX_SNAPS	48
 /*
  * Step snapshots: inside a thread's segment (after event `events`), at a
- * known number of single steps from its first instruction, taken by
+ * known number of single steps from a base (the segment's first
+ * instruction, or an arrival of the thread at an address), taken by
  * reverse-stepi on its way; the next reverse-stepi steps from the nearest
- * one instead of from the segment's start.  The oldest goes first.
+ * one instead of from the base.  The oldest goes first.
  */
 #define MAX_STEP_SNAPS	16
 #define STEP_SNAP_FIRST	256	/* counting: at 256, 512, 1024... steps */
@@ -242,6 +242,16 @@ static struct {
 	char inbuf[PKT_MAX * 2];
 	size_t in_len;
 } G;
+
+/* SIGKILL to a stopped tracee of ours (a snapshot, a fork), reaped */
+static void kill_reap(pid_t pid)
+{
+	int st;
+
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &st, __WALL) == pid && !WIFEXITED(st) && !WIFSIGNALED(st))
+		;
+}
 
 /* snapshots (below, with reverse execution) */
 static void seccomp_decide(pid_t tid);
@@ -1283,15 +1293,10 @@ static int handle_status(pid_t tid, int st, int stopping, struct report *rep)
 	}
 	if (ev == PTRACE_EVENT_FORK) {
 		unsigned long child = 0;
-		int cst;
 
 		/* only ours (inject_fork) are let through: never here */
-		if (!ptrace(PTRACE_GETEVENTMSG, tid, 0, &child) && child) {
-			kill((pid_t)child, SIGKILL);
-			while (waitpid((pid_t)child, &cst, __WALL) == (pid_t)child &&
-			       !WIFEXITED(cst) && !WIFSIGNALED(cst))
-				;
-		}
+		if (!ptrace(PTRACE_GETEVENTMSG, tid, 0, &child) && child)
+			kill_reap((pid_t)child);
 		if (!stopping)
 			resume(t);
 		return 0;
@@ -1509,11 +1514,6 @@ static int to_first_insn(struct report *rep)
 	return 0;
 }
 
-/*
- * Reverse execution starts over: the loader killed, a fresh one on the
- * same image run to the first instruction, gdb's breakpoints put back in
- * its memory.  0 or -1.
- */
 static void snap_drop_all(void);
 
 /*
@@ -1552,6 +1552,12 @@ static void kill_live(void)
 static int snap_restore(uint64_t k, int with_bps);
 static void snap_take_start(void);
 
+/*
+ * Reverse execution starts over: the replay at its first instruction,
+ * from the snapshot taken there or else a fresh loader on the same image
+ * (the live one killed), gdb's breakpoints in its memory where with_bps.
+ * 0 or -1.
+ */
 static int restart(int with_bps)
 {
 	struct report rep;
@@ -1585,9 +1591,9 @@ static int restart(int with_bps)
 	return 0;
 }
 
-/* gdb's breakpoints into the replayed memory (after a restart without them) */
 /*
- * A breakpoint whose page is not mapped yet (going back to before ld.so
+ * gdb's breakpoints into the replayed memory (after a restart without
+ * them).  A breakpoint whose page is not mapped yet (going back to before ld.so
  * mapped its library) goes in later: from then on, at every event of this
  * execution, each breakpoint's byte is checked and put back (ld.so maps a
  * library whole, then its segments over it: the loader fills the pages
@@ -1632,14 +1638,6 @@ static void check_bps(void)
  * instruction.  CLONE_PARENT makes every copy a child of ours, reaped here.
  */
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 #define SNAP_CLONE_FLAGS	(CLONE_PARENT | SIGCHLD)
 #define SNAP_GAP_MIN_NS		20000000ull	/* at most one per 20 ms of replay */
 
@@ -1676,7 +1674,7 @@ static void seccomp_decide(pid_t tid)
  * call nr at fr_snap_syscall and run on to the int3 after it; its
  * registers are put back, and it is left at that int3's SIGTRAP stop.
  * *ret: the call's result.  A fork's child (child not NULL) is waited for
- * at its first stop.  0, or -1 (the registers put back where they can be).
+ * at its first stop.  0, or -1 (the registers put back where it stopped).
  */
 static int inject_call(pid_t tid, long nr, const unsigned long long a[5], long *ret,
 		       pid_t *child)
@@ -1703,14 +1701,12 @@ static int inject_call(pid_t tid, long nr, const unsigned long long a[5], long *
 	G.injecting = tid;
 	if (ptrace(PTRACE_CONT, tid, 0, 0))
 		goto out;
-	for (n = 0; n < 64; n++) {
+	for (n = 0;; n++) {
 		int sig = 0;
 
 		w = waitpid(tid, &st, __WALL);
-		if (w < 0 && errno == EINTR) {
-			n--;
+		if (w < 0 && errno == EINTR)
 			continue;
-		}
 		if (w != tid || !WIFSTOPPED(st))
 			goto out;	/* gone */
 		if (st >> 16 == PTRACE_EVENT_SECCOMP) {
@@ -1728,22 +1724,20 @@ static int inject_call(pid_t tid, long nr, const unsigned long long a[5], long *
 			   WSTOPSIG(st) != (SIGTRAP | 0x80)) {
 			sig = WSTOPSIG(st);	/* not ours: delivered as it would have been */
 		}
-		if (ptrace(PTRACE_CONT, tid, 0, sig))
-			goto out;
+		if (n == 64 || ptrace(PTRACE_CONT, tid, 0, sig))
+			goto out;	/* stopped, short of the int3: given up */
 	}
 out:
 	G.injecting = 0;
-	if (ok)
-		ptrace(PTRACE_SETREGS, tid, 0, &saved);
+	/* put back wherever it stopped (a thread that is gone refuses it) */
+	ptrace(PTRACE_SETREGS, tid, 0, &saved);
 	if (c > 0) {
 		/* its first stop (PTRACE_EVENT_STOP: we seized its ancestor) */
 		do {
 			w = waitpid(c, &st, __WALL);
 		} while (w < 0 && errno == EINTR);
 		if (w != c || !WIFSTOPPED(st) || !ok || !child) {
-			kill(c, SIGKILL);
-			while (waitpid(c, &st, __WALL) == c && !WIFEXITED(st) && !WIFSIGNALED(st))
-				;
+			kill_reap(c);
 			c = -1;
 		}
 	}
@@ -1766,14 +1760,8 @@ static pid_t inject_fork(pid_t tid)
 
 static void snap_free(struct snap *sn)
 {
-	int st;
-
-	if (sn->pid > 0) {
-		kill(sn->pid, SIGKILL);
-		while (waitpid(sn->pid, &st, __WALL) == sn->pid && !WIFEXITED(st) &&
-		       !WIFSIGNALED(st))
-			;
-	}
+	if (sn->pid > 0)
+		kill_reap(sn->pid);
 	free(sn->cc_addr);
 	free(sn->cc_orig);
 	memset(sn, 0, sizeof(*sn));
@@ -1843,13 +1831,13 @@ static int signals_pending(pid_t pid)
 	return pend;
 }
 
+static void snap_take(struct gthread *t, const siginfo_t *si);
+
 /*
  * At the signal stop of event G.events of t, the replay's only thread:
  * a snapshot, when none is at this event and the latest in this execution
  * is far enough behind (or this event is wanted).  si: the event's signal.
  */
-static void snap_take(struct gthread *t, const siginfo_t *si);
-
 static void maybe_snap(struct gthread *t, const siginfo_t *si)
 {
 	uint64_t t0;
@@ -1860,16 +1848,12 @@ static void maybe_snap(struct gthread *t, const siginfo_t *si)
 	for (i = 0; i < G.n_snaps; i++)
 		if (G.snaps[i].events == G.events)
 			return;
-	t0 = now_ns();
+	t0 = fr_mono_ns();
 	if (G.events != G.want_snap_event && G.snap_last_ns && t0 - G.snap_last_ns < G.snap_gap_ns)
 		return;
 	snap_take(t, si);
 }
 
-/*
- * A snapshot of the replay's only thread t, stopped at an event's signal
- * (si) or at the first instruction (si NULL).
- */
 /*
  * Forks stopped thread t into *sn (zeroed first): its registers, the
  * event's signal (si, or NULL: none held), our int3s in its memory.
@@ -1918,10 +1902,14 @@ static int snap_fill(struct snap *sn, struct gthread *t, const siginfo_t *si)
 	return 0;
 }
 
+/*
+ * A snapshot of the replay's only thread t, stopped at an event's signal
+ * (si) or at the first instruction (si NULL).
+ */
 static void snap_take(struct gthread *t, const siginfo_t *si)
 {
 	struct snap sn;
-	uint64_t t0 = now_ns(), now;
+	uint64_t t0 = fr_mono_ns(), now;
 	int i;
 
 	if (G.n_snaps == MAX_SNAPS)
@@ -1933,7 +1921,7 @@ static void snap_take(struct gthread *t, const siginfo_t *si)
 	memmove(&G.snaps[i + 1], &G.snaps[i], (size_t)(G.n_snaps - i) * sizeof(*G.snaps));
 	G.n_snaps++;
 	G.snaps[i] = sn;
-	now = now_ns();
+	now = fr_mono_ns();
 	G.snap_last_ns = now;
 	G.snap_gap_ns = 20 * (now - t0) > SNAP_GAP_MIN_NS ? 20 * (now - t0) : SNAP_GAP_MIN_NS;
 	if (G.debug)
@@ -2106,7 +2094,7 @@ static int snap_restore_one(struct snap *sn, int with_bps)
 	if (with_bps)
 		put_bps();
 	set_dregs_all();
-	G.snap_last_ns = now_ns();
+	G.snap_last_ns = fr_mono_ns();
 	G.n_restored++;
 	G.n_start_restored += !sn->events;
 	G.n_step_restored += sn->steps || sn->hits;
@@ -2116,9 +2104,7 @@ static int snap_restore_one(struct snap *sn, int with_bps)
 			(unsigned long long)sn->steps, (int)c);
 	return 0;
 bad_child:
-	kill(c, SIGKILL);
-	while (waitpid(c, &st, __WALL) == c && !WIFEXITED(st) && !WIFSIGNALED(st))
-		;
+	kill_reap(c);
 bad:
 	/* that snapshot is no use: it goes, and so do the others */
 	fprintf(stderr, PFX "note: a snapshot of the replay could not be restored; "

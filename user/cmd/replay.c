@@ -78,14 +78,6 @@ struct opts {
 	int n_gdb_args;
 };
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /* ------------------------------------------------------------------ */
 /* CPU features */
 
@@ -1355,7 +1347,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			p->data_off = b->len + (p->data_off - 1) * FRI_PAGE_SIZE;
 	}
 	hd.size = b->len + im->n_data * FRI_PAGE_SIZE;
-	hd.decode_ns = mono_ns();
+	hd.decode_ns = fr_mono_ns();
 	memcpy(b->p, &hd, sizeof(hd));
 	return 0;
 }
@@ -1759,7 +1751,7 @@ int cmd_replay(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t t0 = mono_ns();
+	uint64_t t0 = fr_mono_ns();
 	struct opts o = { 0 };
 	struct image im = { 0 };
 	struct flrc *c = NULL;
@@ -2198,7 +2190,7 @@ int cmd_gdb(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t t0 = mono_ns();
+	uint64_t t0 = fr_mono_ns();
 	struct opts o = { 0 };
 	struct image im = { 0 };
 	struct flrc *c = NULL;

@@ -68,6 +68,9 @@ int fr_mkdir_parents(const char *path, char *err, size_t errlen);
 bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v);
 bool fr_parse_u64(const char *s, int base, uint64_t *v);
 
+/* CLOCK_MONOTONIC in nanoseconds: timings, deadlines */
+uint64_t fr_mono_ns(void);
+
 /*
  * Moves the caller into a fresh user and mount namespace (and network
  * namespace with FR_ROOT_NET) whose root is an empty read-only tmpfs; the

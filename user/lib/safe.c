@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -145,6 +146,14 @@ bool fr_parse_u64(const char *s, int base, uint64_t *v)
 		return false;
 	*v = n;
 	return true;
+}
+
+uint64_t fr_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 bool fr_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
