@@ -1230,10 +1230,29 @@ TEST(no_end_record)
 	rmtree(dir);
 }
 
+/*
+ * How read_buf() reads: 0, or FLRC_LAZY_PAGES | FLRC_CHECK_ON_LOAD (then it
+ * loads every page, and a page that does not load is its error).
+ */
+static unsigned int read_flags;
+
 static int read_buf(const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
+	static uint8_t page[PG];
 	struct flrc *c;
-	int ret = flrc_read_mem(buf, len, &c, err, errlen);
+	int ret = flrc_read_mem_flags(buf, len, read_flags, &c, err, errlen);
+
+	if (!ret && (read_flags & FLRC_CHECK_ON_LOAD)) {
+		size_t i;
+
+		for (i = 0; !ret && i < c->n_pages; i++) {
+			ret = flrc_page_load(c, &c->pages[i], page);
+			if (ret)
+				flrc_page_error(c, &c->pages[i], page, err, errlen);
+		}
+		flrc_free(c);
+		return ret;
+	}
 
 	if (!ret) {
 		/* walk what was read, so a bad pointer would show */
@@ -1398,6 +1417,7 @@ enum breakage {
 	ZSTD_NOSIZE, ZSTD_TRAILING, SAME_AS_MISSING, HASH_WRONG, NO_END,
 	INTERVALS_UNSORTED, MAP_OVERLAP, SEQ_BACKWARDS, THREAD_TWICE,
 	END_NOT_LAST, CPUID_SITES_UNSORTED, CPUID_SITE_KERNEL,
+	BYTES_WRONG,	/* the stored bytes are not those the hash is of */
 };
 
 static int crafted(enum breakage b, char *err, size_t errlen)
@@ -1432,7 +1452,9 @@ static int crafted(enum breakage b, char *err, size_t errlen)
 		}
 	}
 	memset(page, 0x5a, PG);
+	page[100] ^= b == BYTES_WRONG;
 	zn = ZSTD_compress(z, sizeof(z), page, b == ZSTD_SHORT ? PG - 1 : PG, 3);
+	page[100] = 0x5a;
 	if (b == ZSTD_NOSIZE) {
 		ZSTD_CCtx *cc = ZSTD_createCCtx();
 
@@ -1546,6 +1568,7 @@ TEST(semantic_checks)
 		{ ZSTD_TRAILING, "not exactly one frame" },
 		{ SAME_AS_MISSING, "matches no earlier page" },
 		{ HASH_WRONG, "hash mismatch" },
+		{ BYTES_WRONG, "page 0x1000: content hash mismatch" },
 		{ NO_END, "no end entry" },
 		{ INTERVALS_UNSORTED, "must increase" },
 		{ MAP_OVERLAP, "overlaps" },
@@ -1567,6 +1590,44 @@ TEST(semantic_checks)
 			TH_LOG("case %zu: want '%s', got '%s'", i, cases[i].msg, err);
 		EXPECT_EQ(0, strncmp(err, "offset ", 7)) TH_LOG("%s", err);
 	}
+}
+
+/*
+ * FLRC_CHECK_ON_LOAD (flightrec replay's reader): every check but a page's
+ * bytes when the file is read, the same errors; a page's bytes when it is
+ * loaded, with the page's address.  Both pages of the crafted file (the
+ * data page and the SAME_AS page that shares its frame) are refused.
+ */
+TEST(check_on_load)
+{
+	static const enum breakage same[] = {
+		PAGE_UNALIGNED, PAGE_NO_INTERVAL, PAGE_TWICE, ZSTD_SHORT, ZSTD_NOSIZE,
+		ZSTD_TRAILING, SAME_AS_MISSING, NO_END, SEQ_BACKWARDS, END_NOT_LAST,
+	};
+	char err[512], want[512];
+	size_t i;
+
+	read_flags = FLRC_LAZY_PAGES | FLRC_CHECK_ON_LOAD;
+	err[0] = '\0';
+	EXPECT_EQ(0, crafted(OK, err, sizeof(err))) TH_LOG("%s", err);
+	for (i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		read_flags = 0;
+		ASSERT_EQ(-EBADMSG, crafted(same[i], want, sizeof(want)));
+		read_flags = FLRC_LAZY_PAGES | FLRC_CHECK_ON_LOAD;
+		err[0] = '\0';
+		EXPECT_EQ(-EBADMSG, crafted(same[i], err, sizeof(err))) TH_LOG("case %zu", i);
+		EXPECT_STREQ(want, err);
+	}
+	/* a wrong hash: the SAME_AS page that names the right one is refused */
+	err[0] = '\0';
+	EXPECT_EQ(-EBADMSG, crafted(HASH_WRONG, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "page 0x1000: SAME_AS 283db95e45241946 matches no earlier"))
+		TH_LOG("%s", err);
+	/* other bytes than the hash is of: read, refused when the page is loaded */
+	err[0] = '\0';
+	EXPECT_EQ(-EBADMSG, crafted(BYTES_WRONG, err, sizeof(err)));
+	EXPECT_STREQ("page 0x1000: content hash mismatch (damaged data)", err);
+	read_flags = 0;
 }
 
 /*

@@ -9,6 +9,11 @@
  *                         and jumps there with mkdir(): blocked, exit 7, no
  *                         directory (replay and gdb)
  *   outbuf_in_window      an out-buffer aimed at the loader: exit 2, said so
+ *   damaged_page          a page whose bytes are not those its hash is of:
+ *                         exit 2 and the page's address from replay,
+ *                         --save-image, gdb and info
+ *   truncated_while_read  the checkpoint cut to nothing while replay has
+ *                         it mapped: exit 2 and a message, not a SIGBUS
  *   out_dir_*             output files 0600 in a 0700 directory, never
  *                         through a symlink, a non-empty directory refused
  *                         without --force, the default directory private
@@ -166,6 +171,69 @@ TEST_F_TIMEOUT(sandbox, outbuf_in_window, 120)
 	EXPECT_TRUE(has(self->dir, "ob.rerr", "has an out-buffer at 0x2f0000002000-"));
 	EXPECT_TRUE(has(self->dir, "ob.rerr", "in the loader's window"));
 	EXPECT_FALSE(has(self->dir, "ob.rerr", "DIVERGED"));
+}
+
+/*
+ * A page whose stored bytes are not those its hash is of.  flightrec replay
+ * reads the checkpoint checking each page's frame and checks the bytes
+ * when it loads the page (FLRC_CHECK_ON_LOAD): still exit 2 and the page's
+ * address, from every command that builds a replay.
+ */
+TEST_F_TIMEOUT(sandbox, damaged_page, 180)
+{
+	char *addr, want[128];
+
+	ASSERT_EQ(0, fr_sh("cd %s && %s bad-bytes - cn.flrc bb.flrc > bb.addr", self->dir,
+			   crafter));
+	addr = fr_slurp(self->dir, "bb.addr", NULL);
+	ASSERT_NE(NULL, addr);
+	*strchrnul(addr, '\n') = 0;
+	snprintf(want, sizeof(want), "bb.flrc: page %s: content hash mismatch (damaged data)",
+		 addr);
+	free(addr);
+	EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s replay -q bb.flrc --out bb.rep "
+					 "> bb.rout 2> bb.rerr", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "bb.rerr", want)) TH_LOG("want '%s'", want);
+	EXPECT_FALSE(has(self->dir, "bb.rerr", "DIVERGED"));
+	EXPECT_EQ(-1, access("bb.rep/fd1.out", F_OK));
+	EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s replay -q bb.flrc --save-image bb.img "
+					 "2> bb.ierr", self->dir, flightrec));
+	EXPECT_TRUE(has(self->dir, "bb.ierr", want));
+	if (!fr_sh("command -v gdb > /dev/null")) {
+		ASSERT_EQ(0, fr_sh("printf 'continue\\n' > %s/g.cmds", self->dir));
+		EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s gdb bb.flrc --batch g.cmds "
+						 "--out bb.grep > bb.gout 2>&1", self->dir,
+						 flightrec));
+		EXPECT_TRUE(has(self->dir, "bb.gout", want));
+	}
+	/* info checks every page when it reads the file */
+	EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s info bb.flrc > bb.info 2>&1", self->dir,
+					 flightrec));
+	EXPECT_TRUE(has(self->dir, "bb.info", "content hash mismatch (damaged data)"));
+}
+
+/*
+ * flightrec replay maps the checkpoint (FLRC_MAP_FILE) instead of reading
+ * it into fresh memory.  Cut to nothing while it is mapped (here under gdb,
+ * when the first page is loaded), the file's pages are gone: a SIGBUS that
+ * the reader's handler turns into a message and exit 2.
+ */
+TEST_F_TIMEOUT(sandbox, truncated_while_read, 180)
+{
+	if (fr_sh("command -v gdb > /dev/null"))
+		SKIP(return, "no gdb");
+	ASSERT_EQ(0, fr_sh("cd %s && cp cn.flrc tr.flrc", self->dir));
+	fr_sh("cd %s && gdb -nx -batch -ex 'set breakpoint pending on' "
+	      "-ex 'handle SIGBUS nostop noprint pass' -ex 'set follow-fork-mode parent' "
+	      "-ex 'break flrc_page_load' -ex run "
+	      "-ex 'print (int)truncate(\"%s/tr.flrc\", 0)' -ex delete -ex continue "
+	      "--args %s replay -q tr.flrc --out tr.rep > tr.gout 2> tr.err", self->dir,
+	      self->dir, flightrec);
+	EXPECT_TRUE(has(self->dir, "tr.gout", "$1 = 0")) TH_LOG("truncate() under gdb failed");
+	EXPECT_TRUE(has(self->dir, "tr.gout", "exited with code 02"));
+	EXPECT_TRUE(has(self->dir, "tr.err", "flightrec: tr.flrc: the file was truncated "
+			"while it was being read"));
+	EXPECT_FALSE(has(self->dir, "tr.gout", "SIGBUS"));
 }
 
 /* fd1.out is a symlink to a victim: refused; with --force replaced, not followed */

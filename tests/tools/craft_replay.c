@@ -21,6 +21,10 @@
  *   craft_replay outbuf-window ADDR IN OUT
  *	The first out-buffer of the log is aimed at ADDR (the loader's
  *	window, say): replay would copy recorded bytes over the loader.
+ *   craft_replay bad-bytes - IN OUT
+ *	The first data page of the first interval is stored with one byte
+ *	changed and the hash of its real bytes: a damaged page that only
+ *	decompressing it shows.  Its address is printed on stdout.
  *   craft_replay comm STRING IN OUT
  *	The recorded comm, exe and argv[0] become STRING (C escapes \e \a \n
  *	\xNN are decoded): terminal escapes in untrusted strings.
@@ -241,7 +245,7 @@ int main(int argc, char **argv)
 	char *old[3] = { NULL, NULL, NULL }, *comm = NULL;
 	uint32_t from;
 	size_t i, k;
-	int done = 0;
+	int done = 0, bad_bytes = 0;
 	/* resource attacks */
 	unsigned long n_extra = 0;
 	int attack = 0;
@@ -251,7 +255,7 @@ int main(int argc, char **argv)
 
 	if (argc != 5) {
 		fprintf(stderr, "usage: craft_replay (jump-loader PATH | jump-fork - | spin - | outbuf-window ADDR | "
-			"comm STRING | expand N | same N | zero N | tids N | counts N) IN OUT\n");
+			"comm STRING | bad-bytes - | expand N | same N | zero N | tids N | counts N) IN OUT\n");
 		return 64;
 	}
 	mode = argv[1];
@@ -332,6 +336,10 @@ int main(int argc, char **argv)
 			p->argv[0] = comm;
 		}
 		done = 1;
+	} else if (!strcmp(mode, "bad-bytes")) {
+		bad_bytes = 1;
+		for (i = 0; i < c->n_pages && !done; i++)
+			done = pages[i].data && pages[i].interval == from;
 	} else if (!strcmp(mode, "expand") || !strcmp(mode, "same") ||
 		   !strcmp(mode, "zero") || !strcmp(mode, "tids") ||
 		   !strcmp(mode, "counts")) {
@@ -431,6 +439,14 @@ int main(int argc, char **argv)
 		}
 		if (!pages[i].data) {
 			pg.kind = FLIGHTREC__PAGE_KIND__PAGE_ZERO;
+		} else if (bad_bytes && pages[i].interval == from) {
+			uint64_t h = flrc_hash(pages[i].data, PG);
+
+			pages[i].data[100] ^= 0x20;
+			data_page(&pg, pages[i].data, z, sizeof(z), 1);
+			pg.hash = h;
+			printf("%#llx\n", (unsigned long long)pg.addr);
+			bad_bytes = 0;
 		} else {
 			data_page(&pg, pages[i].data, z, sizeof(z), 1);
 		}

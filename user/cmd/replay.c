@@ -328,7 +328,7 @@ static size_t buf_reserve(struct buf *b, size_t n, size_t align)
 	size_t off = (b->len + align - 1) & ~(align - 1);
 
 	if (off + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 1 << 20;
+		size_t cap = b->cap ? b->cap : 64 << 10;
 
 		while (cap < off + n)
 			cap *= 2;
@@ -337,9 +337,14 @@ static size_t buf_reserve(struct buf *b, size_t n, size_t align)
 			fprintf(stderr, PFX "out of memory (%zu bytes)\n", cap);
 			exit(FR_EXIT_FAIL);
 		}
-		memset(b->p + b->cap, 0, cap - b->cap);
 		b->cap = cap;
 	}
+	/*
+	 * Only what is handed out (and the padding before it) is zeroed: a
+	 * fresh page costs a zeroing in the kernel already, and under
+	 * emulation each one is a good part of a small checkpoint's start.
+	 */
+	memset(b->p + b->len, 0, off + n - b->len);
 	b->len = off + n;
 	return off;
 }
@@ -556,7 +561,18 @@ struct image {
 	const struct flrc *c;
 	const struct flrc_page **data;	/* the distinct pages, in image order */
 	size_t n_data;			/* at b.len + k * FRI_PAGE_SIZE */
+	const struct flrc_page *bad;	/* the page an -EBADMSG is about */
 };
+
+/* Why im->bad could not be loaded (the file is damaged), on stderr. */
+static void say_bad_page(const char *file, const struct image *im)
+{
+	static uint8_t scratch[FRI_PAGE_SIZE];
+	char err[256];
+
+	flrc_page_error(im->c, im->bad, scratch, err, sizeof(err));
+	fprintf(stderr, PFX "%s: %s\n", file, err);
+}
 
 static bool all_zero(const uint8_t *p)
 {
@@ -596,14 +612,18 @@ static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_p
 	}
 	h = pg->hash;
 	if (h == zero_hash) {
+		im->bad = pg;
 		if (flrc_page_load(im->c, pg, a))
 			return -EBADMSG;
 		if (all_zero(a))
 			return 0;
 	}
 	if (fr_htab_get(seen, h, &k)) {
-		if (flrc_page_load(im->c, pg, a) ||
-		    flrc_page_load(im->c, im->data[k], b))
+		im->bad = pg;
+		if (flrc_page_load(im->c, pg, a))
+			return -EBADMSG;
+		im->bad = im->data[k];
+		if (flrc_page_load(im->c, im->data[k], b))
 			return -EBADMSG;
 		if (!memcmp(a, b, FRI_PAGE_SIZE)) {
 			*slot = (size_t)k + 1;
@@ -625,13 +645,14 @@ static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_p
  * costs under emulation).
  */
 #define WRITE_PAGES	64
-static int write_image(int fd, const struct image *im)
+static int write_image(int fd, struct image *im)
 {
 	static uint8_t pages[WRITE_PAGES * FRI_PAGE_SIZE];
 	size_t k, n = 0;
 	int r = flrc_write_all(fd, im->b.p, im->b.len);
 
 	for (k = 0; !r && k < im->n_data; k++) {
+		im->bad = im->data[k];
 		r = flrc_page_load(im->c, im->data[k], pages + n * FRI_PAGE_SIZE);
 		if (!r && (++n == WRITE_PAGES || k + 1 == im->n_data)) {
 			r = flrc_write_all(fd, pages, n * FRI_PAGE_SIZE);
@@ -652,7 +673,7 @@ static int write_image(int fd, const struct image *im)
  * are the same.
  */
 #define MAP_WINDOW	(4u << 20)
-static int fill_memfd(int fd, const struct image *im)
+static int fill_memfd(int fd, struct image *im)
 {
 	size_t total = im->b.len + im->n_data * FRI_PAGE_SIZE, off, len, k = 0, pos;
 	uint8_t *m;
@@ -670,8 +691,10 @@ static int fill_memfd(int fd, const struct image *im)
 			memcpy(m, im->b.p + off, im->b.len - off < len ? im->b.len - off : len);
 		/* b.len and MAP_WINDOW are whole pages: no page spans two windows */
 		for (; !r && k < im->n_data &&
-		       (pos = im->b.len + k * FRI_PAGE_SIZE) < off + len; k++)
+		       (pos = im->b.len + k * FRI_PAGE_SIZE) < off + len; k++) {
+			im->bad = im->data[k];
 			r = flrc_page_load(im->c, im->data[k], m + (pos - off));
+		}
 		munmap(m, len);
 	}
 	return r;
@@ -1021,6 +1044,12 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		size_t slot;
 		int e = page_slot(im, &seen, ents[i].pg, &slot);
 
+		if (e == -EBADMSG) {
+			say_bad_page(o->file, im);
+			fr_htab_clear(&seen);
+			free(ents);
+			return FR_EXIT_BADFILE;
+		}
 		if (e) {
 			fprintf(stderr, PFX "%s: page %#llx: %s\n", o->file,
 				(unsigned long long)ents[i].addr, strerror(-e));
@@ -1397,7 +1426,8 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 	int r;
 
 	/* page bytes are decompressed as the image is written, not kept */
-	r = flrc_read_flags(o->file, FLRC_LAZY_PAGES, &c, err, sizeof(err));
+	r = flrc_read_flags(o->file, FLRC_LAZY_PAGES | FLRC_MAP_FILE | FLRC_CHECK_ON_LOAD, &c,
+			    err, sizeof(err));
 	if (r) {
 		fprintf(stderr, PFX "%s\n", err);
 		return r == -ENOENT || r == -EACCES || r == -ENOMEM || r == -EFBIG ?
@@ -1469,7 +1499,7 @@ static int open_outdir(const struct opts *o, const char *who, char *path, size_t
 }
 
 /* --save-image PATH: 0600, never over an existing file or through a symlink */
-static int save_image(const struct opts *o, const struct image *im)
+static int save_image(const struct opts *o, struct image *im)
 {
 	int fd, r;
 
@@ -1480,6 +1510,10 @@ static int save_image(const struct opts *o, const struct image *im)
 		r = write_image(fd, im);
 		if (close(fd) && !r)
 			r = -errno;
+	}
+	if (r == -EBADMSG) {
+		say_bad_page(o->file, im);
+		return FR_EXIT_BADFILE;
 	}
 	if (r) {
 		fprintf(stderr, PFX "cannot write %s: %s%s\n", o->save_image, strerror(-r),
@@ -1840,6 +1874,11 @@ int cmd_replay(int argc, char **argv)
 	}
 	mfd = memfd_create("flightrec-image", MFD_ALLOW_SEALING);
 	if (mfd < 0 || (r = fill_memfd(mfd, &im))) {
+		if (mfd >= 0 && r == -EBADMSG) {
+			say_bad_page(o.file, &im);
+			r = FR_EXIT_BADFILE;
+			goto out;
+		}
 		fprintf(stderr, PFX "cannot prepare the replay image: %s\n",
 			strerror(mfd < 0 ? errno : -r));
 		r = FR_EXIT_FAIL;
@@ -2200,7 +2239,7 @@ int cmd_gdb(int argc, char **argv)
 	char **av = NULL, *lav[16];
 	FILE *f, *devnull;
 	int ch, r, dfd = -1, lfd = -1, mfd = -1, sfd, lsn = -1, st[2] = { -1, -1 };
-	int status, n = 0, ln = 0;
+	int status, n = 0, ln = 0, wr = 0;
 	size_t got = 0;
 	ssize_t k;
 	pid_t pid, srv = -1;
@@ -2258,8 +2297,14 @@ int cmd_gdb(int argc, char **argv)
 		goto out;
 	lfd = open(loader, O_RDONLY | O_CLOEXEC);
 	mfd = memfd_create("flightrec-image", 0);
-	if (lfd < 0 || mfd < 0 || write_image(mfd, &im)) {
-		fprintf(stderr, "flightrec gdb: cannot prepare the replay: %s\n", strerror(errno));
+	if (lfd < 0 || mfd < 0 || (wr = write_image(mfd, &im))) {
+		if (wr == -EBADMSG) {
+			say_bad_page(o.file, &im);
+			r = FR_EXIT_BADFILE;
+			goto out;
+		}
+		fprintf(stderr, "flightrec gdb: cannot prepare the replay: %s\n",
+			strerror(wr ? -wr : errno));
 		goto out;
 	}
 	/* the symbols found, said as before (gdb reads them through the server) */

@@ -17,13 +17,16 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
 
 #include "checkpoint.h"
+#include "libflightrec.h"	/* FR_EXIT_BADFILE */
 #include "syscalls.h"
 #include "fr_htab.h"
 #include "flightrec.h"		/* uapi: FLIGHTREC_OUT_ARG_* */
@@ -228,6 +231,8 @@ struct flrc_priv {
 	uint32_t *by_addr;		/* page indices sorted by (addr, interval) */
 	unsigned int flags;		/* FLRC_LAZY_PAGES... */
 	uint8_t *file;			/* the file, kept for lazy pages (owned) */
+	void *map;			/* or its mapping (FLRC_MAP_FILE) */
+	size_t map_len;
 	ZSTD_DCtx *dctx;		/* flrc_page_load's */
 };
 
@@ -556,7 +561,11 @@ static int page_data(struct reader *r, size_t off, const Flightrec__Page *pg,
 	fsz = ZSTD_findFrameCompressedSize(pg->zdata.data, pg->zdata.len);
 	if (ZSTD_isError(fsz) || fsz != pg->zdata.len)
 		return rfail(r, off, "page %#llx: zstd data is not exactly one frame", addr);
-	if (lazy) {
+	if (lazy && (r->p->flags & FLRC_CHECK_ON_LOAD)) {
+		/* decompressed and checked by flrc_page_load() */
+		fp->unchecked = 1;
+		dst = NULL;
+	} else if (lazy) {
 		dst = r->scratch;
 	} else {
 		if (r->page_bytes + FLRC_PAGE_SIZE > r->page_bytes_cap) {
@@ -572,16 +581,23 @@ static int page_data(struct reader *r, size_t off, const Flightrec__Page *pg,
 			return -ENOMEM;
 		r->page_bytes += FLRC_PAGE_SIZE;
 	}
-	n = ZSTD_decompressDCtx(r->dctx, dst, FLRC_PAGE_SIZE, pg->zdata.data,
-				pg->zdata.len);
-	if (ZSTD_isError(n))
-		return rfail(r, off, "page %#llx: zstd: %s", addr, ZSTD_getErrorName(n));
-	if (n != FLRC_PAGE_SIZE)
-		return rfail(r, off, "page %#llx: decompressed to %zu bytes, not %u",
-			     addr, n, FLRC_PAGE_SIZE);
-	h = flrc_hash(dst, FLRC_PAGE_SIZE);
-	if (pg->has_hash && h != pg->hash)
-		return rfail(r, off, "page %#llx: content hash mismatch (damaged data)", addr);
+	if (dst) {
+		n = ZSTD_decompressDCtx(r->dctx, dst, FLRC_PAGE_SIZE, pg->zdata.data,
+					pg->zdata.len);
+		if (ZSTD_isError(n))
+			return rfail(r, off, "page %#llx: zstd: %s", addr,
+				     ZSTD_getErrorName(n));
+		if (n != FLRC_PAGE_SIZE)
+			return rfail(r, off, "page %#llx: decompressed to %zu bytes, not %u",
+				     addr, n, FLRC_PAGE_SIZE);
+		h = flrc_hash(dst, FLRC_PAGE_SIZE);
+		if (pg->has_hash && h != pg->hash)
+			return rfail(r, off, "page %#llx: content hash mismatch (damaged data)",
+				     addr);
+	} else {
+		h = pg->has_hash ? pg->hash : 0;
+	}
+	fp->has_hash = pg->has_hash;
 	/*
 	 * The frame as it lies in the file: protobuf-c's copy goes with the
 	 * entry.  Any place in the entry that holds the same bytes will do.
@@ -648,6 +664,8 @@ static int add_page(struct reader *r, size_t off, const Flightrec__Page *pg)
 		fp.zframe = c->pages[idx].zframe;
 		fp.zframe_len = c->pages[idx].zframe_len;
 		fp.hash = c->pages[idx].hash;
+		fp.unchecked = c->pages[idx].unchecked;
+		fp.has_hash = c->pages[idx].has_hash;
 		break;
 	case FLIGHTREC__PAGE_KIND__PAGE_DATA:
 		err = page_data(r, off, pg, &fp);
@@ -1092,6 +1110,111 @@ int flrc_read(const char *path, struct flrc **out, char *err, size_t errlen)
 	return flrc_read_flags(path, 0, out, err, errlen);
 }
 
+/*
+ * FLRC_MAP_FILE's guard: the mapped files' ranges, and the message a fault
+ * in one of them ends the process with (written here, where snprintf may
+ * run, so that the handler only calls write() and _exit()).
+ */
+#define MAP_GUARDS 4
+static struct map_guard {
+	uintptr_t start, end;		/* end 0: a free slot */
+	char msg[320];
+	size_t msg_len;
+} map_guards[MAP_GUARDS];
+static struct sigaction map_guard_old;
+static int map_guard_users;
+
+static void map_guard_fault(int sig, siginfo_t *si, void *uc)
+{
+	uintptr_t a = (uintptr_t)si->si_addr;
+	int i;
+
+	(void)uc;
+	for (i = 0; si->si_code == BUS_ADRERR && i < MAP_GUARDS; i++) {
+		if (map_guards[i].end && a >= map_guards[i].start && a < map_guards[i].end) {
+			if (write(STDERR_FILENO, map_guards[i].msg, map_guards[i].msg_len) < 0)
+				_exit(FR_EXIT_BADFILE);
+			_exit(FR_EXIT_BADFILE);
+		}
+	}
+	/* not ours: the handler there was before, when the fault recurs */
+	sigaction(sig, &map_guard_old, NULL);
+}
+
+/* slot index, or -1 when every slot is taken or the handler cannot be set */
+static int map_guard_add(const void *p, size_t len, const char *path)
+{
+	struct sigaction sa;
+	int i;
+
+	for (i = 0; i < MAP_GUARDS && map_guards[i].end; i++)
+		;
+	if (i == MAP_GUARDS)
+		return -1;
+	if (!map_guard_users) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = map_guard_fault;
+		sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGBUS, &sa, &map_guard_old))
+			return -1;
+	}
+	map_guard_users++;
+	snprintf(map_guards[i].msg, sizeof(map_guards[i].msg),
+		 "flightrec: %s: the file was truncated while it was being read\n", path);
+	map_guards[i].msg_len = strlen(map_guards[i].msg);
+	map_guards[i].start = (uintptr_t)p;
+	map_guards[i].end = (uintptr_t)p + len;
+	return i;
+}
+
+static void map_guard_del(const void *p)
+{
+	int i;
+
+	for (i = 0; i < MAP_GUARDS; i++) {
+		if (map_guards[i].end && map_guards[i].start == (uintptr_t)p) {
+			map_guards[i].end = 0;
+			if (!--map_guard_users)
+				sigaction(SIGBUS, &map_guard_old, NULL);
+			return;
+		}
+	}
+}
+
+/*
+ * FLRC_MAP_FILE: the file mapped and read; 1 when it could not be mapped
+ * (the caller reads it instead).
+ */
+static int read_mapped(int fd, const struct stat *st, const char *path, unsigned int flags,
+		       struct flrc **out, char *err, size_t errlen)
+{
+	size_t len = (size_t)st->st_size;
+	void *m;
+	int ret;
+
+	if (!S_ISREG(st->st_mode) || st->st_size <= 0 ||
+	    (unsigned long long)st->st_size >= FLRC_MAX_FILE)
+		return 1;
+	m = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	if (m == MAP_FAILED)
+		return 1;
+	if (map_guard_add(m, len, path) < 0) {
+		munmap(m, len);
+		return 1;
+	}
+	ret = flrc_read_mem_flags(m, len, flags, out, err, errlen);
+	if (!ret) {
+		/* the pages' frames point into it: the flrc owns it now */
+		((struct flrc_priv *)(*out)->priv)->map = m;
+		((struct flrc_priv *)(*out)->priv)->map_len = len;
+		return 0;
+	}
+	map_guard_del(m);
+	munmap(m, len);
+	return ret;
+}
+
 int flrc_read_flags(const char *path, unsigned int flags, struct flrc **out,
 		    char *err, size_t errlen)
 {
@@ -1117,9 +1240,15 @@ int flrc_read_flags(const char *path, unsigned int flags, struct flrc **out,
 		ret = -EBADMSG;
 		goto out_close;
 	}
+	if ((flags & (FLRC_MAP_FILE | FLRC_LAZY_PAGES)) == (FLRC_MAP_FILE | FLRC_LAZY_PAGES)) {
+		ret = read_mapped(fd, &st, path, flags, out, err, errlen);
+		if (ret <= 0)
+			goto out_msg;
+	}
 	/*
-	 * read(), not mmap(): a file truncated under us must give an error,
-	 * not SIGBUS.  Pipes and other non-regular files work too.
+	 * read(), not mmap() (but see FLRC_MAP_FILE): a file truncated under
+	 * us must give an error, not SIGBUS.  Pipes and other non-regular
+	 * files work too.
 	 */
 	cap = S_ISREG(st.st_mode) && st.st_size > 0 &&
 	      (unsigned long long)st.st_size < FLRC_MAX_FILE ?
@@ -1169,6 +1298,7 @@ int flrc_read_flags(const char *path, unsigned int flags, struct flrc **out,
 		((struct flrc_priv *)(*out)->priv)->file = buf;
 		buf = NULL;
 	}
+out_msg:
 	if (ret && err && errlen) {
 		char *tmp = strdup(err);
 
@@ -1200,6 +1330,10 @@ void flrc_free(struct flrc *c)
 	free(p->chunks);
 	free(p->by_addr);
 	free(p->file);
+	if (p->map) {
+		map_guard_del(p->map);
+		munmap(p->map, p->map_len);
+	}
 	ZSTD_freeDCtx(p->dctx);
 	free(c->maps);
 	free(c->threads);
@@ -1228,9 +1362,34 @@ int flrc_page_load(const struct flrc *c, const struct flrc_page *pg, uint8_t *ou
 		if (!p->dctx)
 			return -ENOMEM;
 	}
-	/* checked by the reader: one frame of exactly one page */
+	/* checked by the reader: one frame that says it holds one page */
 	n = ZSTD_decompressDCtx(p->dctx, out, FLRC_PAGE_SIZE, pg->zframe, pg->zframe_len);
-	return ZSTD_isError(n) || n != FLRC_PAGE_SIZE ? -EBADMSG : 0;
+	if (ZSTD_isError(n) || n != FLRC_PAGE_SIZE)
+		return -EBADMSG;
+	if (pg->unchecked && pg->has_hash && flrc_hash(out, FLRC_PAGE_SIZE) != pg->hash)
+		return -EBADMSG;
+	return 0;
+}
+
+void flrc_page_error(const struct flrc *c, const struct flrc_page *pg, uint8_t *out,
+		     char *err, size_t errlen)
+{
+	struct flrc_priv *p = c->priv;
+	unsigned long long addr = pg->addr;
+	size_t n;
+
+	if (!pg->zframe || !p->dctx) {
+		snprintf(err, errlen, "page %#llx: cannot be loaded", addr);
+		return;
+	}
+	n = ZSTD_decompressDCtx(p->dctx, out, FLRC_PAGE_SIZE, pg->zframe, pg->zframe_len);
+	if (ZSTD_isError(n))
+		snprintf(err, errlen, "page %#llx: zstd: %s", addr, ZSTD_getErrorName(n));
+	else if (n != FLRC_PAGE_SIZE)
+		snprintf(err, errlen, "page %#llx: decompressed to %zu bytes, not %u", addr, n,
+			 FLRC_PAGE_SIZE);
+	else
+		snprintf(err, errlen, "page %#llx: content hash mismatch (damaged data)", addr);
 }
 
 uint32_t flrc_first_interval(const struct flrc *c)

@@ -29,7 +29,11 @@ struct flrc_page {
 				 * (a SAME_AS page: its original's), or NULL */
 	uint32_t zframe_len;
 	uint64_t hash;		/* flrc_hash() of the bytes, computed when the
-				 * file was read (0 for a zero page) */
+				 * file was read (0 for a zero page); under
+				 * FLRC_CHECK_ON_LOAD the file's Page.hash */
+	int unchecked;		/* FLRC_CHECK_ON_LOAD: not decompressed yet;
+				 * flrc_page_load() checks it */
+	int has_hash;		/* the file gave Page.hash (hash is that) */
 };
 
 /* A whole checkpoint in memory.  Arrays are in file order. */
@@ -70,12 +74,35 @@ void flrc_free(struct flrc *c);
  * Identical pages share one copy in either mode.
  */
 #define FLRC_LAZY_PAGES		0x1u
+/*
+ * FLRC_MAP_FILE (with FLRC_LAZY_PAGES): a regular file is mapped read-only
+ * instead of read into fresh memory, which saves a copy and, where the
+ * kernel zeroes every new page (init_on_alloc), a zeroing of each page of
+ * the file.  A file truncated while it is mapped would be a SIGBUS: the
+ * reader installs a SIGBUS handler that, for a fault in such a mapping,
+ * says so on stderr and exits with FR_EXIT_BADFILE (other faults keep the
+ * handler that was there before).  For commands that read one checkpoint
+ * and end; anything else falls back to read().
+ */
+#define FLRC_MAP_FILE		0x2u
+/*
+ * FLRC_CHECK_ON_LOAD (with FLRC_LAZY_PAGES): a page's frame is checked when
+ * the file is read (one zstd frame that says it holds one page) but only
+ * decompressed, and its hash verified, by flrc_page_load(), which then
+ * fails with -EBADMSG and flrc_page_error() says why.  For a reader that
+ * loads only some pages, each once (replay): a page it never loads is
+ * never decompressed.
+ */
+#define FLRC_CHECK_ON_LOAD	0x4u
 int flrc_read_flags(const char *path, unsigned int flags, struct flrc **out,
 		    char *err, size_t errlen);
 int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
 			struct flrc **out, char *err, size_t errlen);
 /* The page's FLRC_PAGE_SIZE bytes into out: 0, or -EBADMSG (-ENOMEM). */
 int flrc_page_load(const struct flrc *c, const struct flrc_page *p, uint8_t *out);
+/* Why flrc_page_load() refused p, in err (after an -EBADMSG). */
+void flrc_page_error(const struct flrc *c, const struct flrc_page *p, uint8_t *out,
+		     char *err, size_t errlen);
 
 /*
  * The reader's memory limit: what its decoded entries and kept page bytes
