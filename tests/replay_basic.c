@@ -642,6 +642,17 @@ TEST_F_TIMEOUT(replay, sockaddr_tail, 120)
 	EXPECT_FALSE(fr_file_contains(self->dir, "st.rerr", "different data passed in"));
 	EXPECT_TRUE(fr_file_contains(self->dir, "st.rerr", "exited with status 0"));
 	EXPECT_TRUE(same_file(self->dir, "st.live", "st.rep/fd1.out"));
+	/* flightrec log says which rule checked each call (text and JSON) */
+	ASSERT_EQ(0, fr_sh("cd %s && %s log st.flrc > st.log && %s log --json st.flrc > st.json",
+			   self->dir, flightrec, flightrec));
+	EXPECT_EQ(0, fr_sh("cd %s && test $(grep -c '# .*data passed in hashed by the sockaddr "
+			   "rule' st.log) -eq 6 && test $(grep -oE '\"in_hash_rule\": ?\"sockaddr\"' "
+			   "st.json | wc -l) -eq 6", self->dir))
+		fr_sh("grep -B1 'sockaddr rule' %s/st.log", self->dir);
+	/* info counts them */
+	EXPECT_EQ(0, fr_sh("cd %s && %s info st.flrc | grep -q '^  notes: 6 with data passed in "
+			   "hashed by the sockaddr rule, 0 with' && %s info --json st.flrc | "
+			   "grep -qE '\"in_hash_sockaddr\": ?6,'", self->dir, flightrec, flightrec));
 
 	/* the first rule, the same bytes in every run: checked, and as recorded */
 	ASSERT_EQ(0, record_exec(self->dir, "stz", "--hash-rule bytes", "sun_tail", "zero"));
@@ -650,6 +661,11 @@ TEST_F_TIMEOUT(replay, sockaddr_tail, 120)
 	EXPECT_EQ(0, replay(self->dir, "stz", "-q"))
 		fr_sh("tail -5 %s/stz.rerr", self->dir);
 	EXPECT_TRUE(same_file(self->dir, "stz.live", "stz.rep/fd1.out"));
+	ASSERT_EQ(0, fr_sh("cd %s && %s log stz.flrc > stz.log && %s log --json stz.flrc > stz.json",
+			   self->dir, flightrec, flightrec));
+	EXPECT_NE(0, fr_sh("grep -q 'sockaddr rule' %s/stz.log", self->dir));
+	EXPECT_EQ(0, fr_sh("cd %s && test $(grep -oE '\"in_hash_rule\": ?\"bytes\"' stz.json | "
+			   "wc -l) -ge 6", self->dir));
 
 	/* the first rule, random bytes: its verdict, at the first such call */
 	ASSERT_EQ(0, record_exec(self->dir, "sto", "--hash-rule bytes", "sun_tail", ""));

@@ -520,6 +520,17 @@ TEST_F_TIMEOUT(rm, rseq_cpu, 300)
 		noted += c->syscalls[i]->has_rseq_cpu;
 	EXPECT_GE(noted, 2) TH_LOG("%zu records note the rseq CPU", noted);
 	flrc_free(c);
+	/* flightrec log shows each note, in its text and in its JSON */
+	ASSERT_EQ(0, fr_sh("cd %s && %s/user/flightrec log %s > rseq.log && "
+			   "%s/user/flightrec log --json %s > rseq.json", self->dir, top, path,
+			   top, path));
+	EXPECT_EQ(0, fr_sh("cd %s && test $(grep -c '# .*rseq area: cpu [0-9]' rseq.log) -eq %zu && "
+			   "grep -q '# .*rseq area: cpu 1' rseq.log", self->dir, noted))
+		fr_sh("grep -c 'rseq area' %s/rseq.log", self->dir);
+	EXPECT_EQ(0, fr_sh("cd %s && test $(grep -c '\"rseq\": {' rseq.json) -eq %zu",
+			   self->dir, noted));
+	EXPECT_EQ(0, fr_sh("%s/user/flightrec info --json %s | grep -qE '\"rseq_notes\": ?%zu,?$'",
+			   top, path, noted));
 }
 
 /*

@@ -93,6 +93,7 @@ struct facts {
 	uint32_t *tids;			/* in the order of first appearance */
 	size_t n_tids;
 	uint64_t sc_truncated, sc_copy_failed, sc_unknown, sc_noreturn;
+	uint64_t sc_in_hash_sa, sc_rseq;	/* sockaddr-rule hashes, rseq notes */
 	size_t n_build_ids, n_maps_last;
 };
 
@@ -287,6 +288,8 @@ static void count_flags(struct facts *f, const Flightrec__Syscall *s)
 		f->sc_unknown++;
 	if (s->flags & FLIGHTREC_SC_NO_RETURN)
 		f->sc_noreturn++;
+	f->sc_in_hash_sa += s->has_in_hash_sa;
+	f->sc_rseq += s->has_rseq_cpu;
 }
 
 /* f->sc: each syscall number and its count, the most frequent first */
@@ -799,6 +802,10 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 
 	kib(b1, sizeof(b1), f->out_bytes);
 	printf("syscalls:  %zu, %s of out-data\n", c->n_syscalls, b1);
+	if (f->sc_in_hash_sa || f->sc_rseq)
+		printf("  notes: %" PRIu64 " with data passed in hashed by the sockaddr rule, "
+		       "%" PRIu64 " with the rseq area's cpu (flightrec log shows them)\n",
+		       f->sc_in_hash_sa, f->sc_rseq);
 	for (i = 0; i < f->n_sc; i++) {
 		char nb[32];
 
@@ -1181,6 +1188,8 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	o = json_object_new_object();
 	jadd(o, "total", ju(c->n_syscalls));
 	jadd(o, "out_bytes", ju(f->out_bytes));
+	jadd(o, "in_hash_sockaddr", ju(f->sc_in_hash_sa));
+	jadd(o, "rseq_notes", ju(f->sc_rseq));
 	b = json_object_new_object();
 	for (i = 0; i < f->n_sc; i++) {
 		char nb[32];
@@ -1439,6 +1448,19 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 								 FLIGHTREC_SC_UNFINISHED))));
 	if (s->flags & FLIGHTREC_SC_UNFINISHED)
 		jadd(o, "unfinished", json_object_new_boolean(true));
+	if (s->has_in_hash || s->has_in_hash_sa) {
+		jadd(o, "in_hash", jhex(s->has_in_hash_sa ? s->in_hash_sa : s->in_hash));
+		jadd(o, "in_hash_rule", jstr(s->has_in_hash_sa ? "sockaddr" : "bytes"));
+	}
+	if (s->has_rseq_cpu) {
+		a = json_object_new_object();
+		jadd(a, "cpu", ju(s->rseq_cpu));
+		if (s->has_rseq_node && s->has_rseq_mm_cid) {
+			jadd(a, "node", ju(s->rseq_node));
+			jadd(a, "mm_cid", ju(s->rseq_mm_cid));
+		}
+		jadd(o, "rseq", a);
+	}
 	m = open_memstream(&text, &len);
 	if (m) {
 		log_one(m, c, s, flags | FR_SD_NOTID, false, fdpaths);
@@ -1483,8 +1505,9 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 			      flags, fdpaths);
 	for (i = 0; i < nin; i++)
 		free((void *)ins[i].data);
-	if (s->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED |
-			FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_NODUMP)) {
+	if ((s->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED |
+			 FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_NODUMP)) ||
+	    s->has_in_hash_sa || s->has_rseq_cpu) {
 		const char *sep = "";
 
 		fprintf(out, "%s       #", with_seq ? "      " : "");
@@ -1500,8 +1523,22 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 			fprintf(out, "%s out-buffer in MADV_DONTDUMP memory: not in the dump", sep);
 			sep = ";";
 		}
-		if (s->flags & FLIGHTREC_SC_UNKNOWN_OUT)
+		if (s->flags & FLIGHTREC_SC_UNKNOWN_OUT) {
 			fprintf(out, "%s out-semantics unknown", sep);
+			sep = ";";
+		}
+		/* which rule the data passed in was checked by (uapi/flightrec_inhash.h) */
+		if (s->has_in_hash_sa) {
+			fprintf(out, "%s data passed in hashed by the sockaddr rule "
+				"(a unix socket's path up to its NUL)", sep);
+			sep = ";";
+		}
+		/* what the kernel wrote into the thread's rseq area after the call */
+		if (s->has_rseq_cpu) {
+			fprintf(out, "%s rseq area: cpu %u", sep, s->rseq_cpu);
+			if (s->has_rseq_node && s->has_rseq_mm_cid)
+				fprintf(out, ", node %u, mm_cid %u", s->rseq_node, s->rseq_mm_cid);
+		}
 		fputc('\n', out);
 	}
 }
