@@ -33,8 +33,11 @@
 static int open_file(const char *path, struct flrc **c)
 {
 	char err[1024];
-	/* info and log never look at page bytes: not kept (linear memory) */
-	int ret = flrc_read_flags(path, FLRC_LAZY_PAGES, c, err, sizeof(err));
+	/*
+	 * info and log never look at page bytes: not kept (linear memory),
+	 * all checked; the file mapped, not copied
+	 */
+	int ret = flrc_read_flags(path, FLRC_LAZY_PAGES | FLRC_MAP_FILE, c, err, sizeof(err));
 
 	if (!ret)
 		return FR_EXIT_OK;
