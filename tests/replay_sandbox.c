@@ -195,16 +195,19 @@ TEST_F_TIMEOUT(sandbox, damaged_page, 180)
 					 "> bb.rout 2> bb.rerr", self->dir, flightrec));
 	EXPECT_TRUE(has(self->dir, "bb.rerr", want)) TH_LOG("want '%s'", want);
 	EXPECT_FALSE(has(self->dir, "bb.rerr", "DIVERGED"));
-	EXPECT_EQ(-1, access("bb.rep/fd1.out", F_OK));
+	/* refused before anything is made: no output directory, no half image */
+	EXPECT_EQ((mode_t)-1, mode_of(self->dir, "bb.rep"));
 	EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s replay -q bb.flrc --save-image bb.img "
 					 "2> bb.ierr", self->dir, flightrec));
 	EXPECT_TRUE(has(self->dir, "bb.ierr", want));
+	EXPECT_EQ((mode_t)-1, mode_of(self->dir, "bb.img"));
 	if (!fr_sh("command -v gdb > /dev/null")) {
 		ASSERT_EQ(0, fr_sh("printf 'continue\\n' > %s/g.cmds", self->dir));
 		EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s gdb bb.flrc --batch g.cmds "
 						 "--out bb.grep > bb.gout 2>&1", self->dir,
 						 flightrec));
 		EXPECT_TRUE(has(self->dir, "bb.gout", want));
+		EXPECT_EQ((mode_t)-1, mode_of(self->dir, "bb.grep"));
 	}
 	/* info checks every page when it reads the file */
 	EXPECT_EQ(FR_EXIT_BADFILE, fr_sh("cd %s && %s info bb.flrc > bb.info 2>&1", self->dir,

@@ -568,9 +568,10 @@ struct image {
 static void say_bad_page(const char *file, const struct image *im)
 {
 	static uint8_t scratch[FRI_PAGE_SIZE];
-	char err[256];
+	char err[256] = "a page cannot be loaded";
 
-	flrc_page_error(im->c, im->bad, scratch, err, sizeof(err));
+	if (im->bad)
+		flrc_page_error(im->c, im->bad, scratch, err, sizeof(err));
 	fprintf(stderr, PFX "%s: %s\n", file, err);
 }
 
@@ -588,10 +589,12 @@ static bool all_zero(const uint8_t *p)
  * The image slot of pg's bytes (1-based; 0: zeros), one slot for all pages
  * with the same bytes: their content hash in seen, checked byte for byte
  * against the page already there (both loaded again: nothing is kept).
- * The hash is the one the reader computed from the bytes (pg->hash), so a
- * page is decompressed here only when its hash is a zero page's or meets
- * another page's: the image build no longer costs a decompression and a
- * hash per page (issue 28, item 6).
+ * The hash is the file's (pg->hash, which flrc_page_load() checks the
+ * bytes against under FLRC_CHECK_ON_LOAD; 0 for a page the file gives no
+ * hash, so that such pages meet and are compared), so a page is
+ * decompressed here only when its hash is a zero page's or meets another
+ * page's: the image build no longer costs a decompression and a hash per
+ * page (issue 28, item 6).
  */
 static int page_slot(struct image *im, struct fr_htab *seen, const struct flrc_page *pg,
 		     size_t *slot)
@@ -1511,6 +1514,8 @@ static int save_image(const struct opts *o, struct image *im)
 		if (close(fd) && !r)
 			r = -errno;
 	}
+	if (r && fd >= 0)
+		unlink(o->save_image);	/* made here: no half image left */
 	if (r == -EBADMSG) {
 		say_bad_page(o->file, im);
 		return FR_EXIT_BADFILE;
@@ -1844,6 +1849,28 @@ int cmd_replay(int argc, char **argv)
 		r = save_image(&o, &im);
 		goto out;
 	}
+	/*
+	 * The image first: a page that does not load (a damaged file) is
+	 * refused before an output directory or a core file is made.
+	 */
+	mfd = memfd_create("flightrec-image", MFD_ALLOW_SEALING);
+	if (mfd < 0 || (r = fill_memfd(mfd, &im))) {
+		if (mfd >= 0 && r == -EBADMSG) {
+			say_bad_page(o.file, &im);
+			r = FR_EXIT_BADFILE;
+			goto out;
+		}
+		fprintf(stderr, PFX "cannot prepare the replay image: %s\n",
+			strerror(mfd < 0 ? errno : -r));
+		r = FR_EXIT_FAIL;
+		goto out;
+	}
+	/*
+	 * Sealed, its bytes cannot change: the loader then maps runs of its
+	 * pages instead of copying them (loader.c, map_runs()).  Unsealed (a
+	 * kernel without seals) it copies them all.
+	 */
+	fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 	dfd = open_outdir(&o, "flightrec replay", outdir, sizeof(outdir));
 	if (dfd < 0) {
 		r = FR_EXIT_FAIL;
@@ -1872,24 +1899,6 @@ int cmd_replay(int argc, char **argv)
 		}
 		snprintf(corearg, sizeof(corearg), "%d", cfd);
 	}
-	mfd = memfd_create("flightrec-image", MFD_ALLOW_SEALING);
-	if (mfd < 0 || (r = fill_memfd(mfd, &im))) {
-		if (mfd >= 0 && r == -EBADMSG) {
-			say_bad_page(o.file, &im);
-			r = FR_EXIT_BADFILE;
-			goto out;
-		}
-		fprintf(stderr, PFX "cannot prepare the replay image: %s\n",
-			strerror(mfd < 0 ? errno : -r));
-		r = FR_EXIT_FAIL;
-		goto out;
-	}
-	/*
-	 * Sealed, its bytes cannot change: the loader then maps runs of its
-	 * pages instead of copying them (loader.c, map_runs()).  Unsealed (a
-	 * kernel without seals) it copies them all.
-	 */
-	fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 	if (!o.gdbserver) {
 		flrc_free(c);
 		c = NULL;
@@ -2292,9 +2301,6 @@ int cmd_gdb(int argc, char **argv)
 	 * gets the image and the output directory as fds: no path in the
 	 * script for gdb to split.
 	 */
-	dfd = open_outdir(&o, "flightrec gdb", outdir, sizeof(outdir));
-	if (dfd < 0 || fcntl(dfd, F_SETFD, 0))
-		goto out;
 	lfd = open(loader, O_RDONLY | O_CLOEXEC);
 	mfd = memfd_create("flightrec-image", 0);
 	if (lfd < 0 || mfd < 0 || (wr = write_image(mfd, &im))) {
@@ -2307,6 +2313,10 @@ int cmd_gdb(int argc, char **argv)
 			strerror(wr ? -wr : errno));
 		goto out;
 	}
+	/* after the image: a damaged file makes no output directory */
+	dfd = open_outdir(&o, "flightrec gdb", outdir, sizeof(outdir));
+	if (dfd < 0 || fcntl(dfd, F_SETFD, 0))
+		goto out;
 	/* the symbols found, said as before (gdb reads them through the server) */
 	devnull = fopen("/dev/null", "w");
 	if (devnull) {
