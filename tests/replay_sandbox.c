@@ -755,6 +755,10 @@ TEST_F_TIMEOUT(sandbox, info_json_and_extract, 120)
 			   "' 2> py.err", self->dir)) {
 		fr_sh("cat %s/py.err >&2; head -c 600 %s/j.out >&2", self->dir, self->dir);
 	}
+	/* from a pipe: the size read, not stat()'s 0 */
+	EXPECT_EQ(0, fr_sh("cd %s && cat cn.flrc | %s info /dev/stdin | head -1 | "
+			   "grep -q \"format 1, $(stat -c %%s cn.flrc) bytes$\"", self->dir,
+			   flightrec));
 	/* the code as of the interval start is the program file's bytes */
 	EXPECT_EQ(0, fr_sh("cd %s && read a l o < code.args && "
 			   "%s extract cn.flrc $a $l --raw > code.bin && "

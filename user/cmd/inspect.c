@@ -1225,7 +1225,6 @@ int cmd_info(int argc, char **argv)
 	};
 	struct facts f;
 	struct flrc *c;
-	struct stat st;
 	bool json = false;
 	int o, ret;
 
@@ -1254,12 +1253,11 @@ int cmd_info(int argc, char **argv)
 		ret = FR_EXIT_FAIL;
 		goto out;
 	}
-	if (stat(argv[optind], &st))
-		st.st_size = 0;
+	/* what was read, not what stat() says now (a pipe has no size) */
 	if (json)
-		info_json(argv[optind], &f, st.st_size);
+		info_json(argv[optind], &f, c->file_size);
 	else
-		info_text(argv[optind], &f, st.st_size);
+		info_text(argv[optind], &f, c->file_size);
 out:
 	facts_free(&f);
 	flrc_free(c);

@@ -1059,6 +1059,7 @@ int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
 		return -ENOMEM;
 	}
 	c->priv = p;
+	c->file_size = len;
 	r.c = c;
 	r.p = p;
 	p->flags = flags;

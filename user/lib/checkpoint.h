@@ -50,6 +50,7 @@ struct flrc {
 	size_t n_syscalls;
 	Flightrec__Syscall **syscalls;	/* sorted by seq */
 	Flightrec__End *end;		/* always there: a file without one is incomplete */
+	size_t file_size;		/* the bytes read (a pipe's too) */
 	void *priv;			/* reader-owned storage */
 };
 
