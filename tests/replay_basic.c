@@ -817,7 +817,7 @@ TEST_F_TIMEOUT(replay, empty_root, 120)
 		lfd = open(loader, O_RDONLY | O_CLOEXEC);
 		if (dfd < 0 || ifd < 0 || lfd < 0)
 			_exit(79);
-		if (fr_empty_root(FR_ROOT_NET, why, sizeof(why)))
+		if (fr_empty_root(FR_ROOT_NET, why, sizeof(why)) < 0)
 			_exit(77);
 		if (!access("/usr", F_OK) || !access("/lib", F_OK))
 			_exit(80);

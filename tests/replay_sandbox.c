@@ -375,7 +375,9 @@ TEST_F_TIMEOUT(sandbox, escaped_name_module, 180)
 /*
  * flightrec replay itself puts the loader in other namespaces: while a
  * long replay (bc computing pi) runs, the loader's (the same process,
- * exec'd) mount and network namespaces are not ours.
+ * exec'd) mount and network namespaces are not ours, its root is an empty
+ * directory, and the probe child that made the namespaces it joined is
+ * gone.
  */
 static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, uid_t uid)
 {
@@ -426,10 +428,19 @@ static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, u
 		snprintf(path, sizeof(path), "/proc/%d/ns/net", pid);
 		k = readlink(path, net, sizeof(net) - 1);
 		if (!strncmp(comm, "flightrec-loade", 15) && m > 0 && k > 0) {
+			char kids[64] = "x";
+
 			mnt[m] = 0;
 			net[k] = 0;
 			EXPECT_STRNE(self_mnt, mnt);
 			EXPECT_STRNE(self_net, net);
+			/* its root: the empty tmpfs it joined, nothing in it */
+			EXPECT_EQ(0, fr_sh("[ -d /proc/%d/root/. ] && [ -z \"$(ls -A /proc/%d/root/)\" ]",
+					   pid, pid)) fr_sh("ls -la /proc/%d/root/ >&2", pid);
+			/* the probe that made the namespaces is gone */
+			snprintf(path, sizeof(path), "/proc/%d/task/%d/children", pid, pid);
+			EXPECT_EQ(0, fr_read_file(path, kids, sizeof(kids)))
+				TH_LOG("children: %s", kids);
 			seen++;
 		}
 		usleep(2000);
@@ -853,7 +864,7 @@ TEST(empty_root)
 		char err[256];
 		int s;
 
-		if (fr_empty_root(FR_ROOT_NET, err, sizeof(err))) {
+		if (fr_empty_root(FR_ROOT_NET, err, sizeof(err)) < 0) {
 			fprintf(stderr, "fr_empty_root: %s\n", err);
 			_exit(77);
 		}

@@ -48,7 +48,7 @@ static inline int fr_replay_empty_root(const char *top, const char *img, const c
 		lfd = open(ldr, O_RDONLY | O_CLOEXEC);
 		if (dfd < 0 || efd < 0 || ifd < 0 || lfd < 0 || dup2(efd, 2) < 0)
 			_exit(79);
-		if (fr_empty_root(FR_ROOT_NET, why, sizeof(why))) {
+		if (fr_empty_root(FR_ROOT_NET, why, sizeof(why)) < 0) {
 			fprintf(stderr, "%s\n", why);
 			_exit(77);
 		}

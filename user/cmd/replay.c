@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -29,6 +30,8 @@
 #include <sys/wait.h>
 #include <sys/syscall.h>
 #include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <asm/prctl.h>
 #include "checkpoint.h"
 #include "cmd/gdbserver.h"
@@ -1536,95 +1539,187 @@ static int save_image(const struct opts *o, struct image *im)
  * file system and no network.  Where they do not (a kernel or policy that
  * refuses them), replay goes on with the filter alone, and says so.
  *
- * Tried in a child first: a kernel or policy can allow the user namespace
- * and then refuse its id map or the mounts (an AppArmor userns
- * restriction), and a process half-way there could no longer create its
- * output files.  Only what worked in the child is done here.  `flightrec
- * replay` starts that child (ns_probe_start) before it reads the
- * checkpoint, so that the two overlap: a fork, unshare and three mounts
- * are a good part of a small checkpoint's start under emulation.
+ * They are made in a child, the probe: a kernel or policy can allow the
+ * user namespace and then refuse its id map or the mounts (an AppArmor
+ * userns restriction), and a process half-way there could no longer create
+ * its output files.  The probe sends back the namespaces it made and a
+ * descriptor of its root, then waits; once the files are open, this
+ * process joins its namespaces (setns() of the probe's pidfd, all at once
+ * or none) and its root, and lets it go.  Making them once is what counts
+ * under emulation: a network namespace, made and torn down, costs as much
+ * as reading a 1 MB checkpoint there.  `flightrec replay` starts the probe
+ * (ns_probe_start) before it reads the checkpoint, so that the two overlap.
+ * Where setns() cannot join a pidfd's namespaces (before Linux 5.8), the
+ * namespaces are made again here.
  */
 struct ns_probe {
 	pid_t pid;		/* 0: not started; -1: could not be */
-	int fd;			/* its error message comes here */
+	int sock;		/* to the probe; closed, it exits */
+	int nsflags;		/* what it made (CLONE_NEW*) */
+	int rootfd;		/* its root, the empty tmpfs */
 	char err[256];
 };
 
 static void ns_probe_start(struct ns_probe *np)
 {
-	int p[2];
+	int sv[2];
 
 	np->pid = -1;
-	np->fd = -1;
-	if (pipe2(p, O_CLOEXEC)) {
-		snprintf(np->err, sizeof(np->err), "pipe: %s", strerror(errno));
+	np->sock = np->rootfd = -1;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
+		snprintf(np->err, sizeof(np->err), "socketpair: %s", strerror(errno));
 		return;
 	}
 	fflush(NULL);
 	np->pid = fork();
 	if (np->pid == 0) {
-		char err[256] = "";
+		union {
+			char buf[CMSG_SPACE(sizeof(int))];
+			struct cmsghdr align;
+		} u;
+		char msg[256] = "";
+		struct iovec iov = { msg, 0 };
+		struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+		struct cmsghdr *cm;
+		int r, fd;
 
-		close(p[0]);
-		if (fr_empty_root(FR_ROOT_NET, err, sizeof(err))) {
-			if (write(p[1], err, strlen(err)) < 0)
-				_exit(2);
-			_exit(1);
+		close(sv[0]);
+		r = fr_empty_root(FR_ROOT_NET, msg + 1, sizeof(msg) - 1);
+		fd = r < 0 ? -1 : open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (r >= 0 && fd < 0) {
+			snprintf(msg + 1, sizeof(msg) - 1, "the empty root: %s", strerror(errno));
+			r = -1;
 		}
-		_exit(0);
+		if (r < 0) {
+			msg[0] = '!';
+			iov.iov_len = strlen(msg);
+		} else {
+			memcpy(msg, &r, sizeof(r));
+			iov.iov_len = sizeof(r);
+			mh.msg_control = u.buf;
+			mh.msg_controllen = sizeof(u.buf);
+			cm = CMSG_FIRSTHDR(&mh);
+			cm->cmsg_level = SOL_SOCKET;
+			cm->cmsg_type = SCM_RIGHTS;
+			cm->cmsg_len = CMSG_LEN(sizeof(int));
+			memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+		}
+		if (sendmsg(sv[1], &mh, MSG_NOSIGNAL) < 0)
+			_exit(2);
+		/* kept until the parent has joined (or given up): EOF */
+		while (read(sv[1], msg, 1) < 0 && errno == EINTR)
+			;
+		_exit(r < 0);
 	}
-	close(p[1]);
+	close(sv[1]);
 	if (np->pid < 0) {
 		snprintf(np->err, sizeof(np->err), "%s", strerror(errno));
-		close(p[0]);
+		close(sv[0]);
 		return;
 	}
-	np->fd = p[0];
+	np->sock = sv[0];
 }
 
-/* Whether the probe worked; its message in np->err when not.  Reaps it. */
-static bool ns_probe_wait(struct ns_probe *np)
+/*
+ * Waits for the probe's answer: whether it made its namespaces (then
+ * np->nsflags and np->rootfd), its message in np->err when not.
+ */
+static bool ns_probe_answer(struct ns_probe *np)
 {
-	int status;
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	char msg[256];
+	struct iovec iov = { msg, sizeof(msg) - 1 };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+			     .msg_control = u.buf, .msg_controllen = sizeof(u.buf) };
+	struct cmsghdr *cm;
 	ssize_t n;
 
-	if (np->pid <= 0)
+	if (np->pid <= 0 || np->sock < 0)
 		return false;
-	n = read(np->fd, np->err, sizeof(np->err) - 1);
-	np->err[n > 0 ? n : 0] = 0;
-	close(np->fd);
-	np->fd = -1;
-	if (waitpid(np->pid, &status, 0) != np->pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
-		if (!np->err[0])
-			snprintf(np->err, sizeof(np->err), "the probe failed");
-		np->pid = -1;
-		return false;
+	do
+		n = recvmsg(np->sock, &mh, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	cm = n > 0 ? CMSG_FIRSTHDR(&mh) : NULL;
+	if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS &&
+	    cm->cmsg_len == CMSG_LEN(sizeof(int)))
+		memcpy(&np->rootfd, CMSG_DATA(cm), sizeof(int));
+	if (n == sizeof(int) && np->rootfd >= 0) {
+		memcpy(&np->nsflags, msg, sizeof(int));
+		return true;
 	}
-	np->pid = -1;
-	return true;
+	if (n > 1 && msg[0] == '!') {
+		msg[n] = 0;
+		snprintf(np->err, sizeof(np->err), "%s", msg + 1);
+	} else {
+		snprintf(np->err, sizeof(np->err), "the probe failed");
+	}
+	return false;
 }
 
-/* np: a probe started earlier, or NULL (then it is tried now) */
+/* Lets the probe go and reaps it. */
+static void ns_probe_end(struct ns_probe *np)
+{
+	if (!np->pid)
+		return;
+	if (np->rootfd >= 0)
+		close(np->rootfd);
+	np->rootfd = -1;
+	if (np->sock >= 0)
+		close(np->sock);
+	np->sock = -1;
+	if (np->pid > 0)
+		waitpid(np->pid, NULL, 0);
+	np->pid = -1;
+}
+
+/*
+ * Joins the probe's namespaces and root: 0, 1 where setns() could not
+ * (nothing changed), -1 where it joined and could not take the root.
+ */
+static int ns_probe_join(struct ns_probe *np, char *err, size_t len)
+{
+	int pidfd = syscall(SYS_pidfd_open, np->pid, 0), r;
+
+	if (pidfd < 0)
+		return 1;
+	r = setns(pidfd, np->nsflags);
+	close(pidfd);
+	if (r)
+		return 1;
+	if (fchdir(np->rootfd) || chroot(".") || chdir("/")) {
+		snprintf(err, len, "the empty root: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* np: a probe started earlier, or NULL (then it is started now) */
 static void enter_namespaces(const struct opts *o, struct ns_probe *np)
 {
 	struct ns_probe here = { 0 };
 	char err[256] = "";
+	int r;
 
 	if (getenv("FLIGHTREC_NO_NAMESPACES")) {
 		if (np)
-			ns_probe_wait(np);
+			ns_probe_end(np);
 		return;
 	}
 	if (!np) {
 		np = &here;
 		ns_probe_start(np);
 	}
-	if (!ns_probe_wait(np)) {
+	if (!ns_probe_answer(np)) {
 		snprintf(err, sizeof(err), "%s", np->err);
+		ns_probe_end(np);
 		goto no;
 	}
-	if (!fr_empty_root(FR_ROOT_NET, err, sizeof(err)))
+	r = ns_probe_join(np, err, sizeof(err));
+	ns_probe_end(np);
+	if (!r || (r > 0 && fr_empty_root(FR_ROOT_NET, err, sizeof(err)) >= 0))
 		return;
 no:
 	if (!o->quiet)
@@ -1931,7 +2026,7 @@ int cmd_replay(int argc, char **argv)
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
 	return FR_EXIT_FAIL;
 out:
-	ns_probe_wait(&probe);
+	ns_probe_end(&probe);
 	if (lsn >= 0)
 		close(lsn);
 	if (c)

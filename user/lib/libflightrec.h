@@ -74,8 +74,10 @@ uint64_t fr_mono_ns(void);
 /*
  * Moves the caller into a fresh user and mount namespace (and network
  * namespace with FR_ROOT_NET) whose root is an empty read-only tmpfs; the
- * old root is detached.  Open what you need before: fds survive.  0, or
- * -errno with the step that failed in err.
+ * old root is detached.  Open what you need before: fds survive.  The
+ * CLONE_NEW* flags of the namespaces it made (CLONE_NEWUSER is left out
+ * where the caller is privileged and the kernel refused it), or -errno
+ * with the step that failed in err.
  */
 #define FR_ROOT_NET	0x1
 int fr_empty_root(unsigned int flags, char *err, size_t errlen);

@@ -300,7 +300,7 @@ static int fail(char *err, size_t errlen, const char *what)
 
 int fr_empty_root(unsigned int flags, char *err, size_t errlen)
 {
-	int net = (flags & FR_ROOT_NET) ? CLONE_NEWNET : 0;
+	int net = (flags & FR_ROOT_NET) ? CLONE_NEWNET : 0, made = CLONE_NEWUSER;
 	uid_t uid = getuid();
 	gid_t gid = getgid();
 	char map[64];
@@ -317,6 +317,7 @@ int fr_empty_root(unsigned int flags, char *err, size_t errlen)
 			errno = e;
 			return fail(err, errlen, "unshare(user, mount, network namespace)");
 		}
+		made = 0;
 	} else {
 		/* the same ids inside: files written through fds keep their owner */
 		r = write_str("/proc/self/setgroups", "deny");
@@ -357,5 +358,5 @@ int fr_empty_root(unsigned int flags, char *err, size_t errlen)
 		return fail(err, errlen, "chdir(/)");
 	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
 		return fail(err, errlen, "making the empty root read-only");
-	return 0;
+	return made | CLONE_NEWNS | net;
 }
