@@ -24,6 +24,26 @@ CMP_REPS=${FR_BENCH_CMP_REPS:-9}
 MODULE=${FR_MODULE:-$TOP/kernel/flightrec.ko}
 trap 'rm -rf "$W"' EXIT
 
+# A build of the tool (flightrec and its loader/flightrec-loader) copied
+# into $W/NAME, the guest's tmpfs; prints the copy's path, or the original
+# where it has no loader beside it.  The project tree is shared with
+# cache=mmap, the host's root with cache=loose: run from there, the same
+# binary starts slower from the tree than from a worktree outside it, which
+# a comparison of two builds would read as the change's.  From the tmpfs
+# both start as from an installed package's disk.
+local_copy() {
+	local src=$1 name=$2
+	if [ -x "$(dirname "$src")/loader/flightrec-loader" ] && mkdir -p "$W/$name/loader" &&
+	   cp "$src" "$W/$name/flightrec" &&
+	   cp "$(dirname "$src")/loader/flightrec-loader" "$W/$name/loader/"; then
+		echo "$W/$name/flightrec"
+	else
+		echo "$src"
+	fi
+}
+FR_SRC=$FR
+FR=$(local_copy "$FR" this)
+
 say() { printf '%s\n' "$*"; }
 now() { date +%s%N; }
 # median of the numbers on stdin
@@ -420,7 +440,8 @@ bench_compare() {
 	local base=${FR_BENCH_BASE:-} n=${FR_BENCH_CMP_ROUNDS:-9} i b bin mb f from t l
 	local -A v
 	[ -x "$base" ] || { say "compare: set FR_BENCH_BASE to another build's user/flightrec"; return 1; }
-	say "== two builds in turn, $n rounds, medians: base $base, this $FR"
+	say "== two builds in turn, $n rounds, medians: base $base, this $FR_SRC (both run from copies in the guest's tmpfs)"
+	base=$(local_copy "$base" base)
 	for mb in 1 25; do
 		mkdir -p "$W/cmp$mb"
 		"$FR" record -o "$W/cmp$mb" --at-exit --interval-ms 250 --keep 2 -- \
