@@ -20,8 +20,11 @@
  *   escaped_comm          a comm with terminal escapes: info, log and the
  *                         replay banner print \x1b, never the byte
  *   replay_in_namespaces  the loader of a running replay is in other mount
- *                         and network namespaces than ours (also as nobody:
- *                         replay_in_namespaces_unprivileged)
+ *                         and network namespaces than ours, in an empty
+ *                         root, its probe gone (also as nobody:
+ *                         replay_in_namespaces_unprivileged; and where
+ *                         pidfd_open() is refused, as before Linux 5.3:
+ *                         replay_in_namespaces_no_pidfd)
  *   killed_replay_no_core a replay killed by SIGQUIT dumps no core
  *   empty_root            fr_empty_root(): no file system, no network
  *   out_dir_parents, numbers_refused, gdb_status_and_paths,
@@ -45,8 +48,13 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <stddef.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "kselftest_harness.h"
@@ -379,7 +387,24 @@ TEST_F_TIMEOUT(sandbox, escaped_name_module, 180)
  * directory, and the probe child that made the namespaces it joined is
  * gone.
  */
-static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, uid_t uid)
+/* pidfd_open() answers ENOSYS from now on, as on a kernel before 5.3 */
+static int refuse_pidfd_open(void)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_pidfd_open, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = sizeof(f) / sizeof(f[0]), .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+}
+
+static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, uid_t uid,
+			   bool no_pidfd)
 {
 	char self_mnt[64], self_net[64], path[64];
 	int i, seen = 0, status;
@@ -408,6 +433,10 @@ static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, u
 			_exit(126);
 		if (uid && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
 			_exit(125);
+		/* then the namespaces cannot be joined: they are made again */
+		if (no_pidfd && (refuse_pidfd_open() || syscall(SYS_pidfd_open, getpid(), 0) != -1 ||
+				 errno != ENOSYS))
+			_exit(123);
 		err = open("ns.err", O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		if (err < 0 || dup2(err, 2) < 0)
 			_exit(124);
@@ -456,7 +485,12 @@ static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, u
 
 TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 {
-	replay_ns_case(_metadata, self->dir, 0);
+	replay_ns_case(_metadata, self->dir, 0, false);
+}
+
+TEST_F_TIMEOUT(sandbox, replay_in_namespaces_no_pidfd, 300)
+{
+	replay_ns_case(_metadata, self->dir, 0, true);
 }
 
 /*
@@ -469,7 +503,7 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces_unprivileged, 300)
 		  "2> /dev/null"))
 		SKIP(return, "this kernel allows no unprivileged user namespace "
 		     "(kernel.unprivileged_userns_clone or a policy)");
-	replay_ns_case(_metadata, self->dir, 65534);
+	replay_ns_case(_metadata, self->dir, 65534, false);
 }
 
 /* SIGQUIT to argv run in DIR/SUB with core files allowed; the wait status */
