@@ -21,10 +21,10 @@
  *                         replay banner print \x1b, never the byte
  *   replay_in_namespaces  the loader of a running replay is in other mount
  *                         and network namespaces than ours, in an empty
- *                         root, its probe gone (also as nobody:
+ *                         root, the child that made them gone (also as nobody:
  *                         replay_in_namespaces_unprivileged; and where
- *                         pidfd_open() is refused, as before Linux 5.3:
- *                         replay_in_namespaces_no_pidfd)
+ *                         setns() is refused, made by the replay itself:
+ *                         replay_in_namespaces_no_setns)
  *   killed_replay_no_core a replay killed by SIGQUIT dumps no core
  *   empty_root            fr_empty_root(): no file system, no network
  *   out_dir_parents, numbers_refused, gdb_status_and_paths,
@@ -48,6 +48,7 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sched.h>
 #include <stddef.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -384,15 +385,14 @@ TEST_F_TIMEOUT(sandbox, escaped_name_module, 180)
  * flightrec replay itself puts the loader in other namespaces: while a
  * long replay (bc computing pi) runs, the loader's (the same process,
  * exec'd) mount and network namespaces are not ours, its root is an empty
- * directory, and the probe child that made the namespaces it joined is
- * gone.
+ * directory, and the child that made the namespaces it joined is gone.
  */
-/* pidfd_open() answers ENOSYS from now on, as on a kernel before 5.3 */
-static int refuse_pidfd_open(void)
+/* setns() answers ENOSYS from now on (a kernel without it, or a policy) */
+static int refuse_setns(void)
 {
 	struct sock_filter f[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_pidfd_open, 0, 1),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_setns, 0, 1),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
@@ -404,7 +404,7 @@ static int refuse_pidfd_open(void)
 }
 
 static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, uid_t uid,
-			   bool no_pidfd)
+			   bool no_setns)
 {
 	char self_mnt[64], self_net[64], path[64];
 	int i, seen = 0, status;
@@ -434,8 +434,7 @@ static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, u
 		if (uid && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
 			_exit(125);
 		/* then the namespaces cannot be joined: they are made again */
-		if (no_pidfd && (refuse_pidfd_open() || syscall(SYS_pidfd_open, getpid(), 0) != -1 ||
-				 errno != ENOSYS))
+		if (no_setns && (refuse_setns() || setns(0, 0) != -1 || errno != ENOSYS))
 			_exit(123);
 		err = open("ns.err", O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		if (err < 0 || dup2(err, 2) < 0)
@@ -466,7 +465,7 @@ static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, u
 			/* its root: the empty tmpfs it joined, nothing in it */
 			EXPECT_EQ(0, fr_sh("[ -d /proc/%d/root/. ] && [ -z \"$(ls -A /proc/%d/root/)\" ]",
 					   pid, pid)) fr_sh("ls -la /proc/%d/root/ >&2", pid);
-			/* the probe that made the namespaces is gone */
+			/* the child that made the namespaces is gone */
 			snprintf(path, sizeof(path), "/proc/%d/task/%d/children", pid, pid);
 			EXPECT_EQ(0, fr_read_file(path, kids, sizeof(kids)))
 				TH_LOG("children: %s", kids);
@@ -488,7 +487,7 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 	replay_ns_case(_metadata, self->dir, 0, false);
 }
 
-TEST_F_TIMEOUT(sandbox, replay_in_namespaces_no_pidfd, 300)
+TEST_F_TIMEOUT(sandbox, replay_in_namespaces_no_setns, 300)
 {
 	replay_ns_case(_metadata, self->dir, 0, true);
 }

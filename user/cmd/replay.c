@@ -30,8 +30,6 @@
 #include <sys/wait.h>
 #include <sys/syscall.h>
 #include <sys/ptrace.h>
-#include <sys/socket.h>
-#include <sys/uio.h>
 #include <asm/prctl.h>
 #include "checkpoint.h"
 #include "cmd/gdbserver.h"
@@ -1539,187 +1537,122 @@ static int save_image(const struct opts *o, struct image *im)
  * file system and no network.  Where they do not (a kernel or policy that
  * refuses them), replay goes on with the filter alone, and says so.
  *
- * They are made in a child, the probe: a kernel or policy can allow the
- * user namespace and then refuse its id map or the mounts (an AppArmor
- * userns restriction), and a process half-way there could no longer create
- * its output files.  The probe sends back the namespaces it made and a
- * descriptor of its root, then waits; once the files are open, this
- * process joins its namespaces (setns() of the probe's pidfd, all at once
- * or none) and its root, and lets it go.  Making them once is what counts
- * under emulation: a network namespace, made and torn down, costs as much
- * as reading a 1 MB checkpoint there.  `flightrec replay` starts the probe
- * (ns_probe_start) before it reads the checkpoint, so that the two overlap.
- * Where setns() cannot join a pidfd's namespaces (before Linux 5.8), the
- * namespaces are made again here.
+ * They are made by a child: a kernel or policy can allow the user
+ * namespace and then refuse its id map or the mounts (an AppArmor userns
+ * restriction), and a process left half-way there would not be in a
+ * sandbox it could describe.  The child shares our memory and descriptor
+ * table (CLONE_VM | CLONE_FILES) and we wait while it runs (CLONE_VFORK),
+ * as posix_spawn()'s child does: no copy of the tool's page tables, no
+ * copy-on-write afterwards, which under emulation cost more than the
+ * namespaces.  It leaves descriptors of the namespaces it made and of its
+ * root in our table and exits; we join them (setns(), user namespace
+ * first) and chroot into that root.  Where a join fails half-way, the
+ * namespaces are made here instead.
  */
-struct ns_probe {
-	pid_t pid;		/* 0: not started; -1: could not be */
-	int sock;		/* to the probe; closed, it exits */
-	int nsflags;		/* what it made (CLONE_NEW*) */
-	int rootfd;		/* its root, the empty tmpfs */
+struct ns_made {
+	int made;			/* fr_empty_root_fds(): CLONE_NEW* or -errno */
+	int nsfd[FR_NS_FDS];
+	int rootfd;
 	char err[256];
 };
 
-static void ns_probe_start(struct ns_probe *np)
+static int ns_child(void *arg)
 {
-	int sv[2];
+	struct ns_made *m = arg;
 
-	np->pid = -1;
-	np->sock = np->rootfd = -1;
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
-		snprintf(np->err, sizeof(np->err), "socketpair: %s", strerror(errno));
-		return;
-	}
-	fflush(NULL);
-	np->pid = fork();
-	if (np->pid == 0) {
-		union {
-			char buf[CMSG_SPACE(sizeof(int))];
-			struct cmsghdr align;
-		} u;
-		char msg[256] = "";
-		struct iovec iov = { msg, 0 };
-		struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
-		struct cmsghdr *cm;
-		int r, fd;
-
-		close(sv[0]);
-		r = fr_empty_root(FR_ROOT_NET, msg + 1, sizeof(msg) - 1);
-		fd = r < 0 ? -1 : open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (r >= 0 && fd < 0) {
-			snprintf(msg + 1, sizeof(msg) - 1, "the empty root: %s", strerror(errno));
-			r = -1;
+	m->made = fr_empty_root_fds(FR_ROOT_NET, m->nsfd, m->err, sizeof(m->err));
+	if (m->made >= 0) {
+		m->rootfd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (m->rootfd < 0) {
+			m->made = -errno;
+			snprintf(m->err, sizeof(m->err), "the empty root: %s", strerror(errno));
 		}
-		if (r < 0) {
-			msg[0] = '!';
-			iov.iov_len = strlen(msg);
-		} else {
-			memcpy(msg, &r, sizeof(r));
-			iov.iov_len = sizeof(r);
-			mh.msg_control = u.buf;
-			mh.msg_controllen = sizeof(u.buf);
-			cm = CMSG_FIRSTHDR(&mh);
-			cm->cmsg_level = SOL_SOCKET;
-			cm->cmsg_type = SCM_RIGHTS;
-			cm->cmsg_len = CMSG_LEN(sizeof(int));
-			memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-		}
-		if (sendmsg(sv[1], &mh, MSG_NOSIGNAL) < 0)
-			_exit(2);
-		/* kept until the parent has joined (or given up): EOF */
-		while (read(sv[1], msg, 1) < 0 && errno == EINTR)
-			;
-		_exit(r < 0);
 	}
-	close(sv[1]);
-	if (np->pid < 0) {
-		snprintf(np->err, sizeof(np->err), "%s", strerror(errno));
-		close(sv[0]);
-		return;
-	}
-	np->sock = sv[0];
+	_exit(0);
 }
 
-/*
- * Waits for the probe's answer: whether it made its namespaces (then
- * np->nsflags and np->rootfd), its message in np->err when not.
- */
-static bool ns_probe_answer(struct ns_probe *np)
+static void ns_made_close(struct ns_made *m)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	char msg[256];
-	struct iovec iov = { msg, sizeof(msg) - 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
-			     .msg_control = u.buf, .msg_controllen = sizeof(u.buf) };
-	struct cmsghdr *cm;
-	ssize_t n;
+	int i;
 
-	if (np->pid <= 0 || np->sock < 0)
-		return false;
-	do
-		n = recvmsg(np->sock, &mh, MSG_CMSG_CLOEXEC);
-	while (n < 0 && errno == EINTR);
-	cm = n > 0 ? CMSG_FIRSTHDR(&mh) : NULL;
-	if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS &&
-	    cm->cmsg_len == CMSG_LEN(sizeof(int)))
-		memcpy(&np->rootfd, CMSG_DATA(cm), sizeof(int));
-	if (n == sizeof(int) && np->rootfd >= 0) {
-		memcpy(&np->nsflags, msg, sizeof(int));
+	for (i = 0; i < FR_NS_FDS; i++)
+		if (m->nsfd[i] >= 0)
+			close(m->nsfd[i]);
+	if (m->rootfd >= 0)
+		close(m->rootfd);
+}
+
+/* Has the child make the namespaces: false with the reason in m->err. */
+static bool ns_make(struct ns_made *m)
+{
+	static char stack[64 * 1024] __attribute__((aligned(16)));
+	sigset_t all, old;
+	pid_t pid;
+	int i;
+
+	m->made = -EAGAIN;
+	m->rootfd = -1;
+	for (i = 0; i < FR_NS_FDS; i++)
+		m->nsfd[i] = -1;
+	snprintf(m->err, sizeof(m->err), "the child that makes them did not run");
+	/* no handler of ours runs on the child's stack */
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	/* no exit signal: nothing left pending for the loader to inherit */
+	pid = clone(ns_child, stack + sizeof(stack), CLONE_VM | CLONE_FILES | CLONE_VFORK, m);
+	if (pid < 0)
+		snprintf(m->err, sizeof(m->err), "clone: %s", strerror(errno));
+	else
+		while (waitpid(pid, NULL, __WCLONE) < 0 && errno == EINTR)
+			;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (m->made >= 0)
 		return true;
-	}
-	if (n > 1 && msg[0] == '!') {
-		msg[n] = 0;
-		snprintf(np->err, sizeof(np->err), "%s", msg + 1);
-	} else {
-		snprintf(np->err, sizeof(np->err), "the probe failed");
-	}
+	ns_made_close(m);
 	return false;
 }
 
-/* Lets the probe go and reaps it. */
-static void ns_probe_end(struct ns_probe *np)
-{
-	if (!np->pid)
-		return;
-	if (np->rootfd >= 0)
-		close(np->rootfd);
-	np->rootfd = -1;
-	if (np->sock >= 0)
-		close(np->sock);
-	np->sock = -1;
-	if (np->pid > 0)
-		waitpid(np->pid, NULL, 0);
-	np->pid = -1;
-}
-
 /*
- * Joins the probe's namespaces and root: 0, 1 where setns() could not
- * (nothing changed), -1 where it joined and could not take the root.
+ * Joins the namespaces and the root the child made: 0, 1 where the first
+ * setns() failed (nothing changed), -1 where a later step did.
  */
-static int ns_probe_join(struct ns_probe *np, char *err, size_t len)
+static int ns_join(const struct ns_made *m, char *err, size_t len)
 {
-	int pidfd = syscall(SYS_pidfd_open, np->pid, 0), r;
+	static const int type[FR_NS_FDS] = { CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWNET };
+	bool first = true;
+	int i;
 
-	if (pidfd < 0)
-		return 1;
-	r = setns(pidfd, np->nsflags);
-	close(pidfd);
-	if (r)
-		return 1;
-	if (fchdir(np->rootfd) || chroot(".") || chdir("/")) {
+	for (i = 0; i < FR_NS_FDS; i++) {
+		if (m->nsfd[i] < 0)
+			continue;
+		if (setns(m->nsfd[i], type[i])) {
+			snprintf(err, len, "setns: %s", strerror(errno));
+			return first ? 1 : -1;
+		}
+		first = false;
+	}
+	if (fchdir(m->rootfd) || chroot(".") || chdir("/")) {
 		snprintf(err, len, "the empty root: %s", strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
-/* np: a probe started earlier, or NULL (then it is started now) */
-static void enter_namespaces(const struct opts *o, struct ns_probe *np)
+static void enter_namespaces(const struct opts *o)
 {
-	struct ns_probe here = { 0 };
+	struct ns_made m;
 	char err[256] = "";
 	int r;
 
-	if (getenv("FLIGHTREC_NO_NAMESPACES")) {
-		if (np)
-			ns_probe_end(np);
+	if (getenv("FLIGHTREC_NO_NAMESPACES"))
 		return;
-	}
-	if (!np) {
-		np = &here;
-		ns_probe_start(np);
-	}
-	if (!ns_probe_answer(np)) {
-		snprintf(err, sizeof(err), "%s", np->err);
-		ns_probe_end(np);
+	if (!ns_make(&m)) {
+		snprintf(err, sizeof(err), "%s", m.err);
 		goto no;
 	}
-	r = ns_probe_join(np, err, sizeof(err));
-	ns_probe_end(np);
-	if (!r || (r > 0 && fr_empty_root(FR_ROOT_NET, err, sizeof(err)) >= 0))
+	r = ns_join(&m, err, sizeof(err));
+	ns_made_close(&m);
+	if (!r || fr_empty_root(FR_ROOT_NET, err, sizeof(err)) >= 0)
 		return;
 no:
 	if (!o->quiet)
@@ -1786,7 +1719,7 @@ static int spawn_loader(void *ctx, pid_t *pidp, int *chan)
 		if (sp->reruns)
 			av[n++] = "-F";
 		av[n] = NULL;
-		enter_namespaces(sp->o, NULL);
+		enter_namespaces(sp->o);
 		fflush(NULL);
 		syscall(SYS_execveat, sp->lfd, "", av, environ, AT_EMPTY_PATH);
 		fprintf(stderr, PFX "cannot run %s: %s\n", sp->loader, strerror(errno));
@@ -1894,7 +1827,6 @@ int cmd_replay(int argc, char **argv)
 	const char *loader;
 	char *lav[16];
 	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0, lsn = -1;
-	struct ns_probe probe = { 0 };
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1933,9 +1865,6 @@ int cmd_replay(int argc, char **argv)
 		if (lsn < 0)
 			return lsn == -2 ? FR_EXIT_USAGE : FR_EXIT_FAIL;
 	}
-	/* the sandbox probe runs while the checkpoint is read */
-	if (!o.gdbserver && !o.save_image && !getenv("FLIGHTREC_NO_NAMESPACES"))
-		ns_probe_start(&probe);
 	r = prepare(&o, &c, &im, t0);
 	if (r)
 		goto out;
@@ -2020,13 +1949,12 @@ int cmd_replay(int argc, char **argv)
 		r = run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, -1);
 		goto out;
 	}
-	enter_namespaces(&o, probe.pid ? &probe : NULL);
+	enter_namespaces(&o);
 	fflush(NULL);
 	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
 	return FR_EXIT_FAIL;
 out:
-	ns_probe_end(&probe);
 	if (lsn >= 0)
 		close(lsn);
 	if (c)

@@ -298,14 +298,56 @@ static int fail(char *err, size_t errlen, const char *what)
 	return -e;
 }
 
+static int empty_root_mounts(char *err, size_t errlen);
+
+static void close_nsfds(int *nsfds)
+{
+	int i;
+
+	for (i = 0; nsfds && i < FR_NS_FDS; i++) {
+		if (nsfds[i] >= 0)
+			close(nsfds[i]);
+		nsfds[i] = -1;
+	}
+}
+
+/* the namespaces just made, while /proc is still there to open them by */
+static int open_nsfds(int *nsfds, int made, char *err, size_t errlen)
+{
+	static const char *const name[FR_NS_FDS] = {
+		"/proc/self/ns/user", "/proc/self/ns/mnt", "/proc/self/ns/net"
+	};
+	static const int flag[FR_NS_FDS] = { CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWNET };
+	int i, r;
+
+	for (i = 0; nsfds && i < FR_NS_FDS; i++) {
+		if (!(made & flag[i]))
+			continue;
+		nsfds[i] = open(name[i], O_RDONLY | O_CLOEXEC);
+		if (nsfds[i] < 0) {
+			r = fail(err, errlen, name[i]);
+			close_nsfds(nsfds);
+			return r;
+		}
+	}
+	return 0;
+}
+
 int fr_empty_root(unsigned int flags, char *err, size_t errlen)
+{
+	return fr_empty_root_fds(flags, NULL, err, errlen);
+}
+
+int fr_empty_root_fds(unsigned int flags, int *nsfds, char *err, size_t errlen)
 {
 	int net = (flags & FR_ROOT_NET) ? CLONE_NEWNET : 0, made = CLONE_NEWUSER;
 	uid_t uid = getuid();
 	gid_t gid = getgid();
 	char map[64];
-	int r, e;
+	int r, e, i;
 
+	for (i = 0; nsfds && i < FR_NS_FDS; i++)
+		nsfds[i] = -1;
 	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | net)) {
 		/*
 		 * A process with CAP_SYS_ADMIN can do without the user
@@ -336,6 +378,21 @@ int fr_empty_root(unsigned int flags, char *err, size_t errlen)
 			return fail(err, errlen, "uid_map/gid_map of the user namespace");
 		}
 	}
+	made |= CLONE_NEWNS | net;
+	r = open_nsfds(nsfds, made, err, errlen);
+	if (r < 0)
+		return r;
+	r = empty_root_mounts(err, errlen);
+	if (r < 0) {
+		close_nsfds(nsfds);
+		return r;
+	}
+	return made;
+}
+
+/* fr_empty_root_fds() once the namespaces are made: the empty root */
+static int empty_root_mounts(char *err, size_t errlen)
+{
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
 		return fail(err, errlen, "making the mounts private");
 	if (mount("none", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=4k,mode=0555"))
@@ -358,5 +415,5 @@ int fr_empty_root(unsigned int flags, char *err, size_t errlen)
 		return fail(err, errlen, "chdir(/)");
 	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
 		return fail(err, errlen, "making the empty root read-only");
-	return made | CLONE_NEWNS | net;
+	return 0;
 }
