@@ -437,7 +437,7 @@ bench_record() {
 # this build); medians of FR_BENCH_CMP_ROUNDS rounds (default 9).  Not in
 # the default sections.
 bench_compare() {
-	local base=${FR_BENCH_BASE:-} n=${FR_BENCH_CMP_ROUNDS:-9} i b bin mb f from t l
+	local base=${FR_BENCH_BASE:-} n=${FR_BENCH_CMP_ROUNDS:-9} i b bin mb f from t l order
 	local -A v
 	[ -x "$base" ] || { say "compare: set FR_BENCH_BASE to another build's user/flightrec"; return 1; }
 	say "== two builds in turn, $n rounds, medians: base $base, this $FR_SRC (both run from copies in the guest's tmpfs)"
@@ -450,7 +450,11 @@ bench_compare() {
 	for ((i = 0; i < n; i++)); do
 		"$TIMEIT" "$W/t" /bin/true >/dev/null 2>&1
 		t=$(prog_ns)
-		for b in base this; do
+		# each first in every other round: what one leaves running
+		# (a namespace's teardown in a kworker) lands on the other
+		order="base this"
+		((i % 2)) && order="this base"
+		for b in $order; do
 			bin=$FR
 			[ $b = base ] && bin=$base
 			"$TIMEIT" "$W/t" "$bin" --help >/dev/null 2>&1
