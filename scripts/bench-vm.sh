@@ -475,6 +475,12 @@ bench_compare() {
 	for b in base this; do
 		say "  $b: --help $(($(med "${v[$b.help]}") / 1000000)) ms, record -- /bin/true minus /bin/true $(($(med "${v[$b.record]}") / 1000000)) ms, replay load 1 MB $(med "${v[$b.load1]:-0}") ms, 25 MB $(med "${v[$b.load25]:-0}") ms"
 	done
+	# the same round's two runs side by side: the host's slow drift cancels
+	for mb in 1 25; do
+		[[ ${v[base.load$mb]:-} && ${v[this.load$mb]:-} && ! " ${v[base.load$mb]} " =~ " 0 " ]] ||
+			continue
+		say "  this/base replay load $mb MB per round: $(pair_range "${v[base.load$mb]}" "${v[this.load$mb]}")"
+	done
 }
 
 # (issue 28, item 3) THREADS threads each in a getpid + 64-byte pipe

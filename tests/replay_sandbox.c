@@ -23,8 +23,9 @@
  *                         and network namespaces than ours, in an empty
  *                         root, the child that made them gone (also as nobody:
  *                         replay_in_namespaces_unprivileged; and where
- *                         setns() is refused, made by the replay itself:
- *                         replay_in_namespaces_no_setns)
+ *                         they cannot be joined, made by the replay itself:
+ *                         replay_in_namespaces_no_setns, setns() refused,
+ *                         and _no_proc, no /proc to open them by)
  *   killed_replay_no_core a replay killed by SIGQUIT dumps no core
  *   empty_root            fr_empty_root(): no file system, no network
  *   out_dir_parents, numbers_refused, gdb_status_and_paths,
@@ -52,6 +53,7 @@
 #include <stddef.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -403,8 +405,10 @@ static int refuse_setns(void)
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 }
 
+enum ns_case { NS_PLAIN, NS_NO_SETNS, NS_NO_PROC };
+
 static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, uid_t uid,
-			   bool no_setns)
+			   enum ns_case how)
 {
 	char self_mnt[64], self_net[64], path[64];
 	int i, seen = 0, status;
@@ -434,8 +438,23 @@ static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, u
 		if (uid && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
 			_exit(125);
 		/* then the namespaces cannot be joined: they are made again */
-		if (no_setns && (refuse_setns() || setns(0, 0) != -1 || errno != ENOSYS))
+		if (how == NS_NO_SETNS && (refuse_setns() || setns(0, 0) != -1 ||
+					   errno != ENOSYS))
 			_exit(123);
+		/* a mount namespace of its own without /proc (the loader by path) */
+		if (how == NS_NO_PROC) {
+			char ldr[PATH_MAX + 64], *slash;
+
+			snprintf(ldr, sizeof(ldr), "%s", flightrec);
+			slash = strrchr(ldr, '/');
+			if (!getenv("FLIGHTREC_LOADER") && slash)
+				snprintf(slash, sizeof(ldr) - (slash - ldr), "/loader/flightrec-loader");
+			if (!getenv("FLIGHTREC_LOADER"))
+				setenv("FLIGHTREC_LOADER", ldr, 1);
+			if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+			    umount2("/proc", MNT_DETACH) || !access("/proc/self", F_OK))
+				_exit(122);
+		}
 		err = open("ns.err", O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		if (err < 0 || dup2(err, 2) < 0)
 			_exit(124);
@@ -484,12 +503,24 @@ static void replay_ns_case(struct __test_metadata *_metadata, const char *dir, u
 
 TEST_F_TIMEOUT(sandbox, replay_in_namespaces, 300)
 {
-	replay_ns_case(_metadata, self->dir, 0, false);
+	replay_ns_case(_metadata, self->dir, 0, NS_PLAIN);
 }
 
 TEST_F_TIMEOUT(sandbox, replay_in_namespaces_no_setns, 300)
 {
-	replay_ns_case(_metadata, self->dir, 0, true);
+	replay_ns_case(_metadata, self->dir, 0, NS_NO_SETNS);
+}
+
+/*
+ * Without /proc, root's namespaces (mount and network: no id map to
+ * write) are made all the same.  Where the kernel gives root a user
+ * namespace, its id map needs /proc: nothing to test there.
+ */
+TEST_F_TIMEOUT(sandbox, replay_in_namespaces_no_proc, 300)
+{
+	if (!fr_sh("unshare -U true 2> /dev/null"))
+		SKIP(return, "root gets a user namespace here, whose id map needs /proc");
+	replay_ns_case(_metadata, self->dir, 0, NS_NO_PROC);
 }
 
 /*
@@ -502,7 +533,7 @@ TEST_F_TIMEOUT(sandbox, replay_in_namespaces_unprivileged, 300)
 		  "2> /dev/null"))
 		SKIP(return, "this kernel allows no unprivileged user namespace "
 		     "(kernel.unprivileged_userns_clone or a policy)");
-	replay_ns_case(_metadata, self->dir, 65534, false);
+	replay_ns_case(_metadata, self->dir, 65534, NS_PLAIN);
 }
 
 /* SIGQUIT to argv run in DIR/SUB with core files allowed; the wait status */

@@ -1546,8 +1546,9 @@ static int save_image(const struct opts *o, struct image *im)
  * copy-on-write afterwards, which under emulation cost more than the
  * namespaces.  It leaves descriptors of the namespaces it made and of its
  * root in our table and exits; we join them (setns(), user namespace
- * first) and chroot into that root.  Where a join fails half-way, the
- * namespaces are made here instead.
+ * first) and chroot into that root.  Where they cannot be joined (no /proc
+ * to open them by, setns() refused, a join failing half-way), they are
+ * made here instead: the child showed that they can be.
  */
 struct ns_made {
 	int made;			/* fr_empty_root_fds(): CLONE_NEW* or -errno */
@@ -1622,6 +1623,13 @@ static int ns_join(const struct ns_made *m, char *err, size_t len)
 	bool first = true;
 	int i;
 
+	/* all or nothing: one it made and could not open (no /proc) */
+	for (i = 0; i < FR_NS_FDS; i++) {
+		if ((m->made & type[i]) && m->nsfd[i] < 0) {
+			snprintf(err, len, "the child could not open its namespaces");
+			return 1;
+		}
+	}
 	for (i = 0; i < FR_NS_FDS; i++) {
 		if (m->nsfd[i] < 0)
 			continue;
@@ -1650,6 +1658,7 @@ static void enter_namespaces(const struct opts *o)
 		snprintf(err, sizeof(err), "%s", m.err);
 		goto no;
 	}
+	/* where they cannot be joined, they are made here: the child could */
 	r = ns_join(&m, err, sizeof(err));
 	ns_made_close(&m);
 	if (!r || fr_empty_root(FR_ROOT_NET, err, sizeof(err)) >= 0)

@@ -84,8 +84,8 @@ int fr_empty_root(unsigned int flags, char *err, size_t errlen);
 /*
  * The same, and where nsfds is not NULL, the namespaces it made opened
  * (O_CLOEXEC) before the old root went, for another process to join with
- * setns(): [0] user, [1] mount, [2] network, -1 for one not made (all -1
- * on failure).
+ * setns(): [0] user, [1] mount, [2] network; -1 for one not made or that
+ * could not be opened (no /proc), all -1 on failure.
  */
 #define FR_NS_FDS	3
 int fr_empty_root_fds(unsigned int flags, int *nsfds, char *err, size_t errlen);

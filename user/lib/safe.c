@@ -311,26 +311,22 @@ static void close_nsfds(int *nsfds)
 	}
 }
 
-/* the namespaces just made, while /proc is still there to open them by */
-static int open_nsfds(int *nsfds, int made, char *err, size_t errlen)
+/*
+ * The namespaces just made, while /proc is still there to open them by.
+ * One that cannot be opened (no /proc) stays -1: the caller then cannot
+ * join them, which is no reason to fail here.
+ */
+static void open_nsfds(int *nsfds, int made)
 {
 	static const char *const name[FR_NS_FDS] = {
 		"/proc/self/ns/user", "/proc/self/ns/mnt", "/proc/self/ns/net"
 	};
 	static const int flag[FR_NS_FDS] = { CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWNET };
-	int i, r;
+	int i;
 
-	for (i = 0; nsfds && i < FR_NS_FDS; i++) {
-		if (!(made & flag[i]))
-			continue;
-		nsfds[i] = open(name[i], O_RDONLY | O_CLOEXEC);
-		if (nsfds[i] < 0) {
-			r = fail(err, errlen, name[i]);
-			close_nsfds(nsfds);
-			return r;
-		}
-	}
-	return 0;
+	for (i = 0; nsfds && i < FR_NS_FDS; i++)
+		if (made & flag[i])
+			nsfds[i] = open(name[i], O_RDONLY | O_CLOEXEC);
 }
 
 int fr_empty_root(unsigned int flags, char *err, size_t errlen)
@@ -379,9 +375,7 @@ int fr_empty_root_fds(unsigned int flags, int *nsfds, char *err, size_t errlen)
 		}
 	}
 	made |= CLONE_NEWNS | net;
-	r = open_nsfds(nsfds, made, err, errlen);
-	if (r < 0)
-		return r;
+	open_nsfds(nsfds, made);
 	r = empty_root_mounts(err, errlen);
 	if (r < 0) {
 		close_nsfds(nsfds);
