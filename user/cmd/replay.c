@@ -1619,13 +1619,12 @@ static bool ns_make(struct ns_made *m)
  */
 static int ns_join(const struct ns_made *m, char *err, size_t len)
 {
-	static const int type[FR_NS_FDS] = { CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWNET };
 	bool first = true;
 	int i;
 
 	/* all or nothing: one it made and could not open (no /proc) */
 	for (i = 0; i < FR_NS_FDS; i++) {
-		if ((m->made & type[i]) && m->nsfd[i] < 0) {
+		if ((m->made & fr_ns_type[i]) && m->nsfd[i] < 0) {
 			snprintf(err, len, "the child could not open its namespaces");
 			return 1;
 		}
@@ -1633,7 +1632,7 @@ static int ns_join(const struct ns_made *m, char *err, size_t len)
 	for (i = 0; i < FR_NS_FDS; i++) {
 		if (m->nsfd[i] < 0)
 			continue;
-		if (setns(m->nsfd[i], type[i])) {
+		if (setns(m->nsfd[i], fr_ns_type[i])) {
 			snprintf(err, len, "setns: %s", strerror(errno));
 			return first ? 1 : -1;
 		}

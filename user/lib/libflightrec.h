@@ -88,6 +88,8 @@ int fr_empty_root(unsigned int flags, char *err, size_t errlen);
  * could not be opened (no /proc), all -1 on failure.
  */
 #define FR_NS_FDS	3
+/* the CLONE_NEW* type of each of those, in that order (for setns()) */
+extern const int fr_ns_type[FR_NS_FDS];
 int fr_empty_root_fds(unsigned int flags, int *nsfds, char *err, size_t errlen);
 
 /*

@@ -316,16 +316,17 @@ static void close_nsfds(int *nsfds)
  * One that cannot be opened (no /proc) stays -1: the caller then cannot
  * join them, which is no reason to fail here.
  */
+const int fr_ns_type[FR_NS_FDS] = { CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWNET };
+
 static void open_nsfds(int *nsfds, int made)
 {
 	static const char *const name[FR_NS_FDS] = {
 		"/proc/self/ns/user", "/proc/self/ns/mnt", "/proc/self/ns/net"
 	};
-	static const int flag[FR_NS_FDS] = { CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWNET };
 	int i;
 
 	for (i = 0; nsfds && i < FR_NS_FDS; i++)
-		if (made & flag[i])
+		if (made & fr_ns_type[i])
 			nsfds[i] = open(name[i], O_RDONLY | O_CLOEXEC);
 }
 
