@@ -219,6 +219,48 @@ static void pb_free(void *data, void *ptr)
 	free(p);
 }
 
+/*
+ * A page entry is unpacked, looked at and dropped before the next one:
+ * its allocations (the entry, the page, its zdata copy) come from a
+ * scratch arena that the next page entry reuses, so that a page costs no
+ * malloc, free or free_unpacked() walk (with the sorts below, most of a
+ * checkpoint read's instructions; issue 28, item 6).  What does not fit
+ * spills to the budget's allocator and is freed the usual way.  The arena
+ * is charged to the budget once, when it is made.
+ */
+#define SCRATCH_SIZE	(16u << 10)	/* a page entry: at most 4 KiB of zdata and a few structs */
+
+struct scratch {
+	struct budget *budget;
+	uint8_t *p;
+	size_t used;
+	bool spilled;			/* something of this entry is malloc'd */
+};
+
+static void *scratch_alloc(void *data, size_t size)
+{
+	struct scratch *s = data;
+	size_t need = (size + 15) & ~(size_t)15;
+
+	if (s->p && size <= SCRATCH_SIZE && need <= SCRATCH_SIZE - s->used) {
+		void *q = s->p + s->used;
+
+		s->used += need;
+		return q;
+	}
+	s->spilled = true;
+	return pb_alloc(s->budget, size);
+}
+
+static void scratch_free(void *data, void *ptr)
+{
+	struct scratch *s = data;
+	uint8_t *q = ptr;
+
+	if (s->p && q >= s->p && q < s->p + SCRATCH_SIZE)
+		return;		/* reused by the next entry */
+	pb_free(s->budget, ptr);
+}
 
 struct flrc_priv {
 	struct budget budget;
@@ -253,6 +295,8 @@ struct reader {
 	size_t page_bytes, page_bytes_cap;
 	size_t ceiling;			/* mem_ceiling() */
 	struct offs off_maps, off_threads, off_sas, off_pages;
+	struct scratch scratch_arena;	/* page entries' allocations */
+	ProtobufCAllocator page_alloc;	/* from it */
 	struct fr_htab by_hash;		/* content hash -> first PAGE_DATA page */
 	struct fr_htab by_content;	/* hash of kept bytes -> first page with them */
 	uint8_t scratch[FLRC_PAGE_SIZE];	/* a lazy page, for its checks */
@@ -689,11 +733,6 @@ static int add_entry(struct reader *r, size_t off, Flightrec__Entry *e,
 	struct flrc_priv *p = r->p;
 	int err;
 
-	if (e->e_case == FLIGHTREC__ENTRY__E_PAGE) {
-		err = add_page(r, off, e->page);
-		flightrec__entry__free_unpacked(e, &p->alloc);
-		return err;
-	}
 	if (PUSH(p->keep, p->n_keep, p->cap_keep, e)) {
 		flightrec__entry__free_unpacked(e, &p->alloc);
 		return -ENOMEM;
@@ -735,6 +774,49 @@ static int add_entry(struct reader *r, size_t off, Flightrec__Entry *e,
 	}
 }
 
+/*
+ * Whether the entry at e (n bytes) is a page, from its first tag: the
+ * writer puts the oneof's one field first.  Only a guess: a page entry
+ * that is not found so is unpacked the ordinary way, and an entry guessed
+ * a page that is not one is unpacked again.
+ */
+#define PAGE_TAG	((FLIGHTREC__ENTRY__E_PAGE << 3) | 2)	/* field 6, length-delimited */
+
+static Flightrec__Entry *unpack_entry(struct reader *r, const uint8_t *e, size_t n)
+{
+	Flightrec__Entry *pe;
+
+	if (!r->scratch_arena.p || !n || e[0] != PAGE_TAG)
+		return flightrec__entry__unpack(&r->p->alloc, n, e);
+	pe = flightrec__entry__unpack(&r->page_alloc, n, e);
+	if (pe && pe->e_case == FLIGHTREC__ENTRY__E_PAGE)
+		return pe;
+	if (!pe) {		/* protobuf-c freed what it had */
+		r->scratch_arena.used = 0;
+		r->scratch_arena.spilled = false;
+		return NULL;
+	}
+	flightrec__entry__free_unpacked(pe, &r->page_alloc);
+	r->scratch_arena.used = 0;
+	r->scratch_arena.spilled = false;
+	return flightrec__entry__unpack(&r->p->alloc, n, e);
+}
+
+/* An entry that is not kept: its allocator's way */
+static void free_entry(struct reader *r, Flightrec__Entry *e)
+{
+	struct scratch *s = &r->scratch_arena;
+
+	if (!s->p || (uint8_t *)e < s->p || (uint8_t *)e >= s->p + SCRATCH_SIZE) {
+		flightrec__entry__free_unpacked(e, &r->p->alloc);
+		return;
+	}
+	if (s->spilled)
+		flightrec__entry__free_unpacked(e, &r->page_alloc);
+	s->used = 0;
+	s->spilled = false;
+}
+
 static int read_entries(struct reader *r)
 {
 	const uint8_t *buf = r->buf;
@@ -771,7 +853,7 @@ static int read_entries(struct reader *r)
 		if (elen > len - off - 4)
 			return rfail(r, off, "entry %zu: length %u exceeds the %zu bytes left (truncated file?)",
 				     n, elen, len - off - 4);
-		e = flightrec__entry__unpack(&r->p->alloc, elen, buf + off + 4);
+		e = unpack_entry(r, buf + off + 4, elen);
 		if (!e) {
 			if (r->p->budget.exhausted && r->p->budget.cap == r->ceiling) {
 				rfail(r, off, "entry %zu: decoding the file would take more than %zu bytes of memory, the limit (FLIGHTREC_MEM_LIMIT)",
@@ -787,7 +869,7 @@ static int read_entries(struct reader *r)
 		}
 		rank = flrc_entry_rank(e);
 		if (n == 0 && rank != FLRC_RANK_HEADER) {
-			flightrec__entry__free_unpacked(e, &r->p->alloc);
+			free_entry(r, e);
 			return rfail(r, off, "the first entry is %s%s, not the header",
 				     rank < 0 ? "of an unknown kind" : "a ",
 				     rank < 0 ? "" : rank_names[rank]);
@@ -795,18 +877,23 @@ static int read_entries(struct reader *r)
 		if (rank < 0) {
 			/* A kind added by a later format: skip it. */
 			r->n_unknown++;
-			flightrec__entry__free_unpacked(e, &r->p->alloc);
+			free_entry(r, e);
 			off += 4 + (size_t)elen;
 			continue;
 		}
 		if ((rank == FLRC_RANK_HEADER && n) || last == FLRC_RANK_END ||
 		    rank < last) {
-			flightrec__entry__free_unpacked(e, &r->p->alloc);
+			free_entry(r, e);
 			return rfail(r, off, "entry %zu: %s after %s (the order is header, map, thread, sigaction, page, syscall, end)",
 				     n, rank_names[rank], rank_names[last]);
 		}
 		last = rank;
-		err = add_entry(r, off, e, version);
+		if (e->e_case == FLIGHTREC__ENTRY__E_PAGE) {
+			err = add_page(r, off, e->page);
+			free_entry(r, e);	/* not kept: add_page() copied what it needs */
+		} else {
+			err = add_entry(r, off, e, version);	/* kept or freed */
+		}
 		if (err)
 			return err;
 		off += 4 + (size_t)elen;
@@ -814,7 +901,7 @@ static int read_entries(struct reader *r)
 	return 0;
 }
 
-/* qsort_r comparators over index arrays */
+/* sort_ix() comparators over index arrays (qsort_r's signature) */
 static int cmp_page_ia(const void *a, const void *b, void *arg)
 {
 	const struct flrc_page *pg = arg;
@@ -880,6 +967,54 @@ static int cmp_sa(const void *a, const void *b, void *arg)
 	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
 }
 
+typedef int (*ix_cmp)(const void *, const void *, void *);
+
+static size_t run_end(const uint32_t *v, size_t from, size_t n, ix_cmp cmp, void *arg)
+{
+	while (++from < n && cmp(&v[from - 1], &v[from], arg) <= 0)
+		;
+	return from;
+}
+
+/*
+ * ix[0..n) into cmp's order, stably: a natural merge sort.  The writer
+ * writes pages, maps, threads and sigactions in the order their checks
+ * want (by interval, then address or id), so that is one run, checked in
+ * n comparisons; pages by address over k intervals are k runs, merged in
+ * n log k.  qsort_r() took n log n whatever the order.
+ */
+static int sort_ix(uint32_t *ix, size_t n, ix_cmp cmp, void *arg)
+{
+	uint32_t *tmp, *src = ix, *dst, *t;
+	size_t a, m, e, i, j, k, runs;
+
+	if (run_end(ix, 0, n, cmp, arg) >= n)
+		return 0;
+	tmp = malloc(n * sizeof(*tmp));
+	if (!tmp)
+		return -ENOMEM;
+	dst = tmp;
+	do {
+		for (runs = 0, a = 0; a < n; a = e, runs++) {
+			m = run_end(src, a, n, cmp, arg);
+			e = m < n ? run_end(src, m, n, cmp, arg) : n;
+			for (i = a, j = m, k = a; i < m && j < e; k++)
+				dst[k] = cmp(&src[j], &src[i], arg) < 0 ? src[j++] : src[i++];
+			while (i < m)
+				dst[k++] = src[i++];
+			while (j < e)
+				dst[k++] = src[j++];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	} while (runs > 1);
+	if (src != ix)
+		memcpy(ix, src, n * sizeof(*ix));
+	free(tmp);
+	return 0;
+}
+
 static uint32_t *iota(size_t n)
 {
 	uint32_t *v = malloc((n ? n : 1) * sizeof(*v));
@@ -899,7 +1034,10 @@ static int check_pages(struct reader *r)
 
 	if (!ix)
 		return -ENOMEM;
-	qsort_r(ix, c->n_pages, sizeof(*ix), cmp_page_ia, c->pages);
+	if (sort_ix(ix, c->n_pages, cmp_page_ia, c->pages)) {
+		free(ix);
+		return -ENOMEM;
+	}
 	for (i = 1; i < c->n_pages; i++) {
 		const struct flrc_page *x = &c->pages[ix[i - 1]];
 		const struct flrc_page *y = &c->pages[ix[i]];
@@ -924,9 +1062,8 @@ static int check_pages(struct reader *r)
 	r->p->cap_pages = c->n_pages;
 	for (i = 0; i < c->n_pages; i++)
 		ix[i] = (uint32_t)i;
-	qsort_r(ix, c->n_pages, sizeof(*ix), cmp_page_ai, c->pages);
-	r->p->by_addr = ix;
-	return 0;
+	r->p->by_addr = ix;	/* flrc_free() frees it */
+	return sort_ix(ix, c->n_pages, cmp_page_ai, c->pages);
 }
 
 static int check_maps(struct reader *r)
@@ -938,7 +1075,10 @@ static int check_maps(struct reader *r)
 
 	if (!ix)
 		return -ENOMEM;
-	qsort_r(ix, c->n_maps, sizeof(*ix), cmp_map, c->maps);
+	if (sort_ix(ix, c->n_maps, cmp_map, c->maps)) {
+		free(ix);
+		return -ENOMEM;
+	}
 	for (i = 1; i < c->n_maps && !err; i++) {
 		const Flightrec__Map *x = c->maps[ix[i - 1]], *y = c->maps[ix[i]];
 
@@ -963,7 +1103,10 @@ static int check_threads(struct reader *r)
 
 	if (!ix)
 		return -ENOMEM;
-	qsort_r(ix, c->n_threads, sizeof(*ix), cmp_thread, c->threads);
+	if (sort_ix(ix, c->n_threads, cmp_thread, c->threads)) {
+		free(ix);
+		return -ENOMEM;
+	}
 	for (i = 1; i < c->n_threads && !err; i++) {
 		const Flightrec__Thread *x = c->threads[ix[i - 1]];
 		const Flightrec__Thread *y = c->threads[ix[i]];
@@ -986,7 +1129,10 @@ static int check_sigactions(struct reader *r)
 
 	if (!ix)
 		return -ENOMEM;
-	qsort_r(ix, c->n_sigactions, sizeof(*ix), cmp_sa, c->sigactions);
+	if (sort_ix(ix, c->n_sigactions, cmp_sa, c->sigactions)) {
+		free(ix);
+		return -ENOMEM;
+	}
 	for (i = 1; i < c->n_sigactions && !err; i++) {
 		const Flightrec__SigAction *x = c->sigactions[ix[i - 1]];
 		const Flightrec__SigAction *y = c->sigactions[ix[i]];
@@ -1074,8 +1220,22 @@ int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
 	if (r.page_bytes_cap > ceiling - p->budget.cap)
 		r.page_bytes_cap = ceiling - p->budget.cap;
 	r.ceiling = ceiling;
+	/* without it (no memory, or a budget too small) page entries use malloc */
+	r.scratch_arena.budget = &p->budget;
+	if (PB_COST(SCRATCH_SIZE) <= p->budget.cap) {
+		r.scratch_arena.p = malloc(SCRATCH_SIZE);
+		if (r.scratch_arena.p)
+			p->budget.used += PB_COST(SCRATCH_SIZE);
+	}
+	r.page_alloc.alloc = scratch_alloc;
+	r.page_alloc.free = scratch_free;
+	r.page_alloc.allocator_data = &r.scratch_arena;
 
 	ret = read_entries(&r);
+	if (r.scratch_arena.p) {
+		free(r.scratch_arena.p);
+		p->budget.used -= PB_COST(SCRATCH_SIZE);
+	}
 	if (!ret && !c->end)
 		ret = rfail(&r, len, "no end entry: the file is truncated or incomplete");
 	if (!ret)
