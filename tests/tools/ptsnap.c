@@ -946,17 +946,23 @@ static void add(struct flrc_writer *w, Flightrec__Entry *e)
 
 static void cpuid_leaf(Flightrec__SystemInfo *si, uint32_t leaf, uint32_t sub)
 {
-	Flightrec__CpuidLeaf *l = calloc(1, sizeof(*l));
+	Flightrec__CpuidLeaf *l, **v;
 	uint32_t a, b, c, d;
 
 	if (leaf > __get_cpuid_max(leaf & 0x80000000u, NULL))
 		return;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		die("out of memory");
 	__cpuid_count(leaf, sub, a, b, c, d);
 	flightrec__cpuid_leaf__init(l);
 	l->leaf = leaf;
 	l->subleaf = sub;
 	l->eax = a; l->ebx = b; l->ecx = c; l->edx = d;
-	si->cpuid = realloc(si->cpuid, (si->n_cpuid + 1) * sizeof(*si->cpuid));
+	v = realloc(si->cpuid, (si->n_cpuid + 1) * sizeof(*si->cpuid));
+	if (!v)
+		die("out of memory");
+	si->cpuid = v;
 	si->cpuid[si->n_cpuid++] = l;
 }
 
@@ -1277,6 +1283,12 @@ static void write_file(const char *path, char **argv)
 	}
 	if (flrc_writer_finish(w, NULL, 0, err, sizeof(err)))
 		die("%s: %s", path, err);
+	for (i = 0; i < si.n_cpuid; i++)
+		free(si.cpuid[i]);
+	free(si.cpuid);
+	for (i = 0; i < n_ivs; i++)
+		free(ii[i]);
+	free(ii);
 }
 
 /* ------------------------------------------------------------------ */
