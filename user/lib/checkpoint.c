@@ -570,8 +570,8 @@ static const uint8_t *find_frame(const uint8_t *e, size_t n, const uint8_t *f, s
 {
 	size_t i;
 
-	for (i = 0; i <= FRAME_NEAR && len <= n && i <= n - len; i++)
-		if (!memcmp(e + i, f, len))
+	for (i = 0; len && i <= FRAME_NEAR && len <= n && i <= n - len; i++)
+		if (e[i] == f[0] && !memcmp(e + i, f, len))
 			return e + i;
 	return memmem(e, n, f, len);
 }
