@@ -1763,6 +1763,174 @@ TEST(writer_order)
 	rmtree(dir);
 }
 
+/*
+ * The reader sorts what the writer may put in any order within a kind
+ * (pages, maps, threads): a file with them shuffled reads the same as one
+ * in order, and a duplicate or an overlap far from its twin is still
+ * found.  The writer's own order is one run for the reader's sort; this
+ * makes it merge many (issue 28, item 6 replaced qsort_r() there).
+ */
+#define SH_ADDRS	53	/* addresses; each interval lacks some */
+
+enum shuffle_break { SH_OK, SH_PAGE_TWICE, SH_MAP_OVERLAP, SH_THREAD_TWICE };
+
+static uint8_t sh_byte(uint32_t iv, uint64_t addr)
+{
+	return (uint8_t)(iv * 31 + (addr >> 12) * 7 + 1);
+}
+
+/* interval 5 lacks every third address, interval 6 every fifth */
+static bool sh_has(uint32_t iv, unsigned int i)
+{
+	return iv == 5 ? i % 3 != 0 : i % 5 != 0;
+}
+
+/* Writes and reads the file; *bufp (the file's bytes) outlives *out. */
+static int shuffled(enum shuffle_break b, struct flrc **out, uint8_t **bufp,
+		    char *err, size_t errlen)
+{
+	Flightrec__Entry e = FLIGHTREC__ENTRY__INIT;
+	Flightrec__Map m = FLIGHTREC__MAP__INIT;
+	Flightrec__Thread t = FLIGHTREC__THREAD__INIT;
+	Flightrec__Regs r = FLIGHTREC__REGS__INIT;
+	Flightrec__Page pg = FLIGHTREC__PAGE__INIT;
+	Flightrec__End end = FLIGHTREC__END__INIT;
+	/* by descending address: interval 6's two, then interval 5's two */
+	static const uint64_t map_start[] = { 0x9000000, 0x1000, 0x5000000, 0x300000 };
+	static const uint32_t tids[] = { 7, 3, 9, 1, 5 };
+	uint32_t order[2 * SH_ADDRS + 1], x = 12345;
+	size_t n = 0, i, zn, len;
+	struct flrc_writer *w;
+	struct craft k;
+	uint8_t page[PG], z[PG + 64];
+	char path[PATH_MAX], *dir = tmpdir();
+	int ret;
+
+	*out = NULL;
+	*bufp = NULL;
+	craft_init(&k);
+	if (flrc_writer_begin(&w, dir, "s.flrc", err, errlen))
+		return -1;
+	e.e_case = FLIGHTREC__ENTRY__E_HEADER;
+	e.header = &k.h;
+	flrc_writer_add(w, &e);
+	for (i = 0; i < 4; i++) {
+		m.interval = i < 2 ? 6 : 5;
+		m.start = map_start[i];
+		m.end = m.start + 0x10000;
+		if (b == SH_MAP_OVERLAP && i == 1)
+			m.end = map_start[0] + 0x1000;	/* into interval 6's other map */
+		e.e_case = FLIGHTREC__ENTRY__E_MAP;
+		e.map = &m;
+		flrc_writer_add(w, &e);
+	}
+	for (i = 0; i < 5 + (b == SH_THREAD_TWICE); i++) {
+		t.interval = i & 1 && i < 5 ? 5 : 6;
+		t.tid = tids[i % 5];	/* the sixth: the first one's twin */
+		t.regs = &r;
+		e.e_case = FLIGHTREC__ENTRY__E_THREAD;
+		e.thread = &t;
+		flrc_writer_add(w, &e);
+	}
+	/* every (interval, address) pair, in a pseudo-random order */
+	for (i = 0; i < 2 * SH_ADDRS; i++)
+		if (sh_has(5 + (uint32_t)(i / SH_ADDRS), (unsigned int)(i % SH_ADDRS)))
+			order[n++] = (uint32_t)i;
+	for (i = n - 1; i > 0; i--) {
+		uint32_t j, v;
+
+		x = x * 1103515245u + 12345u;
+		j = (x >> 8) % (uint32_t)(i + 1);
+		v = order[i];
+		order[i] = order[j];
+		order[j] = v;
+	}
+	if (b == SH_PAGE_TWICE)
+		order[n++] = order[1];	/* at the end, far from its twin */
+	for (i = 0; i < n; i++) {
+		uint32_t iv = 5 + order[i] / SH_ADDRS;
+		uint64_t addr = 0x400000 + (uint64_t)(order[i] % SH_ADDRS) * PG;
+
+		memset(page, sh_byte(iv, addr), PG);
+		zn = ZSTD_compress(z, sizeof(z), page, PG, 1);
+		pg.addr = addr;
+		pg.interval = iv;
+		pg.kind = FLIGHTREC__PAGE_KIND__PAGE_DATA;
+		pg.has_zdata = 1;
+		pg.zdata.data = z;
+		pg.zdata.len = zn;
+		pg.has_hash = 1;
+		pg.hash = flrc_hash(page, PG);
+		e.e_case = FLIGHTREC__ENTRY__E_PAGE;
+		e.page = &pg;
+		flrc_writer_add(w, &e);
+	}
+	e.e_case = FLIGHTREC__ENTRY__E_END;
+	e.end = &end;
+	flrc_writer_add(w, &e);
+	ret = flrc_writer_finish(w, path, sizeof(path), err, errlen);
+	if (!ret) {
+		*bufp = slurp(path, &len);
+		ret = *bufp ? flrc_read_mem(*bufp, len, out, err, errlen) : -1;
+	}
+	rmtree(dir);
+	return ret;
+}
+
+TEST(entries_in_any_order)
+{
+	static const struct { enum shuffle_break b; const char *msg; } bad[] = {
+		{ SH_PAGE_TWICE, "appears twice in interval" },
+		{ SH_MAP_OVERLAP, "map 0x9000000-0x9010000 overlaps map 0x1000-0x9001000 in interval 6" },
+		{ SH_THREAD_TWICE, "thread 7 appears twice in interval 6" },
+	};
+	uint8_t *buf, got[PG];
+	struct flrc *c;
+	char err[512];
+	unsigned int i;
+	size_t k;
+
+	ASSERT_EQ(0, shuffled(SH_OK, &c, &buf, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ((size_t)(SH_ADDRS - 18 + SH_ADDRS - 11), c->n_pages);
+	for (k = 1; k < c->n_pages; k++)	/* (interval, addr), as documented */
+		ASSERT_TRUE(c->pages[k - 1].interval < c->pages[k].interval ||
+			    (c->pages[k - 1].interval == c->pages[k].interval &&
+			     c->pages[k - 1].addr < c->pages[k].addr)) TH_LOG("page %zu", k);
+	for (i = 0; i < SH_ADDRS; i++) {
+		uint64_t addr = 0x400000 + (uint64_t)i * PG;
+		uint32_t from;
+
+		for (from = 5; from <= 6; from++) {
+			const struct flrc_page *p = flrc_page_at(c, from, addr + 99);
+			uint32_t want = sh_has(from, i) ? from : from == 5 && sh_has(6, i) ? 6 : 0;
+
+			if (!want) {
+				EXPECT_EQ(NULL, p) TH_LOG("%#llx from %u", (unsigned long long)addr, from);
+				continue;
+			}
+			ASSERT_NE(NULL, p) TH_LOG("%#llx from %u", (unsigned long long)addr, from);
+			EXPECT_EQ(addr, p->addr);
+			EXPECT_EQ(want, p->interval);
+			ASSERT_EQ(0, flrc_page_load(c, p, got));
+			EXPECT_EQ(sh_byte(want, addr), got[0]);
+			EXPECT_EQ(sh_byte(want, addr), got[PG - 1]);
+		}
+	}
+	EXPECT_EQ(NULL, flrc_page_at(c, 5, 0x400000 + (uint64_t)SH_ADDRS * PG));
+	flrc_free(c);
+	free(buf);
+
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		err[0] = '\0';
+		EXPECT_EQ(-EBADMSG, shuffled(bad[k].b, &c, &buf, err, sizeof(err)))
+			TH_LOG("case %zu accepted", k);
+		EXPECT_NE(NULL, strstr(err, bad[k].msg))
+			TH_LOG("case %zu: want '%s', got '%s'", k, bad[k].msg, err);
+		flrc_free(c);
+		free(buf);
+	}
+}
+
 /* XXH64 reference values (seed 0). */
 TEST(hash)
 {
