@@ -245,6 +245,16 @@ static struct {
 		uint32_t len;		/* 2: rdtsc, 3: rdtscp */
 	} tsc_sites[MAX_TSC_SITES];
 	int cpuid_untrapped;
+	/*
+	 * XSAVE components at different offsets in the recording CPU's
+	 * standard layout (its CPUID 0xd) and this one's: a recorded signal
+	 * frame's FPU state is moved component by component (xsave_move()).
+	 * xmask: the components both have; xconv: the recorded layout is
+	 * known, so frames on the application's stack are in it.
+	 */
+	uint64_t xmask;
+	int xconv;
+	struct { uint32_t rec, here, size; } xoff[64];
 	const struct fri_cpuid *cpuid;
 	const uint64_t *cpuid_sites;	/* FRI_F_PATCH_CPUID: patched to ud2, ascending */
 	struct {			/* the int3 that finds an IN_USER signal's instruction */
@@ -1093,12 +1103,76 @@ static void on_probe(int sig, siginfo_t *si, void *ucv)
 		       g.sw.xstate_size <= FP_AREA_MAX - 4 && g.sw.xstate_size >= 576;
 }
 
+static const struct fri_cpuid *rec_leaf(uint32_t leaf, uint32_t sub)
+{
+	uint32_t i;
+
+	for (i = 0; i < g.h->n_cpuid; i++)
+		if (g.cpuid[i].leaf == leaf && g.cpuid[i].subleaf == sub)
+			return &g.cpuid[i];
+	return NULL;
+}
+
+/*
+ * Where each user XSAVE component lies in the recording CPU's standard
+ * layout and in this one's.  They differ between CPUs (PKRU is at 0xa80
+ * on Intel's and QEMU's, at 0x980 on AMD's Zen), and a recorded frame
+ * restored byte for byte here loads the bytes at this CPU's offsets:
+ * garbage into PKRU denies the application its own memory.  Before
+ * cpuid faults for the loader (enter()).
+ */
+static void xsave_layouts(void)
+{
+	uint64_t rec = g.h->rec_xstate_size, here = g.sw.xstate_size;
+	uint32_t i, a, b, c, d;
+
+	if (!g.have_xsave || rec < 576 || rec > FP_AREA_MAX - 4)
+		return;		/* the frames are this kernel's (fp_frame_room()) */
+	for (i = 2; i < 64; i++) {
+		const struct fri_cpuid *l = rec_leaf(0xd, i);
+
+		if (i == 18 || !(g.sw.xfeatures >> i & 1) || !l || !l->eax)
+			continue;	/* AMX tiles: not in frames */
+		__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0xd), "c"(i));
+		if (!a || a != l->eax || (c & 2) || (uint64_t)b + a > here ||
+		    (uint64_t)l->ebx + l->eax > rec || l->ebx < 576 || b < 576)
+			continue;	/* not the same component, or outside a frame */
+		g.xoff[i].rec = l->ebx;
+		g.xoff[i].here = b;
+		g.xoff[i].size = a;
+		g.xmask |= 1ULL << i;
+	}
+	g.xconv = 1;
+}
+
+/*
+ * The XSAVE area @src, in the recorded layout (to_here) or this CPU's,
+ * into @dst in the other, @dst_size bytes: the legacy region as it is,
+ * the components both CPUs have at their offsets, the others left out
+ * (init state: their XSTATE_BV bits cleared).  XCOMP_BV 0: standard form.
+ */
+static void xsave_move(uint8_t *dst, uint64_t dst_size, const uint8_t *src, int to_here)
+{
+	uint64_t bv, i;
+
+	memcpy(dst, src, 512);
+	memset(dst + 512, 0, dst_size - 512);
+	memcpy(&bv, src + 512, 8);
+	bv &= 3 | g.xmask;
+	memcpy(dst + 512, &bv, 8);
+	for (i = 2; i < 64; i++)
+		if (bv >> i & 1)
+			memcpy(dst + (to_here ? g.xoff[i].here : g.xoff[i].rec),
+			       src + (to_here ? g.xoff[i].rec : g.xoff[i].here), g.xoff[i].size);
+}
+
 static void probe_fpu(void)
 {
 	long pid = sys0(__NR_getpid), tid = sys0(__NR_gettid);
 
 	set_handler(SIGUSR2, on_probe);
 	sys3(__NR_tgkill, pid, tid, SIGUSR2);
+	xsave_layouts();
 }
 
 /*
@@ -2193,8 +2267,13 @@ static void deliver(struct lthread *t, int sig, siginfo_t *si, struct ucontext *
 		memcpy(f, rf, fs->frame_len);
 		goto regs;
 	}
-	if (lfp)
+	if (lfp && g.xconv) {
+		/* the recorded layout, as the frames recorded_frame() gives */
+		xsave_move((uint8_t *)fp, fp_frame_room() - FP_XSTATE_MAGIC2_SIZE, lfp, 0);
+		*(uint32_t *)(fp + fp_frame_room() - FP_XSTATE_MAGIC2_SIZE) = FP_XSTATE_MAGIC2;
+	} else if (lfp) {
 		memcpy((void *)fp, lfp, min_u64(fp_frame_size(), fp_frame_room()));
+	}
 	memset(f, 0, sizeof(*f));
 	f->pretcode = sa->restorer;
 	f->uc.uc_flags = uc->uc_flags;
@@ -2249,8 +2328,12 @@ static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
 		 * features; this kernel restores what this CPU has.
 		 */
 		memcpy(&sw, (uint8_t *)lfp + 464, sizeof(sw));
-		memcpy(lfp, am->fpstate, min_u64(fp_frame_size(), fp_frame_room()) -
-		       FP_XSTATE_MAGIC2_SIZE);
+		if (g.xconv)
+			xsave_move(lfp, fp_frame_size() - FP_XSTATE_MAGIC2_SIZE,
+				   (const uint8_t *)am->fpstate, 1);
+		else
+			memcpy(lfp, am->fpstate, min_u64(fp_frame_size(), fp_frame_room()) -
+			       FP_XSTATE_MAGIC2_SIZE);
 		memcpy((uint8_t *)lfp + 464, &sw, sizeof(sw));
 		if (g.have_xsave) {
 			*(uint64_t *)((uint8_t *)lfp + 512) &= g.sw.xfeatures;
