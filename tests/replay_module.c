@@ -360,6 +360,36 @@ TEST_F_TIMEOUT(rm, signal_frame_bytes, 300)
 }
 
 /*
+ * A recorded signal frame's FPU state is in the recording CPU's XSAVE
+ * layout (its CPUID 0xd offsets), which need not be this CPU's (PKRU is at
+ * 0xa80 on Intel and QEMU, 0x980 on AMD Zen).  craft_replay xsave-move
+ * makes the recorded layout another one: AVX's upper halves elsewhere in
+ * every frame, and leaf 0xd.2 saying so.  The replay must bring ymm8 back
+ * from the recorded offset at rt_sigreturn; a restore at this CPU's
+ * offsets gives zeros.
+ */
+TEST_F_TIMEOUT(rm, signal_frame_other_layout, 300)
+{
+	char cmd[PATH_MAX + 64];
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/sig_avx", top);
+	if (fr_sh("%s > /dev/null", cmd) == 4)
+		SKIP(return, "no AVX here");
+	ASSERT_EQ(0, record(self->dir, "avx", "--at-exit", cmd)) show(self->dir, "avx");
+	ASSERT_EQ(0, replay(self->dir, "avx")) show(self->dir, "avx");
+	check_output(_metadata, self->dir, "avx");
+	ASSERT_EQ(0, fr_sh("cd %s && mkdir avx2 && f=$(ls -v avx/*.flrc | head -1) && "
+			   "%s xsave-move - \"$f\" avx2/moved.flrc > avx2.off", self->dir,
+			   fr_test_tool("craft_replay")));
+	fr_sh("cp %s/avx.live %s/avx2.live", self->dir, self->dir);
+	EXPECT_EQ(0, replay(self->dir, "avx2")) show(self->dir, "avx2");
+	EXPECT_TRUE(rerr_has(self->dir, "avx2", "exited with status 0")) show(self->dir, "avx2");
+	check_output(_metadata, self->dir, "avx2");
+	EXPECT_EQ(0, fr_sh("grep -qx a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf "
+			   "%s/avx2.rep/fd1.out", self->dir));
+}
+
+/*
  * Signals delivered while a call waits with a temporary mask (issue 25,
  * class 7): rt_sigsuspend, ppoll and pselect6 unblock the signal while they
  * wait, replay delivers it under that mask and the mask comes back after

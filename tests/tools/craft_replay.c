@@ -29,6 +29,14 @@
  *	The recorded comm, exe and argv[0] become STRING (C escapes \e \a \n
  *	\xNN are decoded): terminal escapes in untrusted strings.
  *
+ *   craft_replay xsave-move - IN OUT
+ *	The recording CPU's XSAVE layout is made another: its CPUID leaf
+ *	0xd.2 puts the AVX component (YMM_Hi128) at the first free offset
+ *	past its own, and every recorded signal frame's FPU state holds it
+ *	there (zeros where it was).  A replay that restores a frame at this
+ *	CPU's offsets loses the upper halves of the YMM registers.  The new
+ *	offset is printed on stdout.
+ *
  * Resource attacks (tests/bounds.c, docs/security.md "Resource bounds"):
  * small files that a careless reader turns into much memory or time.
  * Pages and maps go into a fresh region at EXTRA_BASE of the first interval.
@@ -234,6 +242,70 @@ static void extra_pages(struct flrc_writer *w, char how, unsigned long n, uint32
 	}
 }
 
+static Flightrec__CpuidLeaf *leaf_of(struct flrc *c, uint32_t leaf, uint32_t sub)
+{
+	size_t i;
+
+	for (i = 0; i < c->hdr->system->n_cpuid; i++)
+		if (c->hdr->system->cpuid[i]->leaf == leaf &&
+		    c->hdr->system->cpuid[i]->subleaf == sub)
+			return c->hdr->system->cpuid[i];
+	return NULL;
+}
+
+/* xsave-move: see the top.  Returns the frames changed. */
+#define FRAME_FPSTATE	232	/* rt_sigframe: pretcode, uc_flags, uc_link, uc_stack, then
+				 * sigcontext's fpstate after its 23 words */
+static size_t xsave_move(struct flrc *c, uint32_t *newp)
+{
+	const Flightrec__SystemInfo *si = c->hdr->system;
+	Flightrec__CpuidLeaf *avx = leaf_of(c, 0xd, 2), *l;
+	uint32_t off, end = 576, i, n = 0;
+	size_t k, j;
+
+	if (!si->has_xcr0 || !(si->xcr0 & 4) || !avx || !avx->eax)
+		die("%s", "the recording has no AVX state in its frames");
+	for (i = 2; i < 64; i++)
+		if ((si->xcr0 >> i & 1) && i != 18 && (l = leaf_of(c, 0xd, i)) &&
+		    l->ebx + l->eax > end)
+			end = l->ebx + l->eax;
+	/* the first 64-byte slot past AVX's own that no enabled component uses */
+	for (off = avx->ebx + avx->eax; off + avx->eax <= end; off += 64) {
+		for (i = 3; i < 64; i++)
+			if ((si->xcr0 >> i & 1) && i != 18 && (l = leaf_of(c, 0xd, i)) &&
+			    off < l->ebx + l->eax && l->ebx < off + avx->eax)
+				break;
+		if (i == 64)
+			break;
+	}
+	if (off + avx->eax > end)
+		die("%s", "no room for AVX elsewhere in the recorded layout");
+	for (k = 0; k < c->n_syscalls; k++) {
+		Flightrec__Syscall *s = c->syscalls[k];
+
+		if (s->nr != FLIGHTREC_NR_SIGNAL)
+			continue;
+		for (j = 0; j < s->n_out; j++) {
+			Flightrec__OutBuf *o = s->out[j];
+			uint64_t fp;
+			uint8_t *x;
+
+			if (o->arg != 2 || o->data.len < FRAME_FPSTATE + 8)
+				continue;
+			memcpy(&fp, o->data.data + FRAME_FPSTATE, 8);
+			if (fp < o->addr || fp - o->addr + end > o->data.len)
+				die("%s", "a recorded frame does not hold its FPU state");
+			x = o->data.data + (fp - o->addr);
+			memcpy(x + off, x + avx->ebx, avx->eax);
+			memset(x + avx->ebx, 0, avx->eax);
+			n++;
+		}
+	}
+	avx->ebx = off;
+	*newp = off;
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode, *arg, *in, *out;
@@ -255,7 +327,7 @@ int main(int argc, char **argv)
 
 	if (argc != 5) {
 		fprintf(stderr, "usage: craft_replay (jump-loader PATH | jump-fork - | spin - | outbuf-window ADDR | "
-			"comm STRING | bad-bytes - | expand N | same N | zero N | tids N | counts N) IN OUT\n");
+			"comm STRING | bad-bytes - | xsave-move - | expand N | same N | zero N | tids N | counts N) IN OUT\n");
 		return 64;
 	}
 	mode = argv[1];
@@ -336,6 +408,11 @@ int main(int argc, char **argv)
 			p->argv[0] = comm;
 		}
 		done = 1;
+	} else if (!strcmp(mode, "xsave-move")) {
+		uint32_t off;
+
+		done = xsave_move(c, &off) > 0;
+		printf("%#x\n", off);
 	} else if (!strcmp(mode, "bad-bytes")) {
 		bad_bytes = 1;
 		for (i = 0; i < c->n_pages && !done; i++)
