@@ -42,6 +42,15 @@
 # failed" (bounds, replay_gdbserver), and last one line "N passed, N failed" for the whole
 # suite; exits non-zero if anything failed on any kernel, a VM included.
 # The seconds each boot took are in "check.sh: TIME" lines.
+#
+# The VM emulates its CPUs in one host thread (vm.sh: TCG, thread=single),
+# so one boot keeps one host CPU busy: the kernels' boots run side by side,
+# FR_CHECK_JOBS kernels at a time (default: the host's CPU count).  First
+# every kernel's main, serial and Yama boots, then (all main boots having
+# exported their checkpoints) every kernel's cross boots.  The first
+# kernel's output prints as it runs, each other kernel's whole when its
+# boots have ended.
+# shellcheck disable=SC2317  # run, boots, cross: called through phase
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -59,6 +68,12 @@ KERNELS=(${FR_CHECK_KERNELS:-$(scripts/kernels.sh list)})
 unset FR_VM_ROOT FR_MODULE
 
 T0=$(date +%s)
+# The emulated VM runs on one host CPU (TCG, one thread: vm.sh), so the
+# boots of different kernels run side by side, FR_CHECK_JOBS at a time
+# (default: the number of CPUs).  The first kernel's boots print as they
+# run; the others' print when they end (each log whole, in order).
+JOBS=${FR_CHECK_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: FAIL: FR_CHECK_JOBS='$JOBS' is not a count"; exit 1; }
 run() {	# name, kernel, vm.sh options..., -- command
 	local name=$1 k=$2 rc t=$(date +%s)
 	shift 2
@@ -74,27 +89,55 @@ run() {	# name, kernel, vm.sh options..., -- command
 		echo 1 > "$LOG/$name.rc"
 	fi
 }
+# phase NAME FUNCTION: FUNCTION KVER for every kernel, JOBS at a time, each
+# into its own file; the first kernel's printed as it runs (tail), each
+# other's once all have ended, in kernel order
+phase() {
+	local i out pids=() tailpid=
+	for i in "${!KERNELS[@]}"; do
+		out=$LOG/$1.${KERNELS[i]}.out
+		: > "$out"
+		while (($(jobs -rp | grep -cvx "${tailpid:-0}") >= JOBS)); do
+			wait -n
+		done
+		"$2" "${KERNELS[i]}" > "$out" 2>&1 &
+		pids+=($!)
+		if ((i == 0)); then
+			# follows the file until that kernel's boots end
+			tail -n +1 -f --pid=$! "$out" &
+			tailpid=$!
+		fi
+	done
+	wait "${pids[@]}" "$tailpid"
+	for i in "${!KERNELS[@]}"; do
+		((i)) && cat "$LOG/$1.${KERNELS[i]}.out"
+	done
+}
 
 # secretmem.enable=1: memfd_secret for record_security (off by default in 6.1)
 # replay_outside (the outside corpus) takes 6-9 minutes under TCG on a
 # loaded 2-core machine: more than run.sh's default 600 s per binary, and
 # the whole main run more than vm.sh's default 900 s
-for k in "${KERNELS[@]}"; do
+boots() {	# KVER: the boots of kernel KVER
+	local k=$1
 	FR_VM_APPEND="${FR_VM_APPEND:+$FR_VM_APPEND }secretmem.enable=1" \
 		run "main-$k" "$k" --timeout "${FR_CHECK_MAIN_TIMEOUT:-2700}" run -- \
 		env FR_TEST_TIMEOUT="${FR_TEST_TIMEOUT:-900}" \
 		FR_TEST_EXCLUDE="$SERIAL replay_portable portable_outside bounds replay_gdbserver" FR_PORT_DIR="$PORT/$k" tests/run.sh
-done
-for k in "${KERNELS[@]}"; do
 	# shellcheck disable=SC2086  # one name per word
 	run "serial-$k" "$k" --smp 1 run -- tests/run.sh $SERIAL
 	run "yama-$k" "$k" run -- env FR_YAMA3=1 tests/run.sh record_security
+}
+cross() {	# KVER: the checkpoints recorded on each other kernel, replayed on KVER
+	local k=$1 o
 	for o in "${KERNELS[@]}"; do
 		[[ $o == "$k" ]] && continue
-		# checkpoints recorded on kernel o, replayed on kernel k
 		run "cross-$o-on-$k" "$k" run -- env FR_PORT_DIR="$PORT/$o" tests/run.sh replay_portable
 	done
-done
+}
+phase boots boots
+# every main boot has exported its checkpoints
+((${#KERNELS[@]} > 1)) && phase cross cross
 # on this machine: no VM, no module (bounds: userspace only, and minutes of
 # emulated CPU that the main run's time limit cannot spare)
 for k in "${KERNELS[@]}"; do

@@ -180,6 +180,10 @@ choose_accel() {
 	esac
 	bootid=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
 	cache=$BUILD/accel-$bootid
+	# runs started together (scripts/check.sh boots kernels in parallel)
+	# probe once: the first holds the lock, the others read its answer
+	exec {lock}>"$BUILD/accel.lock"
+	flock "$lock"
 	if [[ ! -s $cache ]]; then
 		rm -f "$BUILD"/accel-*
 		if why=$(probe_kvm); then
@@ -188,6 +192,7 @@ choose_accel() {
 			echo "tcg ($why)" >"$cache"
 		fi
 	fi
+	exec {lock}>&-
 	say "accelerator: $(cat "$cache") [cached in ${cache#"$TOP"/}]"
 	cut -d' ' -f1 "$cache"
 }
