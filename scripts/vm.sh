@@ -279,7 +279,9 @@ QARGS+=(-append "$APPEND"
 	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
 	-device "virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot"
 	-fsdev "local,id=project,path=$TOP,security_model=none,multidevs=remap"
-	-device "virtio-9p-pci,fsdev=project,mount_tag=project")
+	-device "virtio-9p-pci,fsdev=project,mount_tag=project"
+	-fsdev "local,id=tools,path=$TOP/user,security_model=none,readonly=on,multidevs=remap"
+	-device "virtio-9p-pci,fsdev=tools,mount_tag=tools")
 # A hung guest can be examined from outside: the monitor ("info registers -a")
 # and gdb ("target remote RUN/gdb.sock"), sockets in the run directory.
 [[ ${FR_VM_MONITOR:-0} == 0 ]] || QARGS+=(

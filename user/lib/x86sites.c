@@ -13,19 +13,15 @@
  * unverified and left alone: patching a byte inside another instruction
  * would change the program.
  *
- * capstone is loaded with dlopen() the first time it is needed (a dump
- * that has code files to look at), not when the program starts: its 77,000
- * relocations and 1.3 MB of relocated tables were the larger part of every
- * flightrec command's start under emulation, `record` and `--help`
- * included (issue 28, item 4).
+ * capstone is linked in: flightrec is one static PIE (user/Makefile), whose
+ * start pays for capstone's tables only as relocations, not for loading a
+ * library (issue 28, item 4).
  */
 #include "x86sites.h"
 
 #include <capstone/capstone.h>
-#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,48 +29,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-
-/* the library of the capstone.h compiled against: libcapstone.so.4 for 4.x */
-#define FR_STR_(x)	#x
-#define FR_STR(x)	FR_STR_(x)
-#ifndef FR_CAPSTONE_SONAME
-#define FR_CAPSTONE_SONAME	"libcapstone.so." FR_STR(CS_API_MAJOR)
-#endif
-
-/* The capstone calls used here, from the library loaded on first use. */
-static struct {
-	cs_err (*open)(cs_arch, cs_mode, csh *);
-	cs_err (*close)(csh *);
-	cs_insn *(*malloc)(csh);
-	void (*free)(cs_insn *, size_t);
-	bool (*disasm_iter)(csh, const uint8_t **, size_t *, uint64_t *, cs_insn *);
-	char err[256];		/* why it could not be loaded, or "" */
-} cs;
-static pthread_once_t cs_once = PTHREAD_ONCE_INIT;
-
-static void cs_load(void)
-{
-	void *h = dlopen(FR_CAPSTONE_SONAME, RTLD_NOW | RTLD_LOCAL);
-	const char *e;
-
-	if (!h) {
-		e = dlerror();
-		snprintf(cs.err, sizeof(cs.err), "capstone (%s) cannot be loaded: %s",
-			 FR_CAPSTONE_SONAME, e ? e : "?");
-		return;
-	}
-	*(void **)&cs.open = dlsym(h, "cs_open");
-	*(void **)&cs.close = dlsym(h, "cs_close");
-	*(void **)&cs.malloc = dlsym(h, "cs_malloc");
-	*(void **)&cs.free = dlsym(h, "cs_free");
-	*(void **)&cs.disasm_iter = dlsym(h, "cs_disasm_iter");
-	if (!cs.open || !cs.close || !cs.malloc || !cs.free || !cs.disasm_iter) {
-		snprintf(cs.err, sizeof(cs.err), "capstone (%s) lacks cs_open, cs_close, "
-			 "cs_malloc, cs_free or cs_disasm_iter", FR_CAPSTONE_SONAME);
-		dlclose(h);
-		cs.open = NULL;
-	}
-}
 
 /* A function larger than this is not swept from its start. */
 #define MAX_SWEEP	(1u << 20)
@@ -230,7 +184,7 @@ static int scan_segment(const struct elf_view *v, const Elf64_Phdr *ph, csh h,
 			code = seg + (fn - ph->p_vaddr);
 			left = (size_t)(end - code);
 		}
-		while (addr < va && cs.disasm_iter(h, &code, &left, &addr, insn))
+		while (addr < va && cs_disasm_iter(h, &code, &left, &addr, insn))
 			;
 		if (addr != va) {
 			s->unverified++;	/* inside an instruction, or lost */
@@ -238,7 +192,7 @@ static int scan_segment(const struct elf_view *v, const Elf64_Phdr *ph, csh h,
 				sweeping = false;
 			continue;
 		}
-		if (!cs.disasm_iter(h, &code, &left, &addr, insn)) {
+		if (!cs_disasm_iter(h, &code, &left, &addr, insn)) {
 			s->unverified++;
 			sweeping = false;
 			continue;
@@ -298,16 +252,11 @@ int fr_cpuid_sites(int fd, struct fr_sites *s, char *why, size_t whylen)
 		}
 	if (err)
 		goto out;
-	pthread_once(&cs_once, cs_load);
-	if (!cs.open) {
-		err = fail(why, whylen, -ENOSYS, "%s", cs.err);
-		goto out;
-	}
-	if (cs.open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK) {
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK) {
 		err = fail(why, whylen, -ENOMEM, "capstone: cs_open failed");
 		goto out;
 	}
-	insn = cs.malloc(h);
+	insn = cs_malloc(h);
 	if (!insn) {
 		err = fail(why, whylen, -ENOMEM, "capstone: out of memory");
 		goto out;
@@ -322,9 +271,9 @@ int fr_cpuid_sites(int fd, struct fr_sites *s, char *why, size_t whylen)
 		qsort(s->off, s->n, sizeof(*s->off), cmp_u64);
 out:
 	if (insn)
-		cs.free(insn, 1);
+		cs_free(insn, 1);
 	if (h)
-		cs.close(&h);
+		cs_close(&h);
 	munmap(map, (size_t)st.st_size);
 	if (err)
 		fr_sites_free(s);
