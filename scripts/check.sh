@@ -68,10 +68,7 @@ KERNELS=(${FR_CHECK_KERNELS:-$(scripts/kernels.sh list)})
 unset FR_VM_ROOT FR_MODULE
 
 T0=$(date +%s)
-# The emulated VM runs on one host CPU (TCG, one thread: vm.sh), so the
-# boots of different kernels run side by side, FR_CHECK_JOBS at a time
-# (default: the number of CPUs).  The first kernel's boots print as they
-# run; the others' print when they end (each log whole, in order).
+# kernels side by side (the header says why)
 JOBS=${FR_CHECK_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: FAIL: FR_CHECK_JOBS='$JOBS' is not a count"; exit 1; }
 run() {	# name, kernel, vm.sh options..., -- command

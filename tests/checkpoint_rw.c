@@ -1724,7 +1724,8 @@ static int lines_with(const char *command, const char *word)
  * flightrec is one static PIE (user/Makefile, issue 28, item 4): no
  * dynamic loader at its start (the larger part of every command's start
  * under emulation), no library to install beside it and its static
- * loader where a checkpoint is replayed, and still a random load address.  A sanitizer build is dynamic.
+ * loader where a checkpoint is replayed, and still a random load address.
+ * A sanitizer build is dynamic.
  */
 TEST(tool_is_static_pie)
 {
