@@ -24,7 +24,8 @@ CMP_REPS=${FR_BENCH_CMP_REPS:-9}
 MODULE=${FR_MODULE:-$TOP/kernel/flightrec.ko}
 trap 'rm -rf "$W"' EXIT
 
-# A build of the tool (flightrec and its loader/flightrec-loader) copied
+# A build of the tool (flightrec, its loader/flightrec-loader and, where
+# the build has one, its helper flightrec-sites) copied
 # into $W/NAME, the guest's tmpfs; prints the copy's path, or the original
 # where it has no loader beside it.  The project tree is shared with
 # cache=mmap, the host's root with cache=loose: run from there, the same
@@ -36,6 +37,9 @@ local_copy() {
 	if [ -x "$(dirname "$src")/loader/flightrec-loader" ] && mkdir -p "$W/$name/loader" &&
 	   cp "$src" "$W/$name/flightrec" &&
 	   cp "$(dirname "$src")/loader/flightrec-loader" "$W/$name/loader/"; then
+		if [ -x "$(dirname "$src")/flightrec-sites" ]; then
+			cp "$(dirname "$src")/flightrec-sites" "$W/$name/"
+		fi
 		echo "$W/$name/flightrec"
 	else
 		echo "$src"

@@ -95,10 +95,12 @@ do_install() {
 	echo "installing flightrec $VERSION into ${DESTDIR:+$DESTDIR}$PREFIX"
 	inst 755 "$TOP/user/flightrec" "$BINDIR/flightrec"
 	inst 755 "$TOP/user/loader/flightrec-loader" "$LIBEXECDIR/flightrec/flightrec-loader"
-	# flightrec finds the loader relative to itself (user/cmd/replay.c)
+	inst 755 "$TOP/user/flightrec-sites" "$LIBEXECDIR/flightrec/flightrec-sites"
+	# flightrec finds its helpers relative to itself (fr_helper_path)
 	if [[ $(realpath -m "$BINDIR/../libexec") != $(realpath -m "$LIBEXECDIR") ]]; then
 		echo "install.sh: warning: $LIBEXECDIR is not $BINDIR/../libexec:" \
-		     "flightrec replay and gdb need FLIGHTREC_LOADER=$LIBEXECDIR/flightrec/flightrec-loader" >&2
+		     "flightrec replay and gdb need FLIGHTREC_LOADER=$LIBEXECDIR/flightrec/flightrec-loader," \
+		     "checkpoints FLIGHTREC_SITES=$LIBEXECDIR/flightrec/flightrec-sites" >&2
 	fi
 
 	# the library, its headers and the uapi headers, <flightrec/...>

@@ -1661,13 +1661,26 @@ static uint64_t sym_offset(const char *prog, const char *sym)
 	return off;
 }
 
+/* The same, from the helper flightrec-sites (user/lib/x86sites.c). */
+static int sites_by_helper(int fd, struct fr_sites *s, char *why, size_t whylen)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/user/flightrec-sites", getenv("FR_TOP") ?: "..");
+	setenv("FLIGHTREC_SITES", path, 1);
+	return fr_cpuid_sites(fd, s, why, whylen);
+}
+
 TEST(cpuid_sites_of_code)
 {
+	int (*const how[])(int, struct fr_sites *, char *, size_t) = {
+		fr_cpuid_scan, sites_by_helper,
+	};
 	char prog[PATH_MAX], why[256] = "";
-	struct fr_sites s;
+	struct fr_sites s, first = { 0 };
 	uint64_t site, decoy;
 	uint8_t b[2];
-	size_t i, found = 0;
+	size_t i, h, found;
 	int fd;
 
 	snprintf(prog, sizeof(prog), "%s/tests/bin/progs/cpuid_sites", getenv("FR_TOP") ?: "..");
@@ -1675,31 +1688,97 @@ TEST(cpuid_sites_of_code)
 	decoy = sym_offset(prog, "fr_decoy_here");
 	ASSERT_NE(0, site) TH_LOG("no fr_cpuid_here in %s", prog);
 	ASSERT_NE(0, decoy);
-	fd = open(prog, O_RDONLY | O_CLOEXEC);
-	ASSERT_LE(0, fd);
-	/* the decoy's bytes: b8+r imm32 90 0f a2 90, cpuid's bytes at +2 */
-	ASSERT_EQ(2, pread(fd, b, 2, (off_t)decoy + 2));
-	ASSERT_EQ(0x0f, b[0]);
-	ASSERT_EQ(0xa2, b[1]);
-	ASSERT_EQ(0, fr_cpuid_sites(fd, &s, why, sizeof(why))) TH_LOG("%s", why);
-	/* the three cpuid of main() */
-	EXPECT_EQ(3, s.n);
-	for (i = 0; i < s.n; i++) {
-		found += s.off[i] == site;
-		EXPECT_NE(decoy + 2, s.off[i]);
-		ASSERT_EQ(2, pread(fd, b, 2, (off_t)s.off[i]));
-		EXPECT_EQ(0x0f, b[0]);
-		EXPECT_EQ(0xa2, b[1]);
-		if (i)
-			EXPECT_LT(s.off[i - 1], s.off[i]);
-	}
-	EXPECT_EQ(1, found);
-	EXPECT_LE(1, s.unverified);	/* the decoy at least */
-	fr_sites_free(&s);
-	/* not an ELF file: refused, with the reason */
-	EXPECT_EQ(-ENOEXEC, fr_cpuid_sites(fd = (close(fd), open("/proc/self/status", O_RDONLY)),
+	for (h = 0; h < 2; h++) {
+		TH_LOG("%s", h ? "by the helper" : "in this process");
+		fd = open(prog, O_RDONLY | O_CLOEXEC);
+		ASSERT_LE(0, fd);
+		/* the decoy's bytes: b8+r imm32 90 0f a2 90, cpuid's bytes at +2 */
+		ASSERT_EQ(2, pread(fd, b, 2, (off_t)decoy + 2));
+		ASSERT_EQ(0x0f, b[0]);
+		ASSERT_EQ(0xa2, b[1]);
+		ASSERT_EQ(0, how[h](fd, &s, why, sizeof(why))) TH_LOG("%s", why);
+		/* the three cpuid of main() */
+		EXPECT_EQ(3, s.n);
+		found = 0;
+		for (i = 0; i < s.n; i++) {
+			found += s.off[i] == site;
+			EXPECT_NE(decoy + 2, s.off[i]);
+			ASSERT_EQ(2, pread(fd, b, 2, (off_t)s.off[i]));
+			EXPECT_EQ(0x0f, b[0]);
+			EXPECT_EQ(0xa2, b[1]);
+			if (i)
+				EXPECT_LT(s.off[i - 1], s.off[i]);
+		}
+		EXPECT_EQ(1, found);
+		EXPECT_LE(1, s.unverified);	/* the decoy at least */
+		if (h) {
+			EXPECT_EQ(first.unverified, s.unverified);
+			ASSERT_EQ(first.n, s.n);
+			EXPECT_EQ(0, memcmp(first.off, s.off, s.n * sizeof(*s.off)));
+			fr_sites_free(&s);
+			fr_sites_free(&first);
+		} else {
+			first = s;
+		}
+		/* not an ELF file: refused, with the reason */
+		EXPECT_EQ(-ENOEXEC, how[h](fd = (close(fd), open("/proc/self/status", O_RDONLY)),
 					   &s, why, sizeof(why)));
-	EXPECT_STREQ("not an ELF file", why);
+		EXPECT_STREQ("not an ELF file", why);
+		close(fd);
+	}
+}
+
+/*
+ * The helper flightrec-sites runs sandboxed, in a process group of its own,
+ * and a helper that cannot run or dies is reported; the next call starts a
+ * new one.
+ */
+TEST(cpuid_sites_helper)
+{
+	char path[PATH_MAX], line[256], why[256] = "";
+	struct fr_sites s;
+	int pid, fd, seccomp = -1, nnp = -1;
+	FILE *f;
+
+	fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, sites_by_helper(fd, &s, why, sizeof(why))) TH_LOG("%s", why);
+	fr_sites_free(&s);
+	pid = fr_sites_helper_pid();
+	ASSERT_LT(0, pid);
+	EXPECT_EQ(pid, getpgid(pid));
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "r");
+	ASSERT_NE(NULL, f);
+	while (fgets(line, sizeof(line), f)) {
+		sscanf(line, "Seccomp: %d", &seccomp);
+		sscanf(line, "NoNewPrivs: %d", &nnp);
+	}
+	fclose(f);
+	EXPECT_EQ(2, seccomp);		/* SECCOMP_MODE_FILTER */
+	EXPECT_EQ(1, nnp);
+	/* the same helper answers again */
+	ASSERT_EQ(0, fr_cpuid_sites(fd, &s, why, sizeof(why))) TH_LOG("%s", why);
+	fr_sites_free(&s);
+	EXPECT_EQ(pid, fr_sites_helper_pid());
+	fr_sites_helper_stop();
+	EXPECT_EQ(0, fr_sites_helper_pid());
+	EXPECT_EQ(-1, kill(pid, 0));	/* waited for */
+
+	/* none there */
+	setenv("FLIGHTREC_SITES", "/nonexistent/flightrec-sites", 1);
+	EXPECT_EQ(-ENOENT, fr_cpuid_sites(fd, &s, why, sizeof(why)));
+	EXPECT_STREQ("cannot run /nonexistent/flightrec-sites: No such file or directory", why);
+	EXPECT_EQ(0, fr_sites_helper_pid());
+	/* one that ends without an answer */
+	setenv("FLIGHTREC_SITES", "/bin/true", 1);
+	EXPECT_EQ(-EPIPE, fr_cpuid_sites(fd, &s, why, sizeof(why)));
+	EXPECT_STREQ("the helper flightrec-sites: it ended", why);
+	EXPECT_EQ(0, fr_sites_helper_pid());
+	/* and the next call starts a working one */
+	ASSERT_EQ(0, sites_by_helper(fd, &s, why, sizeof(why))) TH_LOG("%s", why);
+	fr_sites_free(&s);
+	fr_sites_helper_stop();
 	close(fd);
 }
 
@@ -1729,16 +1808,38 @@ static int lines_with(const char *command, const char *word)
  */
 TEST(tool_is_static_pie)
 {
+	static const char *const tools[] = { "flightrec", "flightrec-sites" };
 	char cmd[PATH_MAX + 64];
+	size_t i;
 
-	snprintf(cmd, sizeof(cmd), "readelf -hlWd %s/user/flightrec",
-		 getenv("FR_TOP") ?: "..");
-	ASSERT_EQ(1, lines_with(cmd, "Machine:")) TH_LOG("readelf shows nothing: %s", cmd);
-	if (lines_with(cmd, "libasan"))
-		SKIP(return, "a sanitizer build of the tool: dynamic");
-	EXPECT_EQ(1, lines_with(cmd, "DYN (Position-Independent Executable file)"));
-	EXPECT_EQ(0, lines_with(cmd, "INTERP"));
-	EXPECT_EQ(0, lines_with(cmd, "(NEEDED)"));
+	for (i = 0; i < 2; i++) {
+		snprintf(cmd, sizeof(cmd), "readelf -hlWd %s/user/%s",
+			 getenv("FR_TOP") ?: "..", tools[i]);
+		ASSERT_EQ(1, lines_with(cmd, "Machine:")) TH_LOG("readelf shows nothing: %s", cmd);
+		if (lines_with(cmd, "libasan"))
+			SKIP(return, "a sanitizer build of the tool: dynamic");
+		EXPECT_EQ(1, lines_with(cmd, "DYN (Position-Independent Executable file)"))
+			TH_LOG("%s", tools[i]);
+		EXPECT_EQ(0, lines_with(cmd, "INTERP")) TH_LOG("%s", tools[i]);
+		EXPECT_EQ(0, lines_with(cmd, "(NEEDED)")) TH_LOG("%s", tools[i]);
+	}
+}
+
+/*
+ * capstone is in the helper only: flightrec's start does not relocate its
+ * tables (issue 28, item 4).
+ */
+TEST(capstone_only_in_the_helper)
+{
+	char cmd[PATH_MAX + 64];
+	const char *top = getenv("FR_TOP") ?: "..";
+
+	snprintf(cmd, sizeof(cmd), "nm %s/user/flightrec", top);
+	ASSERT_LT(100, lines_with(cmd, " T ")) TH_LOG("no symbols: %s", cmd);
+	EXPECT_EQ(0, lines_with(cmd, " cs_open"));
+	EXPECT_EQ(0, lines_with(cmd, " fr_cpuid_scan"));
+	snprintf(cmd, sizeof(cmd), "nm %s/user/flightrec-sites", top);
+	EXPECT_EQ(1, lines_with(cmd, " cs_open\n"));	/* T, or U in a sanitizer build */
 }
 
 /* The writer refuses entries out of order. */

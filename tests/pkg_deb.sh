@@ -79,6 +79,7 @@ for f in "$TOP"/kernel/*.[ch] "$TOP"/uapi/*.h; do
 	want_dkms+=(./usr/src/flightrec-"$V"/${f#"$TOP"/})
 done
 want_tools=(./usr/bin/flightrec ./usr/libexec/flightrec/flightrec-loader
+	./usr/libexec/flightrec/flightrec-sites
 	./lib/systemd/system/flightrec-watch.service
 	./usr/share/bash-completion/completions/flightrec
 	./usr/share/man/man8/flightrec.8.gz ./usr/share/man/man4/flightrec.4.gz)

@@ -41,6 +41,7 @@ check "make install DESTDIR=... PREFIX=$P" $? "$(tail -n 20 <<<"$out")"
 # 2: the files, their modes
 cmds=$("$TOP/user/flightrec" --help 2>/dev/null | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
 want=("755 $P/bin/flightrec" "755 $P/libexec/flightrec/flightrec-loader"
+	"755 $P/libexec/flightrec/flightrec-sites"
 	"644 $P/lib/libflightrec.a" "644 $P/lib/pkgconfig/flightrec.pc"
 	"644 $P/include/flightrec/libflightrec.h" "644 $P/include/flightrec/checkpoint.h"
 	"644 $P/include/flightrec/flightrec.pb-c.h"

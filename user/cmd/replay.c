@@ -1390,37 +1390,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 
 static const char *find_loader(void)
 {
-	static char path[PATH_MAX + 64];
-	const char *env = getenv("FLIGHTREC_LOADER");
-	char exe[PATH_MAX], *slash;
-	ssize_t n;
-	static const char *const rel[] = {
-		"loader/flightrec-loader",		/* the build tree: user/ */
-		"../libexec/flightrec/flightrec-loader",	/* installed */
-		"../lib/flightrec/flightrec-loader",
-	};
-	size_t i;
-
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = 0;
-		slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			for (i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-				if (snprintf(path, sizeof(path), "%s/%s", exe, rel[i]) >=
-				    (int)sizeof(path))
-					continue;
-				if (!access(path, X_OK))
-					return path;
-			}
-		}
-	}
-	if (!access("/usr/libexec/flightrec/flightrec-loader", X_OK))
-		return "/usr/libexec/flightrec/flightrec-loader";
-	return NULL;
+	return fr_helper_path("FLIGHTREC_LOADER", "flightrec-loader",
+			      "loader/flightrec-loader");
 }
 
 static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uint64_t t0)

@@ -61,6 +61,16 @@ int fr_out_file(int dirfd, const char *name, int force);
 int fr_mkdir_parents(const char *path, char *err, size_t errlen);
 
 /*
+ * The helper programs the tools run (lib/safe.c): the path named by the
+ * environment variable @env when it is set, else the first executable of
+ * @build_rel (the build tree, user/), ../libexec/flightrec/@name and
+ * ../lib/flightrec/@name beside this program (/proc/self/exe), else
+ * /usr/libexec/flightrec/@name; NULL if none is.  The result lives until
+ * the next call.
+ */
+const char *fr_helper_path(const char *env, const char *name, const char *build_rel);
+
+/*
  * A decimal number in [min, max], nothing else around it: true and *v, or
  * false.  fr_parse_u64: any number strtoull reads in that base (0: 0x hex
  * too), no sign, no space, nothing after it.

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -272,6 +273,39 @@ int fr_out_file(int dirfd, const char *name, int force)
 	if (fd >= 0)
 		fchmod(fd, 0600);	/* whatever the umask */
 	return fd;
+}
+
+/* ------------------------------------------------------------------ */
+/* Helper programs */
+
+const char *fr_helper_path(const char *env, const char *name, const char *build_rel)
+{
+	static char path[PATH_MAX + 64];
+	const char *dirs[] = { build_rel, "../libexec/flightrec/", "../lib/flightrec/" };
+	const char *e = getenv(env);
+	char exe[PATH_MAX], *slash;
+	ssize_t n;
+	size_t i;
+
+	if (e && *e)
+		return e;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+				if (snprintf(path, sizeof(path), "%s/%s%s", exe, dirs[i],
+					     i ? name : "") >= (int)sizeof(path))
+					continue;
+				if (!access(path, X_OK))
+					return path;
+			}
+		}
+	}
+	snprintf(path, sizeof(path), "/usr/libexec/flightrec/%s", name);
+	return access(path, X_OK) ? NULL : path;
 }
 
 /* ------------------------------------------------------------------ */
