@@ -36,6 +36,7 @@ struct fr_client {
 	struct nl_sock *sk;		/* requests */
 	struct nl_sock *ev;		/* events, after fr_client_subscribe() */
 	int family;
+	int ev_group;			/* FLIGHTREC_MCGRP_EVENTS, 0 if none */
 	uint32_t abi;
 	char version[64];
 	char error[256];		/* message of the last failure */
@@ -436,6 +437,31 @@ static int fr_version_reply(struct nl_msg *msg, struct fr_req *req)
 	return 0;
 }
 
+/* The family's id and its event group, from one CTRL_CMD_GETFAMILY. */
+static int fr_family_reply(struct nl_msg *msg, struct fr_req *req)
+{
+	struct nlattr *tb[CTRL_ATTR_MAX + 1], *g;
+	struct fr_client *c = req->c;
+	int rem;
+
+	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, CTRL_ATTR_MAX, NULL) ||
+	    !tb[CTRL_ATTR_FAMILY_ID])
+		return -EPROTO;
+	c->family = nla_get_u16(tb[CTRL_ATTR_FAMILY_ID]);
+	if (!tb[CTRL_ATTR_MCAST_GROUPS])
+		return 0;
+	nla_for_each_nested(g, tb[CTRL_ATTR_MCAST_GROUPS], rem) {
+		struct nlattr *gtb[CTRL_ATTR_MCAST_GRP_MAX + 1];
+
+		if (nla_parse_nested(gtb, CTRL_ATTR_MCAST_GRP_MAX, g, NULL) ||
+		    !gtb[CTRL_ATTR_MCAST_GRP_NAME] || !gtb[CTRL_ATTR_MCAST_GRP_ID])
+			continue;
+		if (!nla_strcmp(gtb[CTRL_ATTR_MCAST_GRP_NAME], FLIGHTREC_MCGRP_EVENTS))
+			c->ev_group = (int)nla_get_u32(gtb[CTRL_ATTR_MCAST_GRP_ID]);
+	}
+	return 0;
+}
+
 static int fr_socket(struct nl_sock **skp, char *err, size_t errlen)
 {
 	struct nl_sock *sk;
@@ -483,21 +509,32 @@ int fr_client_open(struct fr_client **out, char *err, size_t errlen)
 	if (rc)
 		goto out_free;
 
-	c->family = genl_ctrl_resolve(c->sk, FLIGHTREC_GENL_NAME);
-	if (c->family < 0) {
-		if (c->family == -NLE_OBJ_NOTFOUND) {
-			fr_seterr(err, errlen,
-				  "the flightrec module is not loaded (insmod kernel/flightrec.ko)");
-			rc = FR_ENOMODULE;
-		} else {
-			fr_seterr(err, errlen,
-				  "cannot look up the flightrec netlink family: %s",
-				  nl_geterror(c->family));
-			rc = fr_nlerr(c->family);
-		}
+	/* the family and its event group at once: one round trip, not two */
+	msg = nlmsg_alloc();
+	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, GENL_ID_CTRL, 0, 0,
+				 CTRL_CMD_GETFAMILY, 1) ||
+	    nla_put_string(msg, CTRL_ATTR_FAMILY_NAME, FLIGHTREC_GENL_NAME)) {
+		nlmsg_free(msg);
+		rc = FR_NOMSG(c, err, errlen);
+		goto out_close;
+	}
+	req.valid = fr_family_reply;
+	rc = fr_transact(c, msg, &req);
+	if (rc == -ENOENT) {
+		fr_seterr(err, errlen,
+			  "the flightrec module is not loaded (insmod kernel/flightrec.ko)");
+		rc = FR_ENOMODULE;
+		goto out_close;
+	}
+	if (!rc && c->family <= 0)
+		rc = -EPROTO;
+	if (rc) {
+		fr_seterr(err, errlen, "cannot look up the flightrec netlink family: %s",
+			  c->error[0] ? c->error : strerror(-rc));
 		goto out_close;
 	}
 
+	memset(&req, 0, sizeof(req));
 	msg = fr_msg(c, FLIGHTREC_CMD_GET_VERSION, 0);
 	if (!msg) {
 		rc = FR_NOMSG(c, err, errlen);
@@ -879,12 +916,11 @@ int fr_client_subscribe(struct fr_client *c, char *err, size_t errlen)
 
 	if (c->ev)
 		return 0;
-	grp = genl_ctrl_resolve_grp(c->sk, FLIGHTREC_GENL_NAME,
-				    FLIGHTREC_MCGRP_EVENTS);
-	if (grp < 0) {
-		fr_seterr(err, errlen, "cannot find the \"%s\" group: %s",
-			  FLIGHTREC_MCGRP_EVENTS, nl_geterror(grp));
-		return fr_nlerr(grp);
+	grp = c->ev_group;	/* from the family's lookup (fr_client_open) */
+	if (grp <= 0) {
+		fr_seterr(err, errlen, "the flightrec family has no \"%s\" group",
+			  FLIGHTREC_MCGRP_EVENTS);
+		return -ENOENT;
 	}
 	rc = fr_socket(&c->ev, err, errlen);
 	if (rc)
