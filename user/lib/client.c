@@ -479,10 +479,17 @@ static int fr_socket(struct nl_sock **skp, char *err, size_t errlen)
 		nl_socket_free(sk);
 		return fr_nlerr(rc);
 	}
-	/* large dumps: a big buffer, and messages read whole (MSG_PEEK) */
+	/*
+	 * Large dumps: a big socket buffer.  Every message is read whole in
+	 * one recvmsg, without peeking at its size first (a second system
+	 * call per message): the kernel's dump skbs are at most 32 KiB
+	 * (FR_NL_DUMP_ALLOC, and netlink_recvmsg caps what a reader's buffer
+	 * can raise that to), its replies NLMSG_GOODSIZE.  A larger one
+	 * would fail with NLE_MSG_TRUNC, not be cut silently.
+	 */
 	nl_socket_set_buffer_size(sk, FR_RCVBUF, 0);
 	nl_socket_set_msg_buf_size(sk, FR_MSGBUF);
-	nl_socket_enable_msg_peek(sk);
+	nl_socket_disable_msg_peek(sk);
 	/* the kernel's error messages; best effort */
 	setsockopt(nl_socket_get_fd(sk), SOL_NETLINK, NETLINK_EXT_ACK,
 		   &one, sizeof(one));
