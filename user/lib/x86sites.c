@@ -40,16 +40,19 @@ int fr_sites_helper_pid(void)
 	return helper_pid;
 }
 
-void fr_sites_helper_stop(void)
+int fr_sites_helper_stop(void)
 {
+	int st = -1;
+
 	if (helper_fd >= 0)
 		close(helper_fd);
 	helper_fd = -1;
 	if (helper_pid > 0) {
-		while (waitpid(helper_pid, NULL, 0) < 0 && errno == EINTR)
+		while (waitpid(helper_pid, &st, 0) < 0 && errno == EINTR)
 			;
 	}
 	helper_pid = 0;
+	return st;
 }
 
 /* A helper that failed: killed, waited for, and the reason in @why. */

@@ -40,9 +40,13 @@ int fr_cpuid_sites(int fd, struct fr_sites *s, char *why, size_t whylen);
 int fr_cpuid_scan(int fd, struct fr_sites *s, char *why, size_t whylen);
 void fr_sites_free(struct fr_sites *s);
 
-/* The helper's pid, 0 when none runs; and its end (waited for). */
+/*
+ * The helper's pid, 0 when none runs; and its end: its socket closed, the
+ * helper waited for.  Returns its wait status (0: it ended well), or -1
+ * when none ran.
+ */
 int fr_sites_helper_pid(void);
-void fr_sites_helper_stop(void);
+int fr_sites_helper_stop(void);
 
 /*
  * The helper's protocol, on the stream socket that is its fd 0: a request
