@@ -35,9 +35,9 @@
  * A sanitizer build ends without LeakSanitizer's check at exit: it runs in
  * a thread that ptraces this one, which the sandbox forbids (the helper
  * would end by SIGSYS), and the environment's ASAN_OPTIONS can turn it on
- * whatever this program says; ASan's _exit() runs it too.  The scan's own leaks are checked in a
- * process without the sandbox: checkpoint_rw.cpuid_sites_of_code runs
- * fr_cpuid_scan in the test itself.
+ * whatever this program says; ASan's _exit() runs it too.  The scan's own
+ * leaks are checked in a process without the sandbox:
+ * checkpoint_rw.cpuid_sites_of_code runs fr_cpuid_scan in the test itself.
  */
 #ifdef __SANITIZE_ADDRESS__
 #define SERVE_END(r)	syscall(SYS_exit_group, (r))	/* _exit runs it too */
@@ -56,8 +56,10 @@ static int sandbox(void)
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		/* x32 numbers have bit 30 set: none is below */
-		/* mmap and mprotect: never executable */
+		/*
+		 * Exact numbers only: an x32 call (bit 30 set) matches none
+		 * and is killed.  mmap and mprotect: never executable.
+		 */
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mmap, 1, 0),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mprotect, 0, 4),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
