@@ -297,4 +297,70 @@ TEST_F_TIMEOUT(thr, blocked_thread_xsave, 120)
 	frd_free(&d);
 }
 
+/*
+ * tests/progs/threads_syscall_fpu: two threads, each with its own pattern
+ * in xmm0-xmm15, making system calls back to back.  At an interval start
+ * cut by one of them, the other is often inside a call, running in the
+ * kernel on the other CPU: its context is taken from outside, and must
+ * carry its XSAVE area with its pattern as well (a syscall leaves the user
+ * FPU state as it found it).  The module left such a context without an
+ * XSAVE area (fr_ctx_xsave: "a thread running in the kernel at the cut gets
+ * none").
+ */
+TEST_F_TIMEOUT(thr, running_thread_xsave, 180)
+{
+	char prog[PATH_MAX];
+	size_t i, in_sc = 0, good = 0, bad = 0;
+	uint64_t base, loaded, done;
+	int status, r, j;
+	struct frd d;
+	pid_t pid;
+
+	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_syscall_fpu"));
+	loaded = frd_sym_offset(prog, "fpu_spin_loaded");
+	done = frd_sym_offset(prog, "fpu_spin_done");
+	ASSERT_NE(0, loaded);
+	ASSERT_LT(loaded, done);
+
+	char *argv[] = { prog, "20000", NULL };
+
+	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 10, 64, &d, &pid, &status));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status)) TH_LOG("a pattern did not survive the calls");
+	base = frd_load_base(&d, prog);
+	ASSERT_NE(0, base);
+	for (i = 0; i < d.nth; i++) {
+		const struct frd_thread *t = &d.th[i];
+		int k = t->tid == (uint32_t)pid ? 0 : 1;
+		bool ok = true;
+
+		/* inside the loop, after the loads: the pattern is there */
+		if (t->regs.rip < base + loaded || t->regs.rip > base + done)
+			continue;
+		in_sc += t->in_syscall >= 0;
+		if (!t->xsave || t->xsave_len < 160 + 256) {
+			TH_LOG("interval %u tid %u, in syscall %d: no XSAVE area (%u bytes)",
+			       t->interval, t->tid, t->in_syscall, t->xsave_len);
+			bad++;
+			continue;
+		}
+		for (r = 0; ok && r < 16; r++)
+			for (j = 0; ok && j < 16; j++)
+				if (t->xsave[160 + 16 * r + j] !=
+				    (uint8_t)(0x40 * (k + 1) + 16 * r + j)) {
+					TH_LOG("interval %u tid %u: xmm%d byte %d is %#x",
+					       t->interval, t->tid, r, j,
+					       t->xsave[160 + 16 * r + j]);
+					ok = false;
+				}
+		good += ok;
+		bad += !ok;
+	}
+	TH_LOG("%zu contexts in the loop, %zu of them in a syscall, %zu with the pattern",
+	       good + bad, in_sc, good);
+	EXPECT_GE(in_sc, 3);
+	EXPECT_EQ(0, bad);
+	frd_free(&d);
+}
+
 TEST_HARNESS_MAIN
