@@ -188,7 +188,8 @@ static int fr_put_ctx(struct sk_buff *skb, struct fr_thread_ctx *c)
 {
 	if (nla_put_u32(skb, FLIGHTREC_A_TID, c->tid) ||
 	    nla_put(skb, FLIGHTREC_A_REGS, sizeof(c->regs), &c->regs) ||
-	    (c->xsave && nla_put(skb, FLIGHTREC_A_XSAVE, c->xsave_size, c->xsave)) ||
+	    (c->xsave && !c->xsave_wait &&
+	     nla_put(skb, FLIGHTREC_A_XSAVE, c->xsave_size, c->xsave)) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_FS_BASE, c->fs_base, FLIGHTREC_A_PAD) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_GS_BASE, c->gs_base, FLIGHTREC_A_PAD) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_SIGMASK, c->sigmask, FLIGHTREC_A_PAD) ||

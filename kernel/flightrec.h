@@ -170,6 +170,14 @@ struct fr_thread_ctx {
 	u32 xsave_size;
 	void *xsave;
 	bool lost;	/* its XSAVE area could not be allocated */
+	/*
+	 * xsave is allocated but not yet written: the thread was running in
+	 * the kernel on another CPU at the cut, and writes its own area
+	 * when it next passes the module with its user FPU state unchanged
+	 * (fr_ctx_xsave_fill).  Under proc->lock; an area still waiting
+	 * when its interval is frozen is not handed out.
+	 */
+	bool xsave_wait;
 };
 
 #define FR_BUILD_ID_MAX	32
@@ -318,6 +326,8 @@ struct fr_thread {
 	unsigned long held_start[2], held_end[2];	/* what it captured */
 	/* boundary work */
 	atomic_t twork_queued;		/* a struct fr_twork is queued */
+	/* a context of it waits for its XSAVE area (ctx->xsave_wait, proc->lock) */
+	bool xsave_wait;
 	u32 seen_boundary;		/* last boundary generation it passed */
 	bool fault_pending;		/* set by the signal probe */
 	u32 fault_signo;
@@ -582,6 +592,7 @@ void fr_ctx_in_syscall(struct fr_thread_ctx *ctx, u32 nr, u64 ip);
 void fr_proc_exec_reset(struct fr_proc *proc);
 bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t);
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp);
+void fr_ctx_xsave_fill(struct fr_thread *t, bool write);
 void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long end,
 		     void (*fn)(void *arg, unsigned long addr, unsigned long len),
 		     void *arg, bool clear);

@@ -189,37 +189,95 @@ static bool fr_fpu_saved(struct task_struct *task, unsigned long *switches)
  * state of another thread of the process that is in the kernel (blocked in
  * a syscall, or stopped in its task_work).  The copy is kept only if that
  * thread was off CPU before and after it, and was not switched in and out
- * in between; a thread running in the kernel at the cut gets none.
+ * in between.  A thread running in the kernel at the cut gets none, or,
+ * with @may_wait, an area allocated for it to write itself
+ * (ctx->xsave_wait, fr_ctx_xsave_fill).
  */
 static void fr_ctx_xsave(struct fr_thread_ctx *ctx, struct task_struct *task,
-			 gfp_t gfp)
+			 gfp_t gfp, bool may_wait)
 {
 	const struct user_regset *rs = fr_regset(NT_X86_XSTATE);
 	unsigned long before = 0, after = 0;
+	bool saved;
 
 	if (!rs)
 		return;
-	if (task != current && !fr_fpu_saved(task, &before))
+	saved = task == current || fr_fpu_saved(task, &before);
+	if (!saved && !may_wait)
 		return;
 	ctx->xsave_size = rs->n * rs->size;
 	ctx->xsave = kvzalloc(ctx->xsave_size, (gfp & ~__GFP_NOFAIL) | __GFP_NOWARN);
 	ctx->lost = !ctx->xsave;
-	if (ctx->xsave &&
-	    (regset_get(task, rs, ctx->xsave_size, ctx->xsave) < 0 ||
-	     (task != current &&
-	      (!fr_fpu_saved(task, &after) || after != before)))) {
-		kvfree(ctx->xsave);
-		ctx->xsave = NULL;
-	}
-	if (!ctx->xsave)
+	if (!ctx->xsave) {
 		ctx->xsave_size = 0;
+		return;
+	}
+	if (saved && regset_get(task, rs, ctx->xsave_size, ctx->xsave) >= 0 &&
+	    (task == current ||
+	     (fr_fpu_saved(task, &after) && after == before)))
+		return;
+	if (may_wait && task != current) {
+		ctx->xsave_wait = true;
+		return;
+	}
+	kvfree(ctx->xsave);
+	ctx->xsave = NULL;
+	ctx->xsave_size = 0;
 }
+
+static void fr_ctx_xsave_fill_iv(struct fr_interval *iv, pid_t tid,
+				 const struct user_regset *rs)
+{
+	struct fr_thread_ctx *ctx;
+
+	list_for_each_entry(ctx, &iv->threads, node)
+		if (ctx->xsave_wait && ctx->tid == tid && rs &&
+		    regset_get(current, rs, ctx->xsave_size, ctx->xsave) >= 0)
+			ctx->xsave_wait = false;
+}
+
+/*
+ * t is current, and a boundary took a context of it from outside while it
+ * ran in the kernel on another CPU (t->xsave_wait): it writes its own XSAVE
+ * area into every such context still in its process's intervals.  Called
+ * where its user FPU state is still that of the cut: at the exit of the
+ * syscall it was in (fr_sys_exit; a syscall leaves that state as it found
+ * it), or in the task_work it was stopped in.  @write false: the state
+ * changed (rt_sigreturn, execve), the areas stay unwritten and are not
+ * handed out.  An interval frozen meanwhile keeps its context without one.
+ */
+void fr_ctx_xsave_fill(struct fr_thread *t, bool write)
+{
+	const struct user_regset *rs = write ? fr_regset(NT_X86_XSTATE) : NULL;
+	struct fr_proc *proc = t->proc;
+	pid_t tid = task_pid_vnr(current);
+	struct fr_interval *iv;
+
+	spin_lock(&proc->lock);
+	t->xsave_wait = false;
+	if (rs) {
+		if (proc->cur)
+			fr_ctx_xsave_fill_iv(proc->cur, tid, rs);
+		list_for_each_entry(iv, &proc->ring, node)
+			fr_ctx_xsave_fill_iv(iv, tid, rs);
+	}
+	spin_unlock(&proc->lock);
+}
+
+static struct fr_thread_ctx *fr_ctx_take(struct task_struct *task, gfp_t gfp,
+					  bool may_wait);
 
 /*
  * Registers of `task` from its pt_regs (user state at the last kernel entry),
  * and its XSAVE area (fr_ctx_xsave).
  */
 struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
+{
+	return fr_ctx_take(task, gfp, false);
+}
+
+static struct fr_thread_ctx *fr_ctx_take(struct task_struct *task, gfp_t gfp,
+					  bool may_wait)
 {
 	struct fr_thread_ctx *ctx = kzalloc(sizeof(*ctx), gfp | __GFP_NOWARN);
 	struct pt_regs *regs = task_pt_regs(task);
@@ -241,7 +299,7 @@ struct fr_thread_ctx *fr_ctx_capture(struct task_struct *task, gfp_t gfp)
 		ctx->regs.fs_base = task->thread.fsbase;
 		ctx->regs.gs_base = task->thread.gsbase;
 	}
-	fr_ctx_xsave(ctx, task, gfp);
+	fr_ctx_xsave(ctx, task, gfp, may_wait);
 	ctx->fs_base = ctx->regs.fs_base;
 	ctx->gs_base = ctx->regs.gs_base;
 	ctx->sigmask = task->blocked.sig[0];
@@ -610,15 +668,20 @@ static size_t fr_gather_threads(struct fr_proc *proc, struct fr_interval *iv,
 			ctx = t->stop_ctx;
 			t->stop_ctx = NULL;
 			if (!ctx) {
-				/* taken by an earlier boundary: pt_regs are still it */
-				ctx = fr_ctx_capture(t->task,
-						     GFP_ATOMIC | __GFP_NOWARN);
+				/*
+				 * Taken by an earlier boundary: pt_regs are still
+				 * it.  It may be spinning for work_lock, on a CPU:
+				 * then it writes its XSAVE area on its way out.
+				 */
+				ctx = fr_ctx_take(t->task, GFP_ATOMIC | __GFP_NOWARN,
+						  true);
 				if (ctx)
 					fr_sc_ctx_fix(t, ctx);
 			}
 		} else if (READ_ONCE(t->in_sc)) {
 			smp_rmb();	/* in_sc before sc_nr: fr_sys_enter */
-			ctx = fr_ctx_capture(t->task, GFP_ATOMIC | __GFP_NOWARN);
+			/* running in the call: it writes its area at its exit */
+			ctx = fr_ctx_take(t->task, GFP_ATOMIC | __GFP_NOWARN, true);
 			if (ctx)
 				fr_ctx_in_syscall(ctx, READ_ONCE(t->sc_nr),
 						  ctx->regs.ip);
@@ -635,6 +698,8 @@ static size_t fr_gather_threads(struct fr_proc *proc, struct fr_interval *iv,
 			continue;
 		}
 		t->seen_boundary = gen;
+		if (ctx->xsave_wait)
+			t->xsave_wait = true;
 		list_add_tail(&ctx->node, &iv->threads);
 		bytes += sizeof(*ctx) + ctx->xsave_size;
 	}
@@ -1294,6 +1359,9 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 	}
 	fr_boundary_pass(proc, t);
 out:
+	/* stopped since the cut: its user FPU state is still the cut's */
+	if (READ_ONCE(t->xsave_wait))
+		fr_ctx_xsave_fill(t, true);
 	/* before work_lock goes: a boundary must not count it stopped now */
 	fr_stop_release(proc, t);
 	mutex_unlock(&proc->work_lock);

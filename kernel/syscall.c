@@ -2371,7 +2371,7 @@ static __always_inline bool fr_sc_eintr_ours(struct fr_thread *t,
 	       !task_sigpending(current);
 }
 
-static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
+static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 {
 	struct fr_thread *t;
 	int err;
@@ -2387,7 +2387,7 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 			fr_twork_queue(t, TWA_RESUME);	/* waits for the token */
 	}
 	if (!t)
-		return;
+		return t;
 	/* with at_exit: a signal that ends the process may be deliverable now */
 	if (unlikely(task_sigpending(current)) && READ_ONCE(t->proc->at_exit))
 		fr_kill_pending(t);
@@ -2396,7 +2396,7 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		ret = -ERESTARTNOHAND;
 	}
 	if (!t->in_sc)
-		return;
+		return t;
 	/*
 	 * in_sc stays set until the record is in an interval (fr_append), or
 	 * until the call is known to stay open (restart, slow copy), and is
@@ -2417,18 +2417,18 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	t->sig_ip = regs->ip;
 	if (unlikely(fe & FR_FE_XEXIT) && !ret &&
 	    fr_sys_exit_special(t, nr))
-		return;
+		return t;
 	if (fr_is_restart(ret)) {
 		t->restart_pending = true;
 		t->restart_ip = regs->ip;
 		fr_sc_close(t);
-		return;
+		return t;
 	}
 	if (!t->sc_seq)
 		t->sc_seq = fr_seq_next(t->proc);
 	err = fr_record_fe(t, ret, true, NULL, fe);
 	if (likely(!err))
-		return;		/* placed, and closed with it (fr_append_rec) */
+		return t;	/* placed, and closed with it (fr_append_rec) */
 	if (err == -EAGAIN) {
 		t->sc_ret = ret;
 		t->sc_slow = true;
@@ -2438,6 +2438,24 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 		}
 	}
 	fr_sc_close(t);
+	return t;
+}
+
+static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
+{
+	struct fr_thread *t = fr_sys_exit_rec(regs, ret);
+
+	/*
+	 * A boundary took its context from outside while it ran in this call
+	 * on another CPU: it writes its XSAVE area now, after in_sc was
+	 * cleared under proc->lock (so no later boundary can take it inside
+	 * this call) and before any signal delivery.  The call left its user
+	 * FPU state as it found it, unless it was rt_sigreturn or an exec.
+	 */
+	if (t && unlikely(READ_ONCE(t->xsave_wait)))
+		fr_ctx_xsave_fill(t, regs->orig_ax != __NR_rt_sigreturn &&
+				  regs->orig_ax != __NR_execve &&
+				  regs->orig_ax != __NR_execveat);
 }
 
 /*
