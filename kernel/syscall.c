@@ -2441,6 +2441,19 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	return t;
 }
 
+/*
+ * Did the call that ends here leave the user FPU state as it found it?
+ * Every call does but a sigreturn and an exec; a 32-bit (int 0x80) or x32
+ * call is not looked at and counts as one that did not.
+ */
+static bool fr_fpu_kept(const struct pt_regs *regs)
+{
+	unsigned long nr = regs->orig_ax;
+
+	return !in_ia32_syscall() && nr < __X32_SYSCALL_BIT &&
+	       nr != __NR_rt_sigreturn && nr != __NR_execve && nr != __NR_execveat;
+}
+
 static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 {
 	struct fr_thread *t = fr_sys_exit_rec(regs, ret);
@@ -2453,9 +2466,7 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	 * FPU state as it found it, unless it was rt_sigreturn or an exec.
 	 */
 	if (t && unlikely(READ_ONCE(t->xsave_wait)))
-		fr_ctx_xsave_fill(t, regs->orig_ax != __NR_rt_sigreturn &&
-				  regs->orig_ax != __NR_execve &&
-				  regs->orig_ax != __NR_execveat);
+		fr_ctx_xsave_fill(t, fr_fpu_kept(regs));
 }
 
 /*
