@@ -71,7 +71,6 @@ static int sandbox(void)
 		ALLOW(__NR_sendmsg),
 		ALLOW(__NR_sendto),
 		ALLOW(__NR_write),
-		ALLOW(__NR_read),
 		ALLOW(__NR_fstat),
 		ALLOW(__NR_newfstatat),
 		ALLOW(__NR_close),

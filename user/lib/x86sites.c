@@ -15,7 +15,7 @@
 #include "x86sites.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <stdbool.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -40,7 +40,11 @@ int fr_sites_helper_pid(void)
 	return helper_pid;
 }
 
-int fr_sites_helper_stop(void)
+/*
+ * Closes the socket and waits for the helper, killed first if @kill_it;
+ * its wait status, -1 when there was none.
+ */
+static int helper_end(bool kill_it)
 {
 	int st = -1;
 
@@ -48,6 +52,8 @@ int fr_sites_helper_stop(void)
 		close(helper_fd);
 	helper_fd = -1;
 	if (helper_pid > 0) {
+		if (kill_it)
+			kill(helper_pid, SIGKILL);
 		while (waitpid(helper_pid, &st, 0) < 0 && errno == EINTR)
 			;
 	}
@@ -55,27 +61,21 @@ int fr_sites_helper_stop(void)
 	return st;
 }
 
+int fr_sites_helper_stop(void)
+{
+	return helper_end(false);
+}
+
 /* A helper that failed: killed, waited for, and the reason in @why. */
 static int helper_failed(int err, char *why, size_t whylen, const char *what)
 {
-	int st = 0;
+	int st = helper_end(true);
 
-	if (helper_fd >= 0)
-		close(helper_fd);
-	helper_fd = -1;
-	if (helper_pid > 0) {
-		kill(helper_pid, SIGKILL);
-		while (waitpid(helper_pid, &st, 0) < 0 && errno == EINTR)
-			;
-		if (WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL)
-			snprintf(why, whylen, "the helper flightrec-sites was killed by "
-				 "signal %d (%s)", WTERMSIG(st), what);
-		else
-			snprintf(why, whylen, "the helper flightrec-sites: %s", what);
-	} else {
+	if (st != -1 && WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL)
+		snprintf(why, whylen, "the helper flightrec-sites was killed by "
+			 "signal %d (%s)", WTERMSIG(st), what);
+	else
 		snprintf(why, whylen, "the helper flightrec-sites: %s", what);
-	}
-	helper_pid = 0;
 	return err;
 }
 
