@@ -558,9 +558,8 @@ TEST_F(watch, module_reload)
 {
 	const char *mod = getenv("FR_MODULE"), *params = getenv("FR_MODPARAMS");
 	char cmd[PATH_MAX + 256];
-	long ms;
-
 	int i, rc = -1;
+	long ms;
 
 	if (!mod)
 		SKIP(return, "FR_MODULE not set: cannot reload the module");

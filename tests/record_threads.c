@@ -373,10 +373,13 @@ TEST_F_TIMEOUT(thr, running_thread_xsave, 180)
 	 * On the debug kernel (FR_TEST_TIMEOUT_SCALE > 1) the recording's own
 	 * work at each call's exit (KASAN, lockdep) outweighs getppid, and
 	 * the other thread was caught inside a call in 0 or 1 of about 80
-	 * interval starts: there the test checks every context it has.
+	 * interval starts: there the test checks every context it has, and
+	 * wants some (126 there, 35 to 42 on Debian's kernels).
 	 */
-	if (fr_timeout_scale() == 1)
+	EXPECT_GE(good + bad, 3);
+	if (fr_timeout_scale() == 1) {
 		EXPECT_GE(in_sc, 3);
+	}
 	EXPECT_EQ(0, bad);
 	frd_free(&d);
 }
