@@ -357,6 +357,30 @@ static int sec_flrc(const char *dir, char *path, size_t size)
 }
 
 /*
+ * A program recorded by `flightrec record` makes itself not dumpable, then
+ * crashes: no checkpoint (recording stopped), and record says so and why,
+ * not only that there is none.
+ */
+TEST_F_TIMEOUT(sec, record_says_why_no_checkpoint, 120)
+{
+	char dir[PATH_MAX], out[PATH_MAX + 8], path[2 * PATH_MAX], *err;
+	int status;
+
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	status = fr_sh("'%s' record --interval-ms 20 -o '%s/out' -- '%s' crash 2>'%s/stderr'",
+		       fr_tool("flightrec"), dir, fr_prog("dumpable"), dir);
+	err = fr_slurp(dir, "stderr", NULL);
+	ASSERT_NE(NULL, err);
+	EXPECT_EQ(128 + SIGSEGV, status) TH_LOG("%s", err);
+	snprintf(out, sizeof(out), "%s/out", dir);
+	EXPECT_EQ(0, sec_flrc(out, path, sizeof(path)));
+	EXPECT_NE(NULL, strstr(err, "dumpable killed by SIGSEGV, no checkpoint: not recorded: "
+				    "not-dumpable\n")) TH_LOG("record said: %s", err);
+	free(err);
+	fr_sh("rm -rf '%s'", dir);
+}
+
+/*
  * A secret in a MADV_DONTDUMP page, read in every interval: no page of
  * that mapping in the checkpoint, not one 16-byte piece of the secret in
  * any page (decompressed by the reader) nor in the file, its map marked;
@@ -371,6 +395,7 @@ static void nodump_case(struct __test_metadata *_metadata, const char *mode)
 	size_t i, k, hits = 0, raw_len = 0;
 	int status, marked = 0, pages_in = 0, read_rec = 0;
 	unsigned char *raw = NULL;
+	char *rec_err = NULL;
 	struct flrc *c;
 	FILE *f;
 
@@ -386,7 +411,9 @@ static void nodump_case(struct __test_metadata *_metadata, const char *mode)
 	status = fr_sh("'%s' record --interval-ms 50 --keep 8 -o '%s' -- '%s' %s %u > '%s/stdout' "
 		       "2>'%s/stderr'", fr_tool("flightrec"), out, fr_prog("nodump_secret"), mode,
 		       40 * fr_timeout_scale(), dir, dir);
-	ASSERT_EQ(128 + SIGSEGV, status);
+	/* what record said: every way to lose the checkpoint says why */
+	rec_err = fr_slurp(dir, "stderr", NULL);
+	ASSERT_EQ(128 + SIGSEGV, status) TH_LOG("record said: %s", rec_err ? rec_err : "?");
 	snprintf(path, sizeof(path), "%s/stdout", dir);
 	f = fopen(path, "r");
 	ASSERT_NE(NULL, f);
@@ -394,7 +421,9 @@ static void nodump_case(struct __test_metadata *_metadata, const char *mode)
 	fclose(f);
 	addr = strtoull(line, NULL, 16);
 	ASSERT_NE(0, addr);
-	ASSERT_EQ(1, sec_flrc(out, path, sizeof(path)));
+	ASSERT_EQ(1, sec_flrc(out, path, sizeof(path)))
+		TH_LOG("record said: %s", rec_err ? rec_err : "?");
+	free(rec_err);
 	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
 	for (i = 0; i < c->n_maps; i++)
 		if (c->maps[i]->start <= addr && addr < c->maps[i]->end &&

@@ -11,12 +11,15 @@
  *                         of this program)
  *   dumpable suid         (after the set-user-ID exec) prints "euid N" on
  *                         stdout, makes syscalls with a secret, exits 0
+ *   dumpable crash        syscalls; PR_SET_DUMPABLE 0; syscalls with a
+ *                         secret; killed by SIGSEGV (no gates)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <signal.h>
 #include <sys/prctl.h>
 
 static const char secret[] = "FR-SECRET-4f7c1d2a9b";
@@ -85,6 +88,14 @@ int main(int argc, char **argv)
 		busy();
 		return 0;
 	}
-	fprintf(stderr, "usage: dumpable prctl|nodump|exec PATH|suid\n");
+	if (argc >= 2 && !strcmp(argv[1], "crash")) {
+		busy();
+		if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0))
+			return 2;
+		busy();
+		raise(SIGSEGV);
+		return 4;
+	}
+	fprintf(stderr, "usage: dumpable prctl|nodump|exec PATH|suid|crash\n");
 	return 64;
 }

@@ -732,9 +732,14 @@ static void record_take(struct record *r, uint32_t pid, uint32_t id, const char 
 	struct saved s;
 	int claim = claim_dump(id);
 
-	if (claim == -1)
-		return;		/* someone else is writing it */
-	if (!save_dump(r->c, id, r->dir, true, &s)) {
+	if (claim == -1) {
+		/* someone else is writing it: said, so that none goes unexplained */
+		fprintf(stderr, "flightrec record: %s: dump %u taken by another flightrec\n",
+			what, id);
+		return;
+	}
+	/* a dump of the tree that is gone: someone released it, said */
+	if (!save_dump(r->c, id, r->dir, false, &s)) {
 		print_saved_to(stderr, "flightrec record: wrote ", &s, what);
 		r->written++;
 		if (p)
@@ -830,6 +835,7 @@ static void record_leftovers(struct record *r)
 	struct record_scan rs = { .r = r };
 	struct fr_event ev;
 	size_t i;
+	int ret;
 
 	/* events sent before the child died are already queued: no wait */
 	while (fr_client_next_event(r->c, 0, &ev) == 1)
@@ -837,8 +843,13 @@ static void record_leftovers(struct record *r)
 	/* until no checkpoint names another process of the tree */
 	do {
 		rs.n = 0;
-		if (fr_client_list_dumps(r->c, record_scan_cb, &rs))
+		ret = fr_client_list_dumps(r->c, record_scan_cb, &rs);
+		if (ret) {
+			fprintf(stderr, "flightrec record: listing the dumps: %s\n",
+				fr_client_error(r->c)[0] ? fr_client_error(r->c) :
+				strerror(-ret));
 			break;
+		}
 		for (i = 0; i < rs.n; i++)
 			record_take(r, rs.pids[i], rs.ids[i], rs.what[i]);
 		record_pending(r);
@@ -994,8 +1005,11 @@ int cmd_record(int argc, char **argv)
 		struct fr_event ev;
 		pid_t w;
 
-		if (pidfd >= 0 && poll(pfd, 2, -1) < 0 && errno != EINTR)
-			break;
+		if (pidfd >= 0 && poll(pfd, 2, -1) < 0 && errno != EINTR) {
+			/* no status yet: go on without the pidfd, as without one */
+			close(pidfd);
+			pidfd = -1;
+		}
 		ret = fr_client_next_event(r.c, pidfd >= 0 ? 0 : 100, &ev);
 		if (ret == 1)
 			record_event(&r, &ev);
@@ -1015,9 +1029,13 @@ int cmd_record(int argc, char **argv)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
 	if (WIFSIGNALED(status)) {
+		const struct record_pid *p = tree_find(&r, r.child);
+
 		if (!r.written)
-			fprintf(stderr, "flightrec record: %s killed by %s, no checkpoint\n",
-				argv[optind], sig_name(WTERMSIG(status)));
+			fprintf(stderr, "flightrec record: %s killed by %s, no checkpoint%s%s\n",
+				argv[optind], sig_name(WTERMSIG(status)),
+				p && p->stop_reason ? ": not recorded: " : "",
+				p && p->stop_reason ? fr_stop_reason_name(p->stop_reason) : "");
 		return 128 + WTERMSIG(status);
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : FR_EXIT_FAIL;
