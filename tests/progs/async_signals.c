@@ -6,6 +6,10 @@
  *   - SIGUSR1 (no SA_RESTART) from a child while blocked in read: EINTR;
  *   - SIGUSR2 (SA_RESTART) from the child while blocked in read again: the
  *     read restarts and gets the byte the child writes afterwards.
+ * The child sends each signal once the parent sleeps in its read (its
+ * state in /proc), and writes the byte once the handler has said it ran
+ * (a byte on a second pipe): fixed delays were too short on the debug
+ * kernel, where SIGUSR2 came before the first read had returned.
  * With the argument "spin" [USEC]: SIGALRM from an interval timer (USEC,
  * 300 by default) interrupts a loop in user code (no syscall there); the
  * handler stops the loop (a signal that comes at setitimer's return instead
@@ -23,6 +27,7 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t hits, stop, looping, early;
+static int ran_fd = -1;		/* on_plain says it ran (the child waits for it) */
 
 static void say(const char *s)
 {
@@ -48,6 +53,47 @@ static void on_plain(int sig)
 	hits++;
 	snprintf(line, sizeof(line), "handler: signal %d\n", sig);
 	say(line);
+	if (ran_fd >= 0 && write(ran_fd, "h", 1) != 1)
+		_exit(3);
+}
+
+/* Whether pid sleeps (state S in /proc/PID/stat). */
+static int sleeping(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	int yes = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f)) {
+		p = strrchr(buf, ')');	/* comm may hold spaces and parens */
+		yes = p && p[1] == ' ' && p[2] == 'S';
+	}
+	fclose(f);
+	return yes;
+}
+
+/* The child's side: signal the parent once it sleeps in its read. */
+static void signal_in_read(pid_t parent, int sig)
+{
+	while (!sleeping(parent))
+		usleep(1000);
+	usleep(20000);	/* still asleep then: in the read, not passing by */
+	if (!sleeping(parent))
+		signal_in_read(parent, sig);
+	else
+		kill(parent, sig);
+}
+
+static void wait_byte(int fd)
+{
+	char b;
+
+	if (read(fd, &b, 1) != 1)
+		_exit(2);
 }
 
 static void on_alarm(int sig)
@@ -95,7 +141,7 @@ static int spin(long usec)
 int main(int argc, char **argv)
 {
 	struct sigaction sa;
-	int p[2], r;
+	int p[2], q[2], r;
 	char c = 0;
 	pid_t child, parent = getpid();
 	union sigval v = { .sival_int = 4242 };
@@ -112,22 +158,25 @@ int main(int argc, char **argv)
 	sigqueue(getpid(), SIGRTMIN, v);
 	say("after sigqueue\n");
 
-	if (pipe(p))
+	if (pipe(p) || pipe(q))
 		return 2;
 	child = fork();
 	if (child == 0) {
-		usleep(200000);
-		kill(parent, SIGUSR1);
-		usleep(200000);
-		kill(parent, SIGUSR2);
-		usleep(200000);
+		signal_in_read(parent, SIGUSR1);
+		wait_byte(q[0]);	/* its handler ran */
+		wait_byte(q[0]);	/* "read 1" printed */
+		signal_in_read(parent, SIGUSR2);
+		wait_byte(q[0]);	/* its handler ran: the read restarts */
 		if (write(p[1], "x", 1) != 1)
 			_exit(2);
 		_exit(0);
 	}
+	ran_fd = q[1];
 	r = (int)read(p[0], &c, 1);
 	printf("read 1: %d %s\n", r, r < 0 ? strerror(errno) : "");
 	fflush(stdout);
+	if (write(q[1], "r", 1) != 1)
+		return 2;
 	r = (int)read(p[0], &c, 1);
 	printf("read 2: %d '%c'\n", r, c);
 	waitpid(child, NULL, 0);
