@@ -208,8 +208,9 @@ accel=$(choose_accel)
 # One directory per run, inside the project tree so the guest can write to it.
 mkdir -p "$BUILD/runs"
 RUN=$(mktemp -d "$BUILD/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
-# keep the 20 newest runs
-ls -1dt "$BUILD"/runs/*/ 2>/dev/null | tail -n +21 | xargs -r rm -rf --
+# keep the 20 newest runs (a run that another vm.sh removes meanwhile makes
+# ls fail: not a reason to stop, under pipefail, without a word)
+{ ls -1dt "$BUILD"/runs/*/ 2>/dev/null || true; } | tail -n +21 | xargs -r rm -rf --
 
 if [[ $NOMODULE != 1 ]]; then
 	[[ -n $MODULE ]] || MODULE=$("$HERE/kernels.sh" module "$KVER")

@@ -305,37 +305,22 @@ TEST_F_TIMEOUT(thr, blocked_thread_xsave, 120)
 	frd_free(&d);
 }
 
-/*
- * tests/progs/threads_syscall_fpu: two threads, each with its own pattern
- * in xmm0-xmm15, making system calls back to back.  At an interval start
- * cut by one of them, the other is often inside a call, running in the
- * kernel on the other CPU: its context is taken from outside, and must
- * carry its XSAVE area with its pattern as well (a syscall leaves the user
- * FPU state as it found it).  The module left such a context without an
- * XSAVE area (fr_ctx_xsave: "a thread running in the kernel at the cut gets
- * none").
- */
-TEST_F_TIMEOUT(thr, running_thread_xsave, 180)
+/* One recording of it: counts the contexts in its loop (in a call, with the pattern, not). */
+static void xsave_round(struct __test_metadata *_metadata, struct fr_client *c,
+			const char *prog, uint64_t loaded, uint64_t done,
+			size_t *in_sc, size_t *good, size_t *bad)
 {
-	char prog[PATH_MAX];
-	size_t i, in_sc = 0, good = 0, bad = 0;
-	uint64_t base, loaded, done;
+	char count[16], path[PATH_MAX];
+	char *argv[] = { path, count, NULL };
+	uint64_t base;
 	int status, r, j;
 	struct frd d;
+	size_t i;
 	pid_t pid;
 
-	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_syscall_fpu"));
-	loaded = frd_sym_offset(prog, "fpu_spin_loaded");
-	done = frd_sym_offset(prog, "fpu_spin_done");
-	ASSERT_NE(0, loaded);
-	ASSERT_LT(loaded, done);
-
-	char count[16];
-	char *argv[] = { prog, count, NULL };
-
+	snprintf(path, sizeof(path), "%s", prog);
 	snprintf(count, sizeof(count), "%u", 20000 * fr_timeout_scale());
-
-	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 10, 64, &d, &pid, &status));
+	ASSERT_EQ(0, frd_run_recorded(c, argv, 10, 64, &d, &pid, &status));
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_EQ(0, WEXITSTATUS(status)) TH_LOG("a pattern did not survive the calls");
 	base = frd_load_base(&d, prog);
@@ -348,11 +333,11 @@ TEST_F_TIMEOUT(thr, running_thread_xsave, 180)
 		/* inside the loop, after the loads: the pattern is there */
 		if (t->regs.rip < base + loaded || t->regs.rip > base + done)
 			continue;
-		in_sc += t->in_syscall >= 0;
+		*in_sc += t->in_syscall >= 0;
 		if (!t->xsave || t->xsave_len < 160 + 256) {
 			TH_LOG("interval %u tid %u, in syscall %d: no XSAVE area (%u bytes)",
 			       t->interval, t->tid, t->in_syscall, t->xsave_len);
-			bad++;
+			(*bad)++;
 			continue;
 		}
 		for (r = 0; ok && r < 16; r++)
@@ -364,24 +349,56 @@ TEST_F_TIMEOUT(thr, running_thread_xsave, 180)
 					       t->xsave[160 + 16 * r + j]);
 					ok = false;
 				}
-		good += ok;
-		bad += !ok;
+		*good += ok;
+		*bad += !ok;
 	}
-	TH_LOG("%zu contexts in the loop, %zu of them in a syscall, %zu with the pattern",
-	       good + bad, in_sc, good);
+	frd_free(&d);
+}
+
+/*
+ * tests/progs/threads_syscall_fpu: two threads, each with its own pattern
+ * in xmm0-xmm15, making system calls back to back.  At an interval start
+ * cut by one of them, the other is often inside a call, running in the
+ * kernel on the other CPU: its context is taken from outside, and must
+ * carry its XSAVE area with its pattern as well (a syscall leaves the user
+ * FPU state as it found it).  The module left such a context without an
+ * XSAVE area (fr_ctx_xsave: "a thread running in the kernel at the cut gets
+ * none").  Recorded again, up to 5 times, until 3 contexts were inside a
+ * call: with two VMs on the host's 2 CPUs (make check) one recording had
+ * only 2 of 30 there.
+ */
+TEST_F_TIMEOUT(thr, running_thread_xsave, 600)
+{
+	size_t in_sc = 0, good = 0, bad = 0;
+	uint64_t loaded, done;
+	char prog[PATH_MAX];
+	int round;
+
+	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_syscall_fpu"));
+	loaded = frd_sym_offset(prog, "fpu_spin_loaded");
+	done = frd_sym_offset(prog, "fpu_spin_done");
+	ASSERT_NE(0, loaded);
+	ASSERT_LT(loaded, done);
+	for (round = 0; round < 5 && (in_sc < 3 || good + bad < 3); round++) {
+		xsave_round(_metadata, self->c, prog, loaded, done, &in_sc, &good, &bad);
+		/* the debug kernel: see below */
+		if (fr_timeout_scale() > 1 && good + bad >= 3)
+			break;
+	}
+	TH_LOG("%d recording(s): %zu contexts in the loop, %zu of them in a syscall, %zu with the pattern",
+	       round, good + bad, in_sc, good);
 	/*
 	 * On the debug kernel (FR_TEST_TIMEOUT_SCALE > 1) the recording's own
 	 * work at each call's exit (KASAN, lockdep) outweighs getppid, and
 	 * the other thread was caught inside a call in 0 or 1 of about 80
 	 * interval starts: there the test checks every context it has, and
-	 * wants some (126 there, 35 to 42 on Debian's kernels).
+	 * wants some (126 there, 30 to 42 on Debian's kernels).
 	 */
 	EXPECT_GE(good + bad, 3);
 	if (fr_timeout_scale() == 1) {
 		EXPECT_GE(in_sc, 3);
 	}
 	EXPECT_EQ(0, bad);
-	frd_free(&d);
 }
 
 TEST_HARNESS_MAIN
