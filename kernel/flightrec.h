@@ -294,6 +294,7 @@ struct fr_thread {
 	u64 sc_brk;			/* the program break when brk() was entered */
 	u64 sc_in_hash;			/* of the data passed in, at entry */
 	u32 sc_in_flags;		/* FLIGHTREC_SC_IN_HASH: sc_in_hash is */
+	bool sc_in_defer;		/* hashed at exit: fr_sc_hash_in_full() */
 	/* the rseq values of the thread's last record that had them (fr_rseq_note) */
 	bool rseq_known;
 	u32 rseq_cpu, rseq_node, rseq_cid;
@@ -581,6 +582,7 @@ void fr_trigger_exit(void);
 
 /* more of syscall.c, interval.c, memory.c */
 void fr_sc_finish_slow(struct fr_thread *t);
+void fr_sc_hash_in_full(struct fr_thread *t);
 bool fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t);
 void fr_mem_unretire_held(struct fr_proc *proc, struct fr_interval *iv);
 bool fr_sc_is_exit(u32 nr);

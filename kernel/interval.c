@@ -1303,6 +1303,9 @@ static void fr_freeze_and_announce(struct fr_proc *proc, struct fr_thread *t,
 
 static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 {
+	/* a big write's hash: its own bytes, not under work_lock */
+	if (t->sc_slow && t->sc_in_defer)
+		fr_sc_hash_in_full(t);
 	/*
 	 * Someone holds work_lock, maybe a boundary waiting for this thread
 	 * to stop: it stops here, with its context, before it waits.

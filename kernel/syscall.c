@@ -1366,10 +1366,58 @@ void fr_sc_flush_signal(struct fr_thread *t)
 	}
 }
 
-/* task_work: the copy the probe could not make. */
+struct fr_full_ctx {
+	size_t since;		/* bytes read since the last cond_resched() */
+	bool failed;
+};
+
+/* fr_sc_hash_in_full()'s reader: the thread's own memory, faults served. */
+static int fr_hash_read_user(void *ctx, fr_hash_u64 addr, void *buf,
+			     size_t len)
+{
+	struct fr_full_ctx *c = ctx;
+
+	if (fatal_signal_pending(current) ||
+	    copy_from_user(buf, (const void __user *)addr, len)) {
+		c->failed = true;
+		return -1;
+	}
+	c->since += len;
+	if (c->since >= SZ_64K) {
+		c->since = 0;
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * task_work (before work_lock): the data a call of fr_in_hash_later() took,
+ * by FR_IN_RULE_FULL now that its result is known.  No hash when it failed,
+ * or when the data cannot be read (replay then checks its arguments).
+ */
+void fr_sc_hash_in_full(struct fr_thread *t)
+{
+	struct fr_full_ctx c = { 0 };
+	u64 h;
+
+	t->sc_in_defer = false;
+	if (t->sc_ret < 0 || t->sc_nr >= FR_NR_SYSCALLS || !current->mm ||
+	    (current->flags & PF_EXITING))
+		return;
+	h = fr_in_hash_rule(fr_table[t->sc_nr].in, t->sc_args, FR_IN_RULE_FULL,
+			    t->sc_ret, fr_hash_read_user, &c);
+	if (c.failed)
+		return;
+	t->sc_in_hash = h;
+	t->sc_in_flags = FLIGHTREC_SC_IN_HASH_FULL;
+}
+
+/* task_work: the copy the probe could not make, or the hash it left. */
 void fr_sc_finish_slow(struct fr_thread *t)
 {
 	t->sc_slow = false;
+	if (t->sc_in_defer)
+		fr_sc_hash_in_full(t);
 	fr_record(t, t->sc_ret, false);
 }
 
@@ -1588,6 +1636,7 @@ static void fr_fast_init(void)
 struct fr_hash_ctx {
 	size_t budget;
 	bool failed;
+	bool over;		/* failed: more than the budget */
 };
 
 /* What the data passed in adds up to, as far as the arguments tell. */
@@ -1619,8 +1668,12 @@ static int fr_hash_read(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
 {
 	struct fr_hash_ctx *h = ctx;
 
-	if (len > h->budget ||
-	    fr_read_nofault(buf, (const void __user *)addr, len)) {
+	if (len > h->budget) {
+		h->failed = true;
+		h->over = true;
+		return -1;
+	}
+	if (fr_read_nofault(buf, (const void __user *)addr, len)) {
 		h->failed = true;
 		return -1;
 	}
@@ -1707,12 +1760,36 @@ static bool fr_hash_small(const struct fr_data_desc *d, const u64 *args,
 	return true;
 }
 
+/*
+ * A call that returns how much of its data it took (FR_F_IN_RET: write,
+ * send...) and passes in more than FR_IN_HASH_MAX bytes is hashed as it
+ * returns, whole, by FR_IN_RULE_FULL: its record is made in task_work
+ * (fr_sc_finish_slow), where the thread may sleep and fault its pages in.
+ * The call's own bytes: between its entry and that task_work the thread
+ * runs no user code (another thread changing them races with the call).
+ */
+static bool fr_in_hash_later(struct fr_thread *t, const struct fr_kdesc *d,
+			     const u64 *args)
+{
+	const struct fr_data_desc *in = &d->in[0];
+
+	if (!(d->flags & FR_F_IN_RET))
+		return false;
+	if (in->kind == FR_SZ_ARG && args[in->p1 % 6] <= FR_IN_HASH_MAX)
+		return false;
+	t->sc_in_defer = true;
+	return true;
+}
+
 static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 			       const u64 *args)
 {
 	struct fr_hash_ctx h = { .budget = FR_IN_HASH_BUDGET };
 	u64 size = fr_in_known_size(d->in, args);
 
+	if ((size > FR_IN_HASH_BUDGET || d->in[0].kind == FR_SZ_ARG) &&
+	    fr_in_hash_later(t, d, args))
+		return;
 	if (size > FR_IN_HASH_BUDGET)
 		return;		/* a big write: not read only to be given up */
 	if (size <= FR_SMALL_COPY && fr_in_simple(&d->in[0]) &&
@@ -1723,7 +1800,9 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 	}
 	t->sc_in_hash = fr_in_hash_desc(d->in, args, FR_IN_RULE_SOCKADDR,
 					fr_hash_read, &h);
-	if (h.failed)
+	if (h.over && fr_in_hash_later(t, d, args))
+		t->sc_in_flags = 0;	/* iovecs of more than the budget */
+	else if (h.failed)
 		t->sc_in_flags = 0;
 	else if (fr_in_has_sockaddr(d->in))
 		t->sc_in_flags = FLIGHTREC_SC_IN_HASH_SA;
@@ -1764,6 +1843,7 @@ static __always_inline void fr_sc_hash_in(struct fr_thread *t, long nr,
 					  const u64 *args, u16 fe)
 {
 	t->sc_in_flags = 0;
+	t->sc_in_defer = false;
 	if (!(fe & FR_FE_IN))
 		return;
 	if ((fe & FR_FE_IN1) && fr_sc_hash_in1(t, nr, args))
@@ -2426,7 +2506,9 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	}
 	if (!t->sc_seq)
 		t->sc_seq = fr_seq_next(t->proc);
-	err = fr_record_fe(t, ret, true, NULL, fe);
+	/* a big write is hashed in task_work (fr_in_hash_later) */
+	err = unlikely(t->sc_in_defer) ? -EAGAIN :
+	      fr_record_fe(t, ret, true, NULL, fe);
 	if (likely(!err))
 		return t;	/* placed, and closed with it (fr_append_rec) */
 	if (err == -EAGAIN) {

@@ -19,7 +19,10 @@
 #include "checkpoint.h"
 #include "flightrec.h"
 #include "libflightrec.h"
+#include "syscalls.h"
+#include "flightrec_inhash.h"
 #include <stdarg.h>
+#include <sys/uio.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/futex.h>
@@ -295,8 +298,9 @@ TEST_F_TIMEOUT(rm, remap_two_lives, 300)
 }
 
 /*
- * Writes longer than 4 KiB carry the hash of the bytes they pass in (the
- * first 64 KiB, FR_IN_HASH_MAX), and replay checks it: a replay writing
+ * Writes longer than 4 KiB carry the hash of the bytes they pass in (up to
+ * 64 KiB, FR_IN_HASH_MAX; a longer one all of it by the full rule), and
+ * replay checks it: a replay writing
  * other bytes there diverges instead of ending "as recorded" (issue 25).
  */
 TEST_F_TIMEOUT(rm, big_writes_hashed, 300)
@@ -319,7 +323,14 @@ TEST_F_TIMEOUT(rm, big_writes_hashed, 300)
 			    c->syscalls[k]->args[0] == 1 && c->syscalls[k]->args[2] == lens[i])
 				w = c->syscalls[k];
 		ASSERT_NE(NULL, w) TH_LOG("no write of %zu bytes", lens[i]);
-		EXPECT_TRUE(w->has_in_hash) TH_LOG("the write of %zu bytes has no in_hash", lens[i]);
+		/* more than 64 KiB: the full rule's (big_writes_hashed_whole) */
+		if (lens[i] > FR_IN_HASH_MAX) {
+			EXPECT_TRUE(w->has_in_hash_full && !w->has_in_hash)
+				TH_LOG("the write of %zu bytes has no in_hash_full", lens[i]);
+		} else {
+			EXPECT_TRUE(w->has_in_hash)
+				TH_LOG("the write of %zu bytes has no in_hash", lens[i]);
+		}
 	}
 	flrc_free(c);
 	EXPECT_EQ(0, replay(self->dir, "bigw")) show(self->dir, "bigw");
@@ -328,6 +339,113 @@ TEST_F_TIMEOUT(rm, big_writes_hashed, 300)
 	EXPECT_EQ(0, fr_sh("test $(stat -c %%s %s/bigw.live) = %zu", self->dir,
 			   lens[0] + lens[1] + lens[2]));
 	check_output(_metadata, self->dir, "bigw");
+}
+
+static int read_mem(void *ctx, uint64_t addr, void *buf, size_t len)
+{
+	(void)ctx;
+	memcpy(buf, (const void *)(uintptr_t)addr, len);
+	return 0;
+}
+
+/*
+ * The record of the call number nr with args[2] == len in checkpoint c;
+ * NULL when none.
+ */
+static const Flightrec__Syscall *find_call(const struct flrc *c, uint32_t nr, uint64_t len)
+{
+	for (size_t k = 0; k < c->n_syscalls; k++)
+		if (c->syscalls[k]->nr == nr && c->syscalls[k]->n_args >= 3 &&
+		    c->syscalls[k]->args[0] == 1 && c->syscalls[k]->args[2] == len)
+			return c->syscalls[k];
+	return NULL;
+}
+
+/*
+ * A write and a writev of 100 KiB each (issue 25: the first was checked on
+ * its first 64 KiB only, the second, more than 64 KiB in its iovecs, not at
+ * all): each record carries the full rule's hash of every byte it wrote,
+ * exactly the hash of the bytes here.  A replay that reads one other byte
+ * (the checkpoint's read answer changed: craft_replay out-byte) and writes
+ * it diverges at that write, wherever the byte is; before, at 80000 and
+ * 150000 it ended "as recorded" with other output.
+ */
+TEST_F_TIMEOUT(rm, big_writes_hashed_whole, 600)
+{
+	const size_t n = 200 * 1024, half = n / 2, rest = n - half;
+	const struct {
+		long off;
+		const char *call;
+	} bad[] = { { 30000, "expected write(" }, { 80000, "expected write(" },
+		    { 150000, "expected writev(" } };
+	char cmd[PATH_MAX + 64], path[256], err[256], name[32], *data;
+	const Flightrec__Syscall *w, *v;
+	uint64_t a[6] = { 1 };
+	struct iovec iov[2];
+	struct flrc *c;
+	size_t len;
+
+	ASSERT_EQ(0, fr_sh("cd %s && head -c %zu /dev/urandom | base64 -w 76 | head -c %zu > relay.in",
+			   self->dir, n, n));
+	data = fr_slurp(self->dir, "relay.in", &len);
+	ASSERT_NE(NULL, data);
+	ASSERT_EQ(n, len);
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/big_writes relay < relay.in", top);
+	ASSERT_EQ(0, record(self->dir, "rel", "--at-exit --interval-ms 1000 --keep 16", cmd))
+		show(self->dir, "rel");
+	ASSERT_EQ(0, fr_sh("cmp %s/rel.live %s/relay.in", self->dir, self->dir));
+	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls -v rel/*.flrc | head -1) rel.flrc", self->dir));
+	snprintf(path, sizeof(path), "%s/rel.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	w = find_call(c, SYS_write, half);
+	v = find_call(c, SYS_writev, 2);
+	ASSERT_NE(NULL, w);
+	ASSERT_NE(NULL, v);
+	EXPECT_EQ((int64_t)half, w->ret);
+	EXPECT_EQ((int64_t)rest, v->ret);
+	EXPECT_TRUE(w->has_in_hash_full && !w->has_in_hash && !w->has_in_hash_sa);
+	EXPECT_TRUE(v->has_in_hash_full && !v->has_in_hash && !v->has_in_hash_sa);
+	EXPECT_NE(0, w->flags & FLIGHTREC_SC_IN_HASH_FULL);
+	/* the hash of these bytes by the full rule, as the loader computes it */
+	a[1] = (uintptr_t)data;
+	a[2] = half;
+	EXPECT_EQ(fr_in_hash_rule(fr_syscall(SYS_write)->in, a, FR_IN_RULE_FULL, half,
+				  read_mem, NULL), w->in_hash_full);
+	iov[0].iov_base = data + half;
+	iov[0].iov_len = rest / 2;
+	iov[1].iov_base = data + half + rest / 2;
+	iov[1].iov_len = rest - rest / 2;
+	a[1] = (uintptr_t)iov;
+	a[2] = 2;
+	EXPECT_EQ(fr_in_hash_rule(fr_syscall(SYS_writev)->in, a, FR_IN_RULE_FULL, rest,
+				  read_mem, NULL), v->in_hash_full);
+	/* one byte other than these: another hash */
+	data[n - 1] ^= 0x20;
+	EXPECT_NE(fr_in_hash_rule(fr_syscall(SYS_writev)->in, a, FR_IN_RULE_FULL, rest,
+				  read_mem, NULL), v->in_hash_full);
+	flrc_free(c);
+	free(data);
+
+	EXPECT_EQ(0, replay(self->dir, "rel")) show(self->dir, "rel");
+	EXPECT_TRUE(rerr_has(self->dir, "rel", "as recorded")) show(self->dir, "rel");
+	check_output(_metadata, self->dir, "rel");
+	EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec log rel.flrc | "
+			   "grep -c 'hashed whole by the full rule (the 102400 bytes it took)' | "
+			   "grep -qx 2", self->dir, top));
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(name, sizeof(name), "bad%ld", bad[i].off);
+		ASSERT_EQ(0, fr_sh("cd %s && mkdir %s && cp rel.live %s.live && "
+				   "%s out-byte %ld rel.flrc %s/x.flrc > /dev/null", self->dir, name,
+				   name, fr_test_tool("craft_replay"), bad[i].off, name));
+		EXPECT_NE(0, replay(self->dir, name));
+		EXPECT_TRUE(rerr_has(self->dir, name, "different data passed in (hash)")) {
+			TH_LOG("a byte at %ld changed", bad[i].off);
+			show(self->dir, name);
+		}
+		EXPECT_TRUE(rerr_has(self->dir, name, bad[i].call)) show(self->dir, name);
+		EXPECT_FALSE(rerr_has(self->dir, name, "as recorded"));
+	}
 }
 
 /*

@@ -204,6 +204,12 @@ enum flightrec_stop_reason {
 						 * a call with an address passed in
 						 * (connect, bind, sendto, sendmsg) has this
 						 * instead of FLIGHTREC_SC_IN_HASH */
+#define FLIGHTREC_SC_IN_HASH_FULL	0x200	/* IN_HASH_FULL: the data passed in, all of
+						 * it, hashed by FR_IN_RULE_FULL
+						 * (flightrec_inhash.h): a call passing in
+						 * more than FR_IN_HASH_MAX bytes (a big
+						 * write) has this instead of the two
+						 * above, hashed before it returns */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,
@@ -303,6 +309,7 @@ enum flightrec_attr {
 	FLIGHTREC_A_RSEQ_CPU,		/* u32 */
 	FLIGHTREC_A_RSEQ_NODE,		/* u32 */
 	FLIGHTREC_A_RSEQ_MM_CID,	/* u32 */
+	FLIGHTREC_A_IN_HASH_FULL,	/* u64: IN_HASH by the full rule (FLIGHTREC_SC_IN_HASH_FULL) */
 
 	__FLIGHTREC_A_MAX,
 };

@@ -38,6 +38,23 @@
  * FLIGHTREC_SC_IN_HASH, so that a reader that knows only the first rule
  * skips their check rather than reporting a false divergence, and a
  * checkpoint recorded under the first rule is still checked by it.
+ *
+ * A third rule, for the calls that return how many bytes of their data
+ * they took (FR_F_IN_RET: write, pwrite64, writev, pwritev, pwritev2,
+ * sendto, sendmsg) and returned ret >= 0:
+ *   FR_IN_RULE_FULL      the data they took, all of it: the first ret bytes
+ *                        of in1's FR_SZ_ARG or FR_SZ_IOV bytes, or of a
+ *                        msghdr's iovecs, no FR_IN_HASH_MAX cap, 8 bytes at
+ *                        a time (fr_hash_words(); a range's last 0-7 bytes
+ *                        by FNV-1a); a socket address, msg_name and
+ *                        msg_control as by FR_IN_RULE_SOCKADDR.
+ *                        Records with FLIGHTREC_SC_IN_HASH_FULL
+ *                        (Syscall.in_hash_full): the calls that passed in
+ *                        more than FR_IN_HASH_MAX bytes, which the first two
+ *                        rules check on their first FR_IN_HASH_MAX only
+ *                        (issue 25).  The recorder hashes them as the call
+ *                        returns, when ret is known, and a replay before it
+ *                        answers the call with the recorded ret.
  */
 #ifndef FLIGHTREC_INHASH_H
 #define FLIGHTREC_INHASH_H
@@ -65,6 +82,12 @@ typedef uint64_t fr_hash_u64;
 #define FR_AF_UNIX		1
 #define FR_FNV_OFFSET	0xcbf29ce484222325ULL
 #define FR_FNV_PRIME	0x100000001b3ULL
+#define FR_IN_RULE_FULL		2
+#define FR_WORD_MUL	0x9e3779b97f4a7c15ULL	/* 2^64 / the golden ratio, odd */
+/* how fr_hash_range() reads and hashes its range */
+#define FR_HR_BYTES	0	/* FNV-1a, byte by byte */
+#define FR_HR_STR	1	/* FNV-1a, up to the first NUL */
+#define FR_HR_WORDS	2	/* fr_hash_words(), the last 0-7 bytes by FNV-1a */
 
 /* Reads len bytes at addr into buf; returns 0 or -1. */
 typedef int (*fr_read_fn)(void *ctx, fr_hash_u64 addr, void *buf, size_t len);
@@ -80,9 +103,32 @@ static inline fr_hash_u64 fr_fnv1a(fr_hash_u64 h, const void *p, size_t n)
 	return h;
 }
 
-/* Hashes up to max bytes at addr; returns the bytes hashed, or -1 on a read error. */
+/*
+ * FR_IN_RULE_FULL's hash of n bytes, n a multiple of 8: little-endian words,
+ * each xored in, multiplied by an odd constant and folded (the fold carries
+ * the high bits' differences down, which a multiply alone never does).
+ * About 5 times faster than FNV-1a's byte at a time.
+ */
+static inline fr_hash_u64 fr_hash_words(fr_hash_u64 h, const void *p, size_t n)
+{
+	const unsigned char *b = (const unsigned char *)p;
+	fr_hash_u64 w;
+
+	for (; n >= sizeof(w); n -= sizeof(w), b += sizeof(w)) {
+		__builtin_memcpy(&w, b, sizeof(w));
+		h = (h ^ w) * FR_WORD_MUL;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+/*
+ * Hashes up to max bytes at addr, how: FR_HR_*; returns the bytes hashed, or
+ * -1 on a read error.  Every piece read but the last is a whole buffer, so
+ * the words of FR_HR_WORDS start at multiples of 8 from addr.
+ */
 static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 len, fr_hash_u64 max,
-				 int stop_at_nul, fr_read_fn rd, void *ctx)
+				 int how, fr_read_fn rd, void *ctx)
 {
 	unsigned char buf[512] FR_HASH_NOINIT;
 	fr_hash_u64 done = 0;
@@ -95,7 +141,7 @@ static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 l
 		size_t n = len - done < sizeof(buf) ? (size_t)(len - done) : sizeof(buf);
 		size_t i;
 
-		if (stop_at_nul) {	/* strings: read byte-wise up to the page end */
+		if (how == FR_HR_STR) {	/* strings: read byte-wise up to the page end */
 			fr_hash_u64 pe = ((addr + done) | 4095) + 1;
 
 			if (n > pe - (addr + done))
@@ -103,7 +149,7 @@ static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 l
 		}
 		if (rd(ctx, addr + done, buf, n))
 			return -1;
-		if (stop_at_nul) {
+		if (how == FR_HR_STR) {
 			for (i = 0; i < n && buf[i]; i++)
 				;
 			*h = fr_fnv1a(*h, buf, i);
@@ -112,26 +158,33 @@ static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 l
 				break;
 			continue;
 		}
-		*h = fr_fnv1a(*h, buf, n);
+		i = how == FR_HR_WORDS ? n & ~(size_t)7 : 0;
+		*h = fr_hash_words(*h, buf, i);
+		*h = fr_fnv1a(*h, buf + i, n - i);
 		done += n;
 	}
 	return (long)done;
 }
 
-static inline void fr_hash_iov(fr_hash_u64 *h, fr_hash_u64 iov, fr_hash_u64 cnt, fr_hash_u64 max,
-			       fr_read_fn rd, void *ctx)
+/*
+ * Each iovec's bytes, in all at most *max (FR_IN_HASH_MAX for each iovec
+ * array of the first two rules; what is left of ret for the third), which
+ * goes down by what was hashed.
+ */
+static inline void fr_hash_iov(fr_hash_u64 *h, fr_hash_u64 iov, fr_hash_u64 cnt, fr_hash_u64 *max,
+			       int how, fr_read_fn rd, void *ctx)
 {
 	fr_hash_u64 i, v[2] FR_HASH_NOINIT;
 
-	for (i = 0; i < cnt && i < 1024 && max; i++) {
+	for (i = 0; i < cnt && i < 1024 && *max; i++) {
 		long n;
 
 		if (rd(ctx, iov + 16 * i, v, sizeof(v)))
 			return;
-		n = fr_hash_range(h, v[0], v[1], max, 0, rd, ctx);
+		n = fr_hash_range(h, v[0], v[1], *max, how, rd, ctx);
 		if (n < 0)
 			return;
-		max -= (fr_hash_u64)n;
+		*max -= (fr_hash_u64)n;
 	}
 }
 
@@ -169,28 +222,43 @@ static inline int fr_in_has_sockaddr(const struct fr_data_desc *d)
 	       d[0].kind == FR_SZ_MSGHDR || d[1].kind == FR_SZ_MSGHDR;
 }
 
-/* d: the row's in1 and in2 descriptors; rule: FR_IN_RULE_*. */
-static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr_hash_u64 *args,
-				       int rule, fr_read_fn rd, void *ctx)
+/*
+ * d: the row's in1 and in2 descriptors; rule: FR_IN_RULE_*; ret: the call's
+ * result, by which FR_IN_RULE_FULL counts (ret >= 0; the other rules ignore
+ * it).
+ */
+static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr_hash_u64 *args,
+				       int rule, fr_hash_u64 ret, fr_read_fn rd, void *ctx)
 {
-	fr_hash_u64 h = FR_FNV_OFFSET;
-	int i;
+	fr_hash_u64 h = FR_FNV_OFFSET, max, took = ret;
+	int i, how = FR_HR_BYTES;
 
+	if (rule == FR_IN_RULE_FULL)
+		how = FR_HR_WORDS;
 	for (i = 0; i < 2; i++) {
 		unsigned int p1 = d[i].p1, p2 = d[i].p2;
 		fr_hash_u64 a = args[d[i].arg % 6];
+
+		max = FR_IN_HASH_MAX;
 
 		switch (d[i].kind) {
 		case FR_SZ_FIXED:
 			fr_hash_range(&h, a, p1, FR_IN_HASH_MAX, 0, rd, ctx);
 			break;
 		case FR_SZ_SOCKADDR:
-			if (rule == FR_IN_RULE_SOCKADDR)
+			if (rule != FR_IN_RULE_BYTES)
 				fr_hash_sockaddr(&h, a, args[p1 % 6], rd, ctx);
 			else	/* FR_SZ_ARG's, p2 0 */
 				fr_hash_range(&h, a, args[p1 % 6], FR_IN_HASH_MAX, 0, rd, ctx);
 			break;
 		case FR_SZ_ARG:
+			if (how == FR_HR_WORDS) {
+				long n = fr_hash_range(&h, a, args[p1 % 6] * (p2 ? p2 : 1), took,
+						       how, rd, ctx);
+
+				took -= n > 0 ? (fr_hash_u64)n : 0;
+				break;
+			}
 			fr_hash_range(&h, a, args[p1 % 6] * (p2 ? p2 : 1), FR_IN_HASH_MAX, 0,
 				      rd, ctx);
 			break;
@@ -198,7 +266,8 @@ static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr
 			fr_hash_range(&h, a, 4096, 4096, 1, rd, ctx);
 			break;
 		case FR_SZ_IOV:
-			fr_hash_iov(&h, a, args[p1 % 6], FR_IN_HASH_MAX, rd, ctx);
+			fr_hash_iov(&h, a, args[p1 % 6], how == FR_HR_WORDS ? &took : &max, how,
+				    rd, ctx);
 			break;
 		case FR_SZ_MSGHDR: {
 			fr_hash_u64 m[6] FR_HASH_NOINIT;
@@ -206,12 +275,13 @@ static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr
 			if (!a || rd(ctx, a, m, sizeof(m)))
 				break;
 			/* name, namelen, iov, iovlen, control, controllen */
-			if (rule == FR_IN_RULE_SOCKADDR)
+			if (rule != FR_IN_RULE_BYTES)
 				fr_hash_sockaddr(&h, m[0], (unsigned int)m[1], rd, ctx);
 			else
 				fr_hash_range(&h, m[0], (unsigned int)m[1], FR_IN_HASH_MAX, 0,
 					      rd, ctx);
-			fr_hash_iov(&h, m[2], m[3], FR_IN_HASH_MAX, rd, ctx);
+			fr_hash_iov(&h, m[2], m[3], how == FR_HR_WORDS ? &took : &max, how,
+				    rd, ctx);
 			fr_hash_range(&h, m[4], m[5], FR_IN_HASH_MAX, 0, rd, ctx);
 			break;
 		}
@@ -223,6 +293,13 @@ static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr
 		}
 	}
 	return h;
+}
+
+/* The first two rules (they do not depend on the call's result). */
+static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr_hash_u64 *args,
+				       int rule, fr_read_fn rd, void *ctx)
+{
+	return fr_in_hash_rule(d, args, rule, 0, rd, ctx);
 }
 
 #endif /* FLIGHTREC_INHASH_H */

@@ -58,7 +58,7 @@
 /* X(nr, name, nargs, flags, argtypes, in1, in2, out1, out2, out3) */
 #define FLIGHTREC_SYSCALL_TABLE(X) \
 X(0, read, 3, FR_F_BLOCKING, "dpl", FR_D0, FR_D0, FR_RET(1, 0), FR_D0, FR_D0) \
-X(1, write, 3, FR_F_OUTPUT | FR_F_BLOCKING, "dpl", FR_ARG(1, 2, 0), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(1, write, 3, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dpl", FR_ARG(1, 2, 0), FR_D0, FR_D0, FR_D0, FR_D0) \
 /* open of a FIFO blocks until the other end opens */ \
 X(2, open, 3, FR_F_BLOCKING, "som", FR_STR(0), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(3, close, 1, 0, "d", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
@@ -78,9 +78,9 @@ X(15, rt_sigreturn, 0, FR_F_SIGNAL | FR_F_SIGRETURN, "", FR_D0, FR_D0, FR_D0, FR
 /* out-data by request: FLIGHTREC_REQUEST_TABLE, then the _IOC encoding */ \
 X(16, ioctl, 3, FR_F_IRREGULAR | FR_F_BLOCKING, "dRp", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(17, pread64, 4, FR_F_BLOCKING, "dplI", FR_D0, FR_D0, FR_RET(1, 0), FR_D0, FR_D0) \
-X(18, pwrite64, 4, FR_F_OUTPUT | FR_F_BLOCKING, "dplI", FR_ARG(1, 2, 0), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(18, pwrite64, 4, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dplI", FR_ARG(1, 2, 0), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(19, readv, 3, FR_F_BLOCKING, "dpl", FR_D0, FR_D0, FR_IOV(1, 2), FR_D0, FR_D0) \
-X(20, writev, 3, FR_F_OUTPUT | FR_F_BLOCKING, "dpl", FR_IOV(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(20, writev, 3, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dpl", FR_IOV(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(21, access, 2, 0, "sx", FR_STR(0), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(22, pipe, 1, 0, "p", FR_D0, FR_D0, FR_FIX(0, 8), FR_D0, FR_D0) \
 /* irregular: a fourth out, the remaining time written back to the timeval \
@@ -114,10 +114,10 @@ X(40, sendfile, 4, FR_F_BLOCKING | FR_F_OUTERR, "ddpl", FR_FIX(2, 8), FR_D0, FR_
 X(41, socket, 3, 0, "kTi", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(42, connect, 3, FR_F_BLOCKING, "dpi", FR_SOCKADDR(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(43, accept, 3, FR_F_BLOCKING, "dpp", FR_FIX(2, 4), FR_D0, FR_PTRLEN(1, 2), FR_FIX(2, 4), FR_D0) \
-X(44, sendto, 6, FR_F_OUTPUT | FR_F_BLOCKING, "dplxpi", FR_ARG(1, 2, 0), FR_SOCKADDR(4, 5), FR_D0, FR_D0, FR_D0) \
+X(44, sendto, 6, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dplxpi", FR_ARG(1, 2, 0), FR_SOCKADDR(4, 5), FR_D0, FR_D0, FR_D0) \
 /* MSG_TRUNC returns the datagram's full length: min(len, ret) were written */ \
 X(45, recvfrom, 6, FR_F_BLOCKING, "dplxpp", FR_FIX(5, 4), FR_D0, FR_ARGRET(1, 2, 0), FR_PTRLEN(4, 5), FR_FIX(5, 4)) \
-X(46, sendmsg, 3, FR_F_OUTPUT | FR_F_BLOCKING, "dpx", FR_MSG(1), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(46, sendmsg, 3, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dpx", FR_MSG(1), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(47, recvmsg, 3, FR_F_BLOCKING, "dpx", FR_D0, FR_D0, FR_MSG(1), FR_D0, FR_D0) \
 X(48, shutdown, 2, 0, "di", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(49, bind, 3, 0, "dpi", FR_SOCKADDR(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
@@ -413,7 +413,7 @@ X(293, pipe2, 2, 0, "pO", FR_D0, FR_D0, FR_FIX(0, 8), FR_D0, FR_D0) \
 X(294, inotify_init1, 1, 0, "O", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 /* pos_l is the whole offset on x86_64, pos_h is ignored */ \
 X(295, preadv, 5, FR_F_BLOCKING, "dplIx", FR_D0, FR_D0, FR_IOV(1, 2), FR_D0, FR_D0) \
-X(296, pwritev, 5, FR_F_OUTPUT | FR_F_BLOCKING, "dplIx", FR_IOV(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(296, pwritev, 5, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dplIx", FR_IOV(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(297, rt_tgsigqueueinfo, 4, FR_F_SENDSIG, "PPSp", FR_FIX(3, 128), FR_D0, FR_D0, FR_D0, FR_D0) \
 /* unsafe: the event fd's mmap()ed ring is written by the kernel at any \
  * time.  E2BIG writes the kernel's attr size back (bytes 4..7) */ \
@@ -457,7 +457,7 @@ X(324, membarrier, 3, 0, "xxi", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(325, mlock2, 3, 0, "plx", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(326, copy_file_range, 6, FR_F_BLOCKING, "dpdplx", FR_FIX(1, 8), FR_FIX(3, 8), FR_FIX(1, 8), FR_FIX(3, 8), FR_D0) \
 X(327, preadv2, 6, FR_F_BLOCKING, "dplIxx", FR_D0, FR_D0, FR_IOV(1, 2), FR_D0, FR_D0) \
-X(328, pwritev2, 6, FR_F_OUTPUT | FR_F_BLOCKING, "dplIxx", FR_IOV(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
+X(328, pwritev2, 6, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dplIxx", FR_IOV(1, 2), FR_D0, FR_D0, FR_D0, FR_D0) \
 X(329, pkey_mprotect, 4, FR_F_ADDRSPACE, "plri", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 /* keys are per mm; pkey_alloc also sets the thread's PKRU rights */ \
 X(330, pkey_alloc, 2, FR_F_ADDRSPACE, "xx", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \

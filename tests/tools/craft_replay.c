@@ -25,6 +25,11 @@
  *	The first data page of the first interval is stored with one byte
  *	changed and the hash of its real bytes: a damaged page that only
  *	decompressing it shows.  Its address is printed on stdout.
+ *   craft_replay out-byte OFF IN OUT
+ *	Byte OFF of the first out-buffer (of the first interval on) that is
+ *	longer than OFF gets its bit 0x20 flipped: a read answered with one
+ *	other byte, which a program that writes what it read passes on.  The
+ *	call's seq is printed on stdout.
  *   craft_replay comm STRING IN OUT
  *	The recorded comm, exe and argv[0] become STRING (C escapes \e \a \n
  *	\xNN are decoded): terminal escapes in untrusted strings.
@@ -57,6 +62,7 @@
  * OUT is written 0600 and never over an existing file (the writer's rules).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,6 +321,8 @@ int main(int argc, char **argv)
 	struct flrc *c;
 	struct page *pages;
 	char *old[3] = { NULL, NULL, NULL }, *comm = NULL;
+	ProtobufCBinaryData *byte_at = NULL;	/* out-byte: its buffer, copied */
+	uint8_t *byte_old = NULL;
 	uint32_t from;
 	size_t i, k;
 	int done = 0, bad_bytes = 0;
@@ -327,7 +335,7 @@ int main(int argc, char **argv)
 
 	if (argc != 5) {
 		fprintf(stderr, "usage: craft_replay (jump-loader PATH | jump-fork - | spin - | outbuf-window ADDR | "
-			"comm STRING | bad-bytes - | xsave-move - | expand N | same N | zero N | tids N | counts N) IN OUT\n");
+			"comm STRING | out-byte OFF | bad-bytes - | xsave-move - | expand N | same N | zero N | tids N | counts N) IN OUT\n");
 		return 64;
 	}
 	mode = argv[1];
@@ -392,6 +400,32 @@ int main(int argc, char **argv)
 				continue;
 			s->out[0]->addr = addr;
 			done = 1;
+		}
+	} else if (!strcmp(mode, "out-byte")) {
+		uint64_t off = strtoull(arg, NULL, 0);
+
+		for (i = 0; i < c->n_syscalls && !done; i++) {
+			Flightrec__Syscall *s = c->syscalls[i];
+
+			if (s->interval < from)
+				continue;
+			for (k = 0; k < s->n_out && !done; k++) {
+				ProtobufCBinaryData *d = &s->out[k]->data;
+				uint8_t *copy;
+
+				if (d->len <= off)
+					continue;
+				copy = malloc(d->len);
+				if (!copy)
+					die("%s", "out of memory");
+				memcpy(copy, d->data, d->len);
+				copy[off] ^= 0x20;
+				byte_old = d->data;
+				byte_at = d;
+				d->data = copy;
+				printf("%" PRIu64 "\n", s->seq);
+				done = 1;
+			}
 		}
 	} else if (!strcmp(mode, "comm")) {
 		Flightrec__ProcessInfo *p = c->hdr->process;
@@ -577,6 +611,10 @@ int main(int argc, char **argv)
 		if (c->hdr->process->n_argv)
 			c->hdr->process->argv[0] = old[2];
 		free(comm);
+	}
+	if (byte_at) {	/* the reader's bytes back, for flrc_free */
+		free(byte_at->data);
+		byte_at->data = byte_old;
 	}
 	flrc_free(c);
 	return 0;

@@ -97,6 +97,7 @@ struct facts {
 	size_t n_tids;
 	uint64_t sc_truncated, sc_copy_failed, sc_unknown, sc_noreturn;
 	uint64_t sc_in_hash_sa, sc_rseq;	/* sockaddr-rule hashes, rseq notes */
+	uint64_t sc_in_hash_full;		/* full-rule hashes (big writes) */
 	size_t n_build_ids, n_maps_last;
 };
 
@@ -292,6 +293,7 @@ static void count_flags(struct facts *f, const Flightrec__Syscall *s)
 	if (s->flags & FLIGHTREC_SC_NO_RETURN)
 		f->sc_noreturn++;
 	f->sc_in_hash_sa += s->has_in_hash_sa;
+	f->sc_in_hash_full += s->has_in_hash_full;
 	f->sc_rseq += s->has_rseq_cpu;
 }
 
@@ -809,6 +811,9 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 		printf("  notes: %" PRIu64 " with data passed in hashed by the sockaddr rule, "
 		       "%" PRIu64 " with the rseq area's cpu (flightrec log shows them)\n",
 		       f->sc_in_hash_sa, f->sc_rseq);
+	if (f->sc_in_hash_full)
+		printf("  %" PRIu64 " with more than 64 KiB passed in, hashed whole by the full rule\n",
+		       f->sc_in_hash_full);
 	for (i = 0; i < f->n_sc; i++) {
 		char nb[32];
 
@@ -1192,6 +1197,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(o, "total", ju(c->n_syscalls));
 	jadd(o, "out_bytes", ju(f->out_bytes));
 	jadd(o, "in_hash_sockaddr", ju(f->sc_in_hash_sa));
+	jadd(o, "in_hash_full", ju(f->sc_in_hash_full));
 	jadd(o, "rseq_notes", ju(f->sc_rseq));
 	b = json_object_new_object();
 	for (i = 0; i < f->n_sc; i++) {
@@ -1340,7 +1346,7 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 	}
 	if (n)
 		return n;
-	if (!c || !sc || !(s->has_in_hash || s->has_in_hash_sa) ||
+	if (!c || !sc || !(s->has_in_hash || s->has_in_hash_sa || s->has_in_hash_full) ||
 	    sc->in[0].kind == FR_SZ_NONE)
 		return 0;
 	r = malloc(sizeof(*r));
@@ -1349,7 +1355,10 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 	r->c = c;
 	r->interval = s->interval;
 	r->loaded = 1;
-	if (s->has_in_hash_sa ?
+	if (s->has_in_hash_full ?
+	    fr_in_hash_rule(sc->in, args, FR_IN_RULE_FULL, (uint64_t)s->ret, iv_read, r) !=
+	    s->in_hash_full :
+	    s->has_in_hash_sa ?
 	    fr_in_hash_desc(sc->in, args, FR_IN_RULE_SOCKADDR, iv_read, r) != s->in_hash_sa :
 	    fr_in_hash_desc(sc->in, args, FR_IN_RULE_BYTES, iv_read, r) != s->in_hash)
 		goto out;
@@ -1368,8 +1377,10 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 			len = args[d->p1 % 6] * (d->p2 ? d->p2 : 1);
 		if (!len)
 			continue;	/* iovecs, msghdrs: not shown */
+		if (s->has_in_hash_full && i == 0 && len > (uint64_t)s->ret)
+			len = (uint64_t)s->ret;	/* what it took */
 		if (len > FR_IN_HASH_MAX)
-			len = FR_IN_HASH_MAX;
+			len = FR_IN_HASH_MAX;	/* shown */
 		data = malloc(len);
 		if (!data)
 			break;
@@ -1449,7 +1460,10 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 								 FLIGHTREC_SC_UNFINISHED))));
 	if (s->flags & FLIGHTREC_SC_UNFINISHED)
 		jadd(o, "unfinished", json_object_new_boolean(true));
-	if (s->has_in_hash || s->has_in_hash_sa) {
+	if (s->has_in_hash_full) {
+		jadd(o, "in_hash", jhex(s->in_hash_full));
+		jadd(o, "in_hash_rule", jstr("full"));
+	} else if (s->has_in_hash || s->has_in_hash_sa) {
 		jadd(o, "in_hash", jhex(s->has_in_hash_sa ? s->in_hash_sa : s->in_hash));
 		jadd(o, "in_hash_rule", jstr(s->has_in_hash_sa ? "sockaddr" : "bytes"));
 	}
@@ -1508,7 +1522,7 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 		free((void *)ins[i].data);
 	if ((s->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED |
 			 FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_NODUMP)) ||
-	    s->has_in_hash_sa || s->has_rseq_cpu) {
+	    s->has_in_hash_sa || s->has_in_hash_full || s->has_rseq_cpu) {
 		const char *sep = "";
 
 		fprintf(out, "%s       #", with_seq ? "      " : "");
@@ -1532,6 +1546,11 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 		if (s->has_in_hash_sa) {
 			fprintf(out, "%s data passed in hashed by the sockaddr rule "
 				"(a unix socket's path up to its NUL)", sep);
+			sep = ";";
+		}
+		if (s->has_in_hash_full) {
+			fprintf(out, "%s data passed in hashed whole by the full rule "
+				"(the %" PRId64 " bytes it took)", sep, s->ret);
 			sep = ";";
 		}
 		/* what the kernel wrote into the thread's rseq area after the call */

@@ -120,12 +120,12 @@ static int read_self(void *ctx, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
-/* rule: FR_IN_RULE_*, the one the record's hash was made by */
-static uint64_t fr_in_hash(uint32_t nr, const uint64_t *args, int rule)
+/* rule: FR_IN_RULE_*, the one the record's hash was made by; ret: its result */
+static uint64_t fr_in_hash(uint32_t nr, const uint64_t *args, int rule, int64_t ret)
 {
 	if (nr >= FR_NR_SYSCALLS)
 		return FR_FNV_OFFSET;
-	return fr_in_hash_desc(sc_in[nr], args, rule, read_self, NULL);
+	return fr_in_hash_rule(sc_in[nr], args, rule, (uint64_t)ret, read_self, NULL);
 }
 
 static int nul_within(const uint8_t *p, uint64_t n)
@@ -2856,8 +2856,9 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		if (a[i] != s->args[i] && !arg_unused(s, i))
 			diverged(t, s, mc, "different arguments");
 	if (s->flags & FRI_S_IN_HASH) {
-		uint64_t hsh = fr_in_hash(s->nr, a, s->flags & FRI_S_IN_HASH_SA ?
-					  FR_IN_RULE_SOCKADDR : FR_IN_RULE_BYTES);
+		uint64_t hsh = fr_in_hash(s->nr, a, s->flags & FRI_S_IN_HASH_FULL ?
+					  FR_IN_RULE_FULL : s->flags & FRI_S_IN_HASH_SA ?
+					  FR_IN_RULE_SOCKADDR : FR_IN_RULE_BYTES, s->ret);
 
 		if (hsh != s->in_hash)
 			diverged(t, s, mc, "different data passed in (hash)");
