@@ -26,8 +26,8 @@
  *	changed and the hash of its real bytes: a damaged page that only
  *	decompressing it shows.  Its address is printed on stdout.
  *   craft_replay out-byte OFF IN OUT
- *	Byte OFF of the first out-buffer (of the first interval on) that is
- *	longer than OFF gets its bit 0x20 flipped: a read answered with one
+ *	Byte OFF of the first read(2)'s out-buffer (of the first interval
+ *	on) that is longer than OFF gets its bit 0x20 flipped: a read answered with one
  *	other byte, which a program that writes what it read passes on.  The
  *	call's seq is printed on stdout.
  *   craft_replay comm STRING IN OUT
@@ -407,7 +407,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < c->n_syscalls && !done; i++) {
 			Flightrec__Syscall *s = c->syscalls[i];
 
-			if (s->interval < from)
+			if (s->interval < from || s->nr != 0)	/* read */
 				continue;
 			for (k = 0; k < s->n_out && !done; k++) {
 				ProtobufCBinaryData *d = &s->out[k]->data;

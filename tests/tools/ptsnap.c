@@ -758,7 +758,15 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 		s->has_flags = 1;
 		s->flags |= FLIGHTREC_SC_NO_RETURN;
 	}
-	if (t->has_hash && t->hash_sa) {
+	if (t->has_hash && hash_rule == FR_IN_RULE_SOCKADDR && ret > FR_IN_HASH_MAX &&
+	    (fr_syscall((unsigned int)t->nr)->flags & FR_F_IN_RET)) {
+		/* more than 64 KiB taken: all of it, as the module hashes it */
+		s->has_in_hash_full = 1;
+		s->in_hash_full = fr_in_hash_rule(fr_syscall((unsigned int)t->nr)->in, t->args,
+						  FR_IN_RULE_FULL, (uint64_t)ret, rd, NULL);
+		s->has_flags = 1;
+		s->flags |= FLIGHTREC_SC_IN_HASH_FULL;
+	} else if (t->has_hash && t->hash_sa) {
 		s->has_in_hash_sa = 1;
 		s->in_hash_sa = t->in_hash;
 		s->has_flags = 1;
@@ -1262,7 +1270,9 @@ static void write_file(const char *path, char **argv)
 		break;
 	}
 	if (tamper_hash_idx >= 0 && (size_t)tamper_hash_idx < n_scs) {
-		if (scs[tamper_hash_idx]->has_in_hash_sa) {
+		if (scs[tamper_hash_idx]->has_in_hash_full) {
+			scs[tamper_hash_idx]->in_hash_full ^= 1;
+		} else if (scs[tamper_hash_idx]->has_in_hash_sa) {
 			scs[tamper_hash_idx]->in_hash_sa ^= 1;
 		} else {
 			scs[tamper_hash_idx]->has_in_hash = 1;
