@@ -506,6 +506,13 @@ static void snapshot(pid_t tid, size_t keep)
 		for (i = 0; i < ivs[0].n_pages; i++)
 			free(ivs[0].pages[i].data);
 		free(ivs[0].pages);
+		/* built with malloc: the default allocator frees them */
+		for (i = 0; i < ivs[0].n_maps; i++)
+			flightrec__map__free_unpacked(ivs[0].maps[i], NULL);
+		free(ivs[0].maps);
+		for (i = 0; i < ivs[0].n_threads; i++)
+			flightrec__thread__free_unpacked(ivs[0].threads[i], NULL);
+		free(ivs[0].threads);
 		memmove(ivs, ivs + 1, (n_ivs - 1) * sizeof(ivs[0]));
 		n_ivs--;
 	}
