@@ -1777,6 +1777,7 @@ static bool fr_in_hash_later(struct fr_thread *t, const struct fr_kdesc *d,
 		return false;
 	if (in->kind == FR_SZ_ARG && args[in->p1 % 6] <= FR_IN_HASH_MAX)
 		return false;
+	/* FR_SZ_MMSGHDR (sendmmsg): always; only this rule reads it */
 	t->sc_in_defer = true;
 	return true;
 }
@@ -1787,8 +1788,8 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 	struct fr_hash_ctx h = { .budget = FR_IN_HASH_BUDGET };
 	u64 size = fr_in_known_size(d->in, args);
 
-	if ((size > FR_IN_HASH_BUDGET || d->in[0].kind == FR_SZ_ARG) &&
-	    fr_in_hash_later(t, d, args))
+	if ((size > FR_IN_HASH_BUDGET || d->in[0].kind == FR_SZ_ARG ||
+	     d->in[0].kind == FR_SZ_MMSGHDR) && fr_in_hash_later(t, d, args))
 		return;
 	if (size > FR_IN_HASH_BUDGET)
 		return;		/* a big write: not read only to be given up */

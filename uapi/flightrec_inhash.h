@@ -39,12 +39,14 @@
  * skips their check rather than reporting a false divergence, and a
  * checkpoint recorded under the first rule is still checked by it.
  *
- * A third rule, for the calls that return how many bytes of their data
- * they took (FR_F_IN_RET: write, pwrite64, writev, pwritev, pwritev2,
- * sendto, sendmsg) and returned ret >= 0:
+ * A third rule, for the calls that return how much of their data they
+ * took (FR_F_IN_RET: write, pwrite64, writev, pwritev, pwritev2, sendto,
+ * sendmsg, sendmmsg) and returned ret >= 0:
  *   FR_IN_RULE_FULL      the data they took, all of it: the first ret bytes
  *                        of in1's FR_SZ_ARG or FR_SZ_IOV bytes, or of a
- *                        msghdr's iovecs, no FR_IN_HASH_MAX cap, 16 bytes
+ *                        msghdr's iovecs; of an mmsghdr array (sendmmsg),
+ *                        the first ret messages, each as a msghdr with
+ *                        all its iovecs' bytes; no FR_IN_HASH_MAX cap, 16 bytes
  *                        at a time (fr_hash_words(); a range's last 0-7
  *                        bytes by FNV-1a); a socket address, msg_name and
  *                        msg_control as by FR_IN_RULE_SOCKADDR.
@@ -52,7 +54,8 @@
  *                        (Syscall.in_hash_full): the calls that passed in
  *                        more than FR_IN_HASH_MAX bytes, which the first two
  *                        rules check on their first FR_IN_HASH_MAX only
- *                        (issue 25).  The recorder hashes them as the call
+ *                        (issue 25), and every sendmmsg, whose messages
+ *                        the first two rules do not read at all.  The recorder hashes them as the call
  *                        returns, when ret is known, and a replay before it
  *                        answers the call with the recorded ret.
  */
@@ -230,6 +233,27 @@ static inline void fr_hash_sockaddr(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u6
 	*h = fr_fnv1a(*h, sa, n);
 }
 
+/*
+ * FR_IN_RULE_FULL's sendmmsg: the first n of the vlen struct mmsghdr (64
+ * bytes each) at vec, each message as FR_SZ_MSGHDR by that rule, its
+ * iovecs whole (at most 1024 messages, UIO_MAXIOV, as the kernel takes).
+ */
+static inline void fr_hash_mmsg(fr_hash_u64 *h, fr_hash_u64 vec, fr_hash_u64 vlen, fr_hash_u64 n,
+				fr_read_fn rd, void *ctx)
+{
+	fr_hash_u64 i, m[6] FR_HASH_NOINIT, all;
+
+	for (i = 0; i < n && i < vlen && i < 1024; i++) {
+		if (rd(ctx, vec + 64 * i, m, sizeof(m)))
+			return;
+		/* name, namelen, iov, iovlen, control, controllen */
+		fr_hash_sockaddr(h, m[0], (unsigned int)m[1], rd, ctx);
+		all = ~0ULL;
+		fr_hash_iov(h, m[2], m[3], &all, FR_HR_WORDS, rd, ctx);
+		fr_hash_range(h, m[4], m[5], FR_IN_HASH_MAX, 0, rd, ctx);
+	}
+}
+
 /* Whether the rule can change the hash of a call with these in1, in2. */
 static inline int fr_in_has_sockaddr(const struct fr_data_desc *d)
 {
@@ -302,6 +326,10 @@ static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr
 		}
 		case FR_SZ_FDSET:
 			fr_hash_range(&h, a, (args[p1 % 6] + 7) / 8, FR_IN_HASH_MAX, 0, rd, ctx);
+			break;
+		case FR_SZ_MMSGHDR:	/* the first two rules read none of it */
+			if (how == FR_HR_WORDS && a)
+				fr_hash_mmsg(&h, a, args[p1 % 6], took, rd, ctx);
 			break;
 		default:
 			break;

@@ -429,7 +429,7 @@ X(304, open_by_handle_at, 3, 0, "dpo", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(305, clock_adjtime, 2, 0, "cp", FR_FIX(1, 208), FR_D0, FR_FIX(1, 208), FR_D0, FR_D0) \
 X(306, syncfs, 1, 0, "d", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 /* writes msg_len into each of the ret entries sent */ \
-X(307, sendmmsg, 4, FR_F_OUTPUT | FR_F_BLOCKING, "dpux", FR_MMSG(1, 2), FR_D0, FR_RET(1, 64), FR_D0, FR_D0) \
+X(307, sendmmsg, 4, FR_F_OUTPUT | FR_F_BLOCKING | FR_F_IN_RET, "dpux", FR_MMSG(1, 2), FR_D0, FR_RET(1, 64), FR_D0, FR_D0) \
 X(308, setns, 2, 0, "dx", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(309, getcpu, 3, 0, "ppp", FR_D0, FR_D0, FR_FIX(0, 4), FR_FIX(1, 4), FR_D0) \
 X(310, process_vm_readv, 6, 0, "Pplplx", FR_ARG(3, 4, 16), FR_D0, FR_IOV(1, 2), FR_D0, FR_D0) \

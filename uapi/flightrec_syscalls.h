@@ -99,9 +99,10 @@ enum fr_sz {
 				 * recorded process itself (raise, abort) it is
 				 * delivered at this syscall's return */
 #define FR_F_RETPTR	0x2000	/* returns an address (mmap, mremap, brk, shmat) */
-#define FR_F_IN_RET	0x4000	/* returns how many bytes of its in-data (in1; the
-				 * iovecs of a msghdr) it took, from their start:
-				 * write, send...  (FR_IN_RULE_FULL) */
+#define FR_F_IN_RET	0x4000	/* returns how much of its in-data (in1) it took,
+				 * from its start: bytes (of a buffer, iovecs, a
+				 * msghdr's iovecs), or messages of an mmsghdr
+				 * array: write, send...  (FR_IN_RULE_FULL) */
 
 struct fr_data_desc {
 	unsigned char arg;	/* argument index 0..5 */

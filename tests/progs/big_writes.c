@@ -11,9 +11,15 @@
  * answering the read with other bytes writes them (issue 25: a write was
  * checked on its first 64 KiB only, a writev of more than 64 KiB not at
  * all).
+ *
+ * big_writes mmsg: reads stdin to its end (at most 64 KiB) and sends its two
+ * halves as two datagrams with one sendmmsg(2) over an AF_UNIX socket pair,
+ * then receives them and writes them to stdout (sendmmsg's messages were
+ * in no hash at all).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -63,9 +69,43 @@ static int relay(void)
 	return 0;
 }
 
+static int mmsg(void)
+{
+	static char buf[65536], back[65536];
+	struct mmsghdr mm[2];
+	struct iovec iov[2];
+	size_t n = 0;
+	ssize_t r;
+	int sv[2];
+
+	while (n < sizeof(buf) && (r = read(0, buf + n, sizeof(buf) - n)) > 0)
+		n += (size_t)r;
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return 1;
+	memset(mm, 0, sizeof(mm));
+	iov[0].iov_base = buf;
+	iov[0].iov_len = n / 2;
+	iov[1].iov_base = buf + n / 2;
+	iov[1].iov_len = n - n / 2;
+	for (int i = 0; i < 2; i++) {
+		mm[i].msg_hdr.msg_iov = &iov[i];
+		mm[i].msg_hdr.msg_iovlen = 1;
+	}
+	if (sendmmsg(sv[0], mm, 2, 0) != 2)
+		return 1;
+	for (int i = 0; i < 2; i++) {
+		r = recv(sv[1], back, sizeof(back), 0);
+		if (r < 0 || write(1, back, (size_t)r) != r)
+			return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "relay"))
 		return relay();
+	if (argc > 1 && !strcmp(argv[1], "mmsg"))
+		return mmsg();
 	return put(8192, 1) || put(65536, 2) || put(200 * 1024, 3);
 }

@@ -765,9 +765,11 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 		s->has_flags = 1;
 		s->flags |= FLIGHTREC_SC_NO_RETURN;
 	}
-	if (t->has_hash && hash_rule == FR_IN_RULE_SOCKADDR && ret > FR_IN_HASH_MAX &&
-	    (fr_syscall((unsigned int)t->nr)->flags & FR_F_IN_RET)) {
-		/* more than 64 KiB taken: all of it, as the module hashes it */
+	if (t->has_hash && hash_rule == FR_IN_RULE_SOCKADDR &&
+	    (fr_syscall((unsigned int)t->nr)->flags & FR_F_IN_RET) &&
+	    (ret > FR_IN_HASH_MAX ||
+	     (ret >= 0 && fr_syscall((unsigned int)t->nr)->in[0].kind == FR_SZ_MMSGHDR))) {
+		/* more than 64 KiB taken, or messages: all of it, as the module hashes it */
 		s->has_in_hash_full = 1;
 		s->in_hash_full = fr_in_hash_rule(fr_syscall((unsigned int)t->nr)->in, t->args,
 						  FR_IN_RULE_FULL, (uint64_t)ret, rd, NULL);

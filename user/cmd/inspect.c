@@ -1549,8 +1549,12 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 			sep = ";";
 		}
 		if (s->has_in_hash_full) {
+			const struct fr_syscall *sc = fr_syscall(s->nr);
+			bool msgs = sc && sc->in[0].kind == FR_SZ_MMSGHDR;
+
 			fprintf(out, "%s data passed in hashed whole by the full rule "
-				"(the %" PRId64 " bytes it took)", sep, s->ret);
+				"(the %" PRId64 " %s it took)", sep, s->ret,
+				msgs ? "messages" : "bytes");
 			sep = ";";
 		}
 		/* what the kernel wrote into the thread's rseq area after the call */
