@@ -208,8 +208,9 @@ enum flightrec_stop_reason {
 						 * it, hashed by FR_IN_RULE_FULL
 						 * (flightrec_inhash.h): a call passing in
 						 * more than FR_IN_HASH_MAX bytes (a big
-						 * write) has this instead of the two
-						 * above, hashed before it returns */
+						 * write), and every sendmmsg, has this
+						 * instead of the two above, hashed as it
+						 * returns */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,
