@@ -363,6 +363,33 @@ static const Flightrec__Syscall *find_call(const struct flrc *c, uint32_t nr, ui
 }
 
 /*
+ * Records `big_writes MODE < NAME.in`, NAME.in being n bytes of base64 (as
+ * *data), and wants the live output equal to them; the checkpoint, read.
+ */
+static struct flrc *record_passed_in(struct __test_metadata *_metadata, const char *dir,
+				     const char *name, const char *mode, size_t n, char **data)
+{
+	char cmd[PATH_MAX + 64], path[256], err[256];
+	struct flrc *c;
+	size_t len;
+
+	ASSERT_EQ(0, fr_sh("cd %s && head -c %zu /dev/urandom | base64 -w 76 | head -c %zu > %s.in",
+			   dir, n, n, name));
+	snprintf(path, sizeof(path), "%s.in", name);
+	*data = fr_slurp(dir, path, &len);
+	ASSERT_NE(NULL, *data);
+	ASSERT_EQ(n, len);
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/big_writes %s < %s.in", top, mode, name);
+	ASSERT_EQ(0, record(dir, name, "--at-exit --interval-ms 1000 --keep 16", cmd))
+		show(dir, name);
+	ASSERT_EQ(0, fr_sh("cmp %s/%s.live %s/%s.in", dir, name, dir, name));
+	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls -v %s/*.flrc | head -1) %s.flrc", dir, name, name));
+	snprintf(path, sizeof(path), "%s/%s.flrc", dir, name);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	return c;
+}
+
+/*
  * A write and a writev of 100 KiB each (issue 25: the first was checked on
  * its first 64 KiB only, the second, more than 64 KiB in its iovecs, not at
  * all): each record carries the full rule's hash of every byte it wrote,
@@ -379,25 +406,13 @@ TEST_F_TIMEOUT(rm, big_writes_hashed_whole, 600)
 		const char *call;
 	} bad[] = { { 30000, "expected write(" }, { 80000, "expected write(" },
 		    { 150000, "expected writev(" } };
-	char cmd[PATH_MAX + 64], path[256], err[256], name[32], *data;
 	const Flightrec__Syscall *w, *v;
 	uint64_t a[6] = { 1 };
 	struct iovec iov[2];
+	char name[32], *data;
 	struct flrc *c;
-	size_t len;
 
-	ASSERT_EQ(0, fr_sh("cd %s && head -c %zu /dev/urandom | base64 -w 76 | head -c %zu > relay.in",
-			   self->dir, n, n));
-	data = fr_slurp(self->dir, "relay.in", &len);
-	ASSERT_NE(NULL, data);
-	ASSERT_EQ(n, len);
-	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/big_writes relay < relay.in", top);
-	ASSERT_EQ(0, record(self->dir, "rel", "--at-exit --interval-ms 1000 --keep 16", cmd))
-		show(self->dir, "rel");
-	ASSERT_EQ(0, fr_sh("cmp %s/rel.live %s/relay.in", self->dir, self->dir));
-	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls -v rel/*.flrc | head -1) rel.flrc", self->dir));
-	snprintf(path, sizeof(path), "%s/rel.flrc", self->dir);
-	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	c = record_passed_in(_metadata, self->dir, "rel", "relay", n, &data);
 	w = find_call(c, SYS_write, half);
 	v = find_call(c, SYS_writev, 2);
 	ASSERT_NE(NULL, w);
@@ -460,26 +475,14 @@ TEST_F_TIMEOUT(rm, big_writes_hashed_whole, 600)
 TEST_F_TIMEOUT(rm, sendmmsg_hashed, 300)
 {
 	const size_t n = 3000;
-	char cmd[PATH_MAX + 64], path[256], err[256], *data;
 	const Flightrec__Syscall *s = NULL;
 	struct mmsghdr mm[2];
 	struct iovec iov[2];
 	uint64_t a[6] = { 0 };
 	struct flrc *c;
-	size_t len;
+	char *data;
 
-	ASSERT_EQ(0, fr_sh("cd %s && head -c %zu /dev/urandom | base64 -w 76 | head -c %zu > mm.in",
-			   self->dir, n, n));
-	data = fr_slurp(self->dir, "mm.in", &len);
-	ASSERT_NE(NULL, data);
-	ASSERT_EQ(n, len);
-	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/big_writes mmsg < mm.in", top);
-	ASSERT_EQ(0, record(self->dir, "mm", "--at-exit --interval-ms 1000 --keep 16", cmd))
-		show(self->dir, "mm");
-	ASSERT_EQ(0, fr_sh("cmp %s/mm.live %s/mm.in", self->dir, self->dir));
-	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls -v mm/*.flrc | head -1) mm.flrc", self->dir));
-	snprintf(path, sizeof(path), "%s/mm.flrc", self->dir);
-	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	c = record_passed_in(_metadata, self->dir, "mm", "mmsg", n, &data);
 	for (size_t k = 0; k < c->n_syscalls && !s; k++)
 		if (c->syscalls[k]->nr == SYS_sendmmsg)
 			s = c->syscalls[k];
