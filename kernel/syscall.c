@@ -1371,41 +1371,18 @@ struct fr_full_ctx {
 	bool failed;
 };
 
-/*
- * copy_from_user() by 8-byte loads: its rep movsb goes a byte at a time
- * under an emulator (QEMU's TCG), which made the copy of a 1 MiB write
- * cost several times its hash there.  Faults are served.
- */
-static int fr_copy_words(void *dst, const void __user *src, size_t len)
-{
-	const u8 __user *s = src;
-	u8 *d = dst;
-	u64 w;
-
-	if (!user_access_begin(s, len))
-		return -EFAULT;
-	for (; len >= sizeof(w); len -= sizeof(w), s += sizeof(w),
-	     d += sizeof(w)) {
-		unsafe_get_user(w, (const u64 __user *)s, fault);
-		memcpy(d, &w, sizeof(w));	/* d: any alignment */
-	}
-	for (; len; len--, s++, d++)
-		unsafe_get_user(*d, s, fault);
-	user_access_end();
-	return 0;
-fault:
-	user_access_end();
-	return -EFAULT;
-}
-
 /* fr_sc_hash_in_full()'s reader: the thread's own memory, faults served. */
 static int fr_hash_read_user(void *ctx, fr_hash_u64 addr, void *buf,
 			     size_t len)
 {
 	struct fr_full_ctx *c = ctx;
 
+	/*
+	 * fr_read_small() at any length: word loads (copy_from_user()'s rep
+	 * movsb goes a byte at a time under TCG), faults served here
+	 */
 	if (fatal_signal_pending(current) ||
-	    fr_copy_words(buf, (const void __user *)addr, len)) {
+	    fr_read_small(buf, (const void __user *)addr, len)) {
 		c->failed = true;
 		return -1;
 	}
