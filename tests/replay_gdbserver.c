@@ -250,6 +250,10 @@ TEST_F_TIMEOUT(gs, hw_break_and_watch, 300)
 {
 	char want[64];
 
+	if (fr_debugregs_trigger() == 0)
+		SKIP(return, "this machine's debug registers do not trigger (gs.hw_refused and "
+			     "gs.debugregs_probe check that case)");
+
 	ASSERT_EQ(0, write_cmds(self->dir, "w",
 				"break crash_null.c:50\n"
 				"continue\n"
@@ -597,8 +601,91 @@ TEST_F_TIMEOUT(gs, snapshot_fork_refused_to_app, 300)
 		show(self->dir, "j");
 }
 
+/*
+ * fr_debugregs_trigger() against gdb's own hardware watchpoint on a native
+ * program (progs/hw_watch): both stop at its first write, or neither does.
+ * On a machine where they do not (a PVM guest), the two tests above skip
+ * and hw_refused below is what holds.
+ */
+TEST_F_TIMEOUT(gs, debugregs_probe, 300)
+{
+	int probe = fr_debugregs_trigger(), native;
+
+	ASSERT_LE(0, probe) TH_LOG("the probe could not tell: %s", strerror(errno));
+	ASSERT_EQ(0, fr_sh("cd %s && timeout 120 gdb -q -nx -batch -ex 'break main' -ex run "
+			   "-ex 'watch word' -ex continue %s > n.gdb 2>&1", self->dir,
+			   fr_prog("hw_watch")));
+	ASSERT_TRUE(fr_file_contains(self->dir, "n.gdb", "Hardware watchpoint 2: word"))
+		fr_sh("cat %s/n.gdb >&2", self->dir);
+	native = fr_file_contains(self->dir, "n.gdb", "New value = 7");
+	/* not stopped: it ran to its end */
+	if (!native)
+		EXPECT_TRUE(fr_file_contains(self->dir, "n.gdb", "exited normally"));
+	EXPECT_EQ(native, probe) fr_sh("cat %s/n.gdb >&2", self->dir);
+	TH_LOG("this machine's debug registers %s", probe ? "trigger" : "do not trigger");
+}
+
+/*
+ * Where the debug registers do not trigger (forced here with
+ * FLIGHTREC_GDBSERVER_DREGS=0, so it runs on every machine), a hardware
+ * watchpoint or breakpoint is refused, gdb says so, the server says why
+ * once; gdb's software watchpoint (single steps over the gdbserver) and
+ * plain breakpoints still work, and the replay reaches its crash.
+ */
+/* a gdb command whose error is printed, not the end of the script */
+#define TRY(cmd) "python\ntry:\n    gdb.execute(\"" cmd "\")\n" \
+	"except gdb.error as e:\n    print(\"ERROR:\", e)\nend\n"
+
+TEST_F_TIMEOUT(gs, hw_refused, 600)
+{
+	ASSERT_EQ(0, write_cmds(self->dir, "h",
+				"break crash_null.c:50\n"
+				"continue\n"
+				"watch -l buf[0]\n"
+				TRY("continue")
+				"delete 2\n"
+				"hbreak lookup\n"
+				TRY("continue")
+				"delete 3\n"
+				"set can-use-hw-watchpoints 0\n"
+				"watch -l buf[0]\n"
+				"continue\n"
+				"bt 1\n"
+				"delete\n"
+				"continue\n"
+				"continue\n"));
+	setenv("FLIGHTREC_GDBSERVER_DREGS", "0", 1);
+	EXPECT_EQ(0, session(self->dir, "h", "cn.flrc", ""));
+	unsetenv("FLIGHTREC_GDBSERVER_DREGS");
+	EXPECT_TRUE(fr_file_contains(self->dir, "h.gdb", "Could not insert hardware watchpoint 2."));
+	EXPECT_TRUE(fr_file_contains(self->dir, "h.gdb", "Cannot insert hardware breakpoint 3."));
+	EXPECT_EQ(0, fr_sh("[ $(grep -c 'debug registers do not trigger' %s/h.serr) = 1 ]",
+			   self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "h.serr",
+				     "hardware watchpoint refused: this machine's debug registers "
+				     "do not trigger"));
+	/*
+	 * The software watchpoint stops where the hardware one does: after
+	 * the read() that filled buf with the file's first byte, in read's
+	 * wrapper.
+	 */
+	EXPECT_TRUE(fr_file_contains(self->dir, "h.gdb", "Watchpoint 4: -location buf[0]"));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qF \"$(printf 'New value = %%d ' "
+			   "$(od -An -tu1 -N1 data.bin))\" h.gdb", self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "h.gdb", "in __GI___libc_read (fd=3") ||
+		    fr_file_contains(self->dir, "h.gdb", "in read ("));
+	EXPECT_TRUE(fr_file_contains(self->dir, "h.gdb", "Program received signal SIGSEGV"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "h.serr", "reproduced SIGSEGV at rip"));
+	if (!_metadata->passed)
+		show(self->dir, "h");
+}
+
 TEST_F_TIMEOUT(gs, reverse_watch, 600)
 {
+
+	if (fr_debugregs_trigger() == 0)
+		SKIP(return, "this machine's debug registers do not trigger (gs.hw_refused and "
+			     "gs.debugregs_probe check that case)");
 	ASSERT_EQ(0, write_cmds(self->dir, "v",
 				"break crash_null.c:55\n"
 				"continue\n"

@@ -23,7 +23,10 @@
  *  - hardware breakpoints and watchpoints are the CPU's debug registers
  *    (PTRACE_POKEUSER), set in every thread; a watchpoint that the loader
  *    triggers (writing a system call's recorded out-buffer) stops when that
- *    thread is back in the application, after the system call;
+ *    thread is back in the application, after the system call.  On a
+ *    machine whose debug registers do not trigger (fr_debugregs_trigger(),
+ *    asked once at the start) they are refused with an error and a note,
+ *    never accepted to be silently passed by;
  *  - the library list (qXfer:libraries-svr4:read) comes from ld.so's
  *    r_debug in the replayed memory, each library named by the symbol file
  *    the checkpoint's build ID picks; TLS addresses (qGetTLSAddr) from the
@@ -192,6 +195,8 @@ static struct {
 	struct gthread *last_stop;
 	struct report stop;		/* the last stop, for '?' */
 	struct hwslot hw[4];
+	int dregs;			/* fr_debugregs_trigger(): 0 refuses Z1, Z2, Z4 */
+	int dregs_said;
 	struct swbp *bps;
 	size_t n_bps, cap_bps;
 	int avx;
@@ -3233,6 +3238,22 @@ static int insert_hw(int type, uint64_t addr, uint64_t len)
 	return 0;
 }
 
+/*
+ * Where the debug registers do not trigger, a hardware breakpoint or
+ * watchpoint accepted would never stop: refused (gdb says it could not
+ * insert it), and the user told why and what works instead, once.
+ */
+static int refuse_hw(int type)
+{
+	if (!G.dregs_said && !G.s->quiet)
+		fprintf(stderr, PFX "hardware %s refused: this machine's debug registers do not "
+			"trigger (a hypervisor that does not pass them on); use break, or watch "
+			"after 'set can-use-hw-watchpoints 0' (gdb's software watchpoints)\n",
+			type == 1 ? "breakpoint" : "watchpoint");
+	G.dregs_said = 1;
+	return -1;
+}
+
 static int remove_hw(int type, uint64_t addr, uint64_t len)
 {
 	int i;
@@ -3693,6 +3714,8 @@ static int serve(void)
 			len = parse_hex(&p);
 			if (type == 0)
 				r = pkt[0] == 'Z' ? insert_sw(addr) : remove_sw(addr);
+			else if (type >= 1 && type <= 4 && pkt[0] == 'Z' && !G.dregs && type != 3)
+				r = refuse_hw(type);
 			else if (type >= 1 && type <= 4)
 				r = pkt[0] == 'Z' ? insert_hw(type, addr, len) :
 				    remove_hw(type, addr, len);
@@ -3860,6 +3883,14 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 	G.rec_pid = s->c->hdr->process ? s->c->hdr->process->pid : 1;
 	G.avx = s->c->hdr->system && (s->c->hdr->system->xcr0 & 4);
 	G.debug = !!getenv("FLIGHTREC_GDBSERVER_DEBUG");
+	/*
+	 * Before SIGCHLD is blocked for the signalfd: the probe's child is
+	 * waited for by its pid and leaves nothing pending.  -1 (could not
+	 * tell) accepts them, as before.  FLIGHTREC_GDBSERVER_DREGS=0 acts as
+	 * where they do not trigger (the tests of the refusal).
+	 */
+	G.dregs = getenv("FLIGHTREC_GDBSERVER_DREGS") &&
+		  !strcmp(getenv("FLIGHTREC_GDBSERVER_DREGS"), "0") ? 0 : fr_debugregs_trigger();
 	G.sigreturn_insn = loader_symbol(s->loader, "fr_sigreturn_insn");
 	if (!G.sigreturn_insn) {
 		fprintf(stderr, PFX "%s has no symbol fr_sigreturn_insn\n", s->loader);

@@ -82,6 +82,15 @@ bool fr_parse_u64(const char *s, int base, uint64_t *v);
 uint64_t fr_mono_ns(void);
 
 /*
+ * Whether a hardware watchpoint set through ptrace on this machine stops
+ * the thread that writes (lib/dregs.c): 1 it does, 0 it does not (the
+ * registers are refused, or they take and never trigger: a hypervisor that
+ * does not pass them on), -1 with errno when it could not be told (no
+ * fork, no ptrace).  It forks a child and waits for that pid only.
+ */
+int fr_debugregs_trigger(void);
+
+/*
  * Moves the caller into a fresh user and mount namespace (and network
  * namespace with FR_ROOT_NET) whose root is an empty read-only tmpfs; the
  * old root is detached.  Open what you need before: fds survive.  The
