@@ -28,7 +28,7 @@ PACKAGES=(
 	# the debug kernel of `make check-debug` (scripts/build-debug-kernel.sh)
 	flex bison libelf-dev libssl-dev
 	# debugging, replay under gdb, and programs the tests record
-	gdb bc gzip sqlite3 python3 kmod strace
+	gdb bc gzip sqlite3 python3 kmod strace bzip2
 	# packaging: DKMS, Debian packages, lintian, man page checks (docs/packaging.md)
 	dkms dh-dkms debhelper dpkg-dev fakeroot lintian man-db
 )

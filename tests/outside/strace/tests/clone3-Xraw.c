@@ -1,0 +1,2 @@
+#define XLAT_RAW 1
+#include "clone3.c"

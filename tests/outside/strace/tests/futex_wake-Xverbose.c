@@ -1,0 +1,2 @@
+#define XLAT_VERBOSE 1
+#include "futex_wake.c"

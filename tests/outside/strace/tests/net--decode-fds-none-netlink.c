@@ -1,0 +1,2 @@
+#define PRINT_SOCK 0
+#include "net-yy-netlink.c"

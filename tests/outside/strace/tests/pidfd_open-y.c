@@ -1,0 +1,2 @@
+#define PRINT_PATHS
+#include "pidfd_open.c"

@@ -1,0 +1,2 @@
+#define PRINT_PIDFD 1
+#include "pidfd_open-y.c"

@@ -1,0 +1,2 @@
+#define XLAT_RAW 1
+#include "prctl-no-args.c"

@@ -1,0 +1,2 @@
+#define XLAT_RAW 1
+#include "remap_file_pages.c"
