@@ -625,6 +625,10 @@ TEST_F_TIMEOUT(gs, debugregs_probe, 300)
 	TH_LOG("this machine's debug registers %s", probe ? "trigger" : "do not trigger");
 }
 
+/* a gdb command whose error is printed, not the end of the script */
+#define TRY(cmd) "python\ntry:\n    gdb.execute(\"" cmd "\")\n" \
+	"except gdb.error as e:\n    print(\"ERROR:\", e)\nend\n"
+
 /*
  * Where the debug registers do not trigger (forced here with
  * FLIGHTREC_GDBSERVER_DREGS=0, so it runs on every machine), a hardware
@@ -632,10 +636,6 @@ TEST_F_TIMEOUT(gs, debugregs_probe, 300)
  * once; gdb's software watchpoint (single steps over the gdbserver) and
  * plain breakpoints still work, and the replay reaches its crash.
  */
-/* a gdb command whose error is printed, not the end of the script */
-#define TRY(cmd) "python\ntry:\n    gdb.execute(\"" cmd "\")\n" \
-	"except gdb.error as e:\n    print(\"ERROR:\", e)\nend\n"
-
 TEST_F_TIMEOUT(gs, hw_refused, 600)
 {
 	ASSERT_EQ(0, write_cmds(self->dir, "h",
