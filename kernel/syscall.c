@@ -617,7 +617,7 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
 		 */
 		if (ret != -ENOSYS)
 			sp->flags |= FLIGHTREC_SC_UNKNOWN_OUT;
-		if (nr == FLIGHTREC_NR_SIGNAL || nr == FLIGHTREC_NR_RDTSC)
+		if (nr >= FLIGHTREC_NR_EVENT_FIRST && nr <= FLIGHTREC_NR_EVENT_LAST)
 			sp->flags |= FLIGHTREC_SC_REAL_NR;
 		return 0;
 	}
@@ -2058,8 +2058,11 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
  * sequence order is the order of the user-code segments), and a thread
  * goes back to user space only with the token (its task_work waits for it).
  * A holder that keeps the token FR_TOKEN_YIELD_MS while another waits is
- * made to yield in user code (a spin loop, a long computation): the
- * interval is flagged FLIGHTREC_IF_PREEMPTED, for replay may diverge there.
+ * made to yield in user code (a spin loop, a long computation): a
+ * FLIGHTREC_NR_PREEMPT record, numbered before the token goes, holds its
+ * registers there, and replay stops the thread at the same instruction
+ * (the first time it is at that rip with those registers); the interval
+ * is flagged FLIGHTREC_IF_PREEMPTED.
  */
 #define FR_TOKEN_YIELD_MS	50
 
@@ -2107,14 +2110,37 @@ void fr_serial_exit(struct fr_proc *proc, struct task_struct *task)
 
 /*
  * current, asked to yield, hands the token to the thread that asked.  In
- * user code that is a preemption replay cannot place; a call blocked while
- * it held the token (an output call) restarts, which replay follows.
+ * user code that is a preemption, recorded where it happened
+ * (FLIGHTREC_NR_PREEMPT: the user registers, numbered while current still
+ * holds the token, so before every record the next holder makes); a call
+ * blocked while it held the token (an output call) restarts, which replay
+ * follows.  Task context (the thread's task_work), no lock held.
  */
-static void fr_token_yield(struct fr_proc *proc, bool in_call)
+static void fr_token_yield(struct fr_proc *proc, struct fr_thread *t,
+			   bool in_call)
 {
 	struct task_struct *to = xchg(&proc->token_to, NULL);
+	struct pt_regs *regs = task_pt_regs(current);
 	struct fr_thread *tt;
 
+	/* only the holder gives the token away: no one takes it meanwhile */
+	if (READ_ONCE(proc->token) != current)
+		return;
+	/*
+	 * Right after a syscall (an output call that kept the token) the
+	 * thread is at the syscall boundary, which its records place: no
+	 * preemption there.
+	 */
+	if (t->sig_boundary && regs->ip == t->sig_ip)
+		in_call = true;
+	if (!in_call) {
+		u64 args[6] = { 0, 0, 0, 0, regs->ip, 0 };
+		struct user_regs_struct ur;
+
+		fr_user_regs(&ur, regs);
+		fr_sc_record_event(t, FLIGHTREC_NR_PREEMPT, args, 0, &ur,
+				   sizeof(ur), NULL, 0);
+	}
 	if (cmpxchg(&proc->token, current, to) != current)
 		return;
 	/*
@@ -2186,7 +2212,7 @@ void fr_serial_wait(struct fr_proc *proc)
 	if (!t)
 		return;
 	if (yield)
-		fr_token_yield(proc, in_call);
+		fr_token_yield(proc, t, in_call);
 	queued = &t->twork_queued;
 	while (!fr_token_try(proc)) {
 		struct task_struct *h = READ_ONCE(proc->token);

@@ -39,6 +39,7 @@ FIXTURE_VARIANT(outside) {
 #define TREE(id, cmd) \
 	FIXTURE_VARIANT_ADD(outside, id) { .name = #id };
 #define TREE_XFAIL(id, cmd, why) TREE(id, cmd)
+#define THREADS(id, cmd) TREE(id, cmd)
 #include "outside/cases.h"
 
 /*

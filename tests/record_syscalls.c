@@ -472,10 +472,12 @@ TEST_F_TIMEOUT(rec, unknown_numbers_recorded, 60)
 		EXPECT_EQ(-ENOSYS, s->ret) TH_LOG("syscall %#x", nr);
 		EXPECT_EQ(0, s->flags & (FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_COPY_FAILED))
 			TH_LOG("syscall %#x: flags %#x", nr, s->flags);
-		EXPECT_EQ(nr == FLIGHTREC_NR_SIGNAL || nr == FLIGHTREC_NR_RDTSC,
+		EXPECT_EQ(nr == FLIGHTREC_NR_SIGNAL || nr == FLIGHTREC_NR_RDTSC ||
+			  nr == FLIGHTREC_NR_PREEMPT,
 			  !!(s->flags & FLIGHTREC_SC_REAL_NR)) TH_LOG("syscall %#x", nr);
 		EXPECT_FALSE(FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_SIGNAL));
 		EXPECT_FALSE(FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_RDTSC));
+		EXPECT_FALSE(FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PREEMPT));
 	}
 	/* the high number, recorded as getpid with the pid */
 	for (i = at; i < d.nsc && d.sc[i].nr != SYS_getpid; i++)

@@ -24,6 +24,8 @@
 #include <stdarg.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <sys/user.h>
+#include <inttypes.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/futex.h>
@@ -1180,6 +1182,77 @@ TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
 	uaf_unfinished(_metadata, c, false);
 	TH_LOG("unfinished calls at the crash: %s", uaf_n_unfinished(c) ? "main's wait" : "none");
 	flrc_free(c);
+}
+
+/*
+ * Serial mode preempts a thread that computes without system calls while
+ * another waits for the token (tests/progs/preempt_spin: the main thread
+ * reads the worker's progress after a sleep).  The recording says where:
+ * a FLIGHTREC_NR_PREEMPT record of the worker with its user registers,
+ * numbered between the main thread's sleep and its read, in an interval
+ * flagged FLIGHTREC_IF_PREEMPTED.  Replay stops the worker at that
+ * instruction (the first time it is there with those registers), so the
+ * main thread reads the same progress and checksum: the output is byte
+ * for byte the live one, and the replay ends "as recorded".  Before the
+ * record, the worker's whole run to its exit was one segment, replayed
+ * after the main thread's read: the main thread printed "progress 0" and
+ * replay diverged at its write ("different data passed in (hash)").
+ * `flightrec log` shows the record.
+ */
+TEST_F_TIMEOUT(rm, preempt_serial, 300)
+{
+	char cmd[PATH_MAX + 64], err[256];
+	uint32_t main_tid;
+	struct flrc *c;
+	size_t k, n = 0;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/preempt_spin 20", top);
+	ASSERT_EQ(0, record(self->dir, "pre", "--serial --at-exit", cmd)) show(self->dir, "pre");
+	ASSERT_EQ(0, fr_sh("test $(ls %s/pre/*.flrc | wc -l) = 1 && cp %s/pre/*.flrc %s/pre.flrc",
+			   self->dir, self->dir, self->dir)) fr_sh("ls -l %s/pre", self->dir);
+	snprintf(cmd, sizeof(cmd), "%s/pre.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(cmd, &c, err, sizeof(err))) TH_LOG("%s", err);
+	main_tid = c->hdr->process->pid;
+	for (k = 0; k < c->n_syscalls; k++) {
+		const Flightrec__Syscall *s = c->syscalls[k];
+		struct user_regs_struct r;
+		uint32_t ivf = 0;
+		size_t i;
+
+		if (!FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PREEMPT))
+			continue;
+		n++;
+		EXPECT_NE(main_tid, s->tid) TH_LOG("seq %" PRIu64 ": the main thread only sleeps",
+						   s->seq);
+		EXPECT_EQ(0, s->ret);
+		ASSERT_EQ(1, s->n_out);
+		EXPECT_EQ(0, s->out[0]->arg);
+		EXPECT_EQ(0, s->out[0]->addr);
+		ASSERT_EQ(sizeof(r), s->out[0]->data.len);
+		memcpy(&r, s->out[0]->data.data, sizeof(r));
+		ASSERT_LE(5, s->n_args);
+		EXPECT_EQ(s->args[4], r.rip);
+		EXPECT_EQ(0x33, r.cs);		/* 64-bit user code */
+		for (i = 0; i < c->hdr->n_intervals; i++)
+			if (c->hdr->intervals[i]->index == s->interval)
+				ivf = c->hdr->intervals[i]->flags;
+		EXPECT_EQ(FLIGHTREC_IF_PREEMPTED | FLIGHTREC_IF_SERIAL,
+			  ivf & (FLIGHTREC_IF_PREEMPTED | FLIGHTREC_IF_SERIAL))
+			TH_LOG("interval %u flags %#x", s->interval, ivf);
+	}
+	EXPECT_LE(1, n) TH_LOG("no preemption recorded");
+	flrc_free(c);
+	EXPECT_EQ(0, replay(self->dir, "pre")) show(self->dir, "pre");
+	EXPECT_EQ(0, fr_sh("grep -q 'exited with status 0 (thread [0-9]*, seq [0-9]*), as recorded' "
+			   "%s/pre.rerr", self->dir)) show(self->dir, "pre");
+	EXPECT_EQ(0, fr_sh("grep -q '^progress [1-9][0-9]* sum ' %s/pre.live && "
+			   "cmp %s/pre.live %s/pre.rep/fd1.out", self->dir, self->dir, self->dir))
+		fr_sh("head %s/pre.live %s/pre.rep/fd1.out", self->dir, self->dir);
+	EXPECT_EQ(0, fr_sh("%s/user/flightrec log %s/pre.flrc | "
+			   "grep -q '<preempt in user code at rip 0x[0-9a-f]* rsp 0x'",
+			   top, self->dir));
+	if (_metadata->passed)
+		export(self->dir, "pre", "exited with status 0");
 }
 
 TEST_HARNESS_MAIN

@@ -17,6 +17,13 @@
  *    process wrote to one descriptor (fd 1, or a dup of it: strace's tests
  *    print through fd 3), byte for byte.
  *
+ * A multi-threaded tree (THREADS in cases.h) is recorded twice, as issue 25
+ * asks of threads: free-running, where each checkpoint must replay as
+ * recorded or end in a divergence for which replay names the race
+ * ("race: not a --serial recording", the threads and the records their
+ * user code ran between); then with --serial, where it must be identical,
+ * as every other case.
+ *
  * A failure names the case, the checkpoint and replay's own report
  * (where it diverged, expected vs got).  A case cases.h lists as a known
  * divergence (STRACE_XFAIL, TREE_XFAIL, with the reason) is reported as
@@ -48,6 +55,7 @@ FIXTURE_VARIANT(outside) {
 	const char *strace;	/* strace test program, or */
 	const char *sh;		/* a shell command line */
 	const char *xfail;	/* a known divergence: why */
+	bool threads;		/* a multi-threaded tree (THREADS) */
 };
 
 #define STRACE(id, prog) \
@@ -58,6 +66,8 @@ FIXTURE_VARIANT(outside) {
 	FIXTURE_VARIANT_ADD(outside, id) { .name = #id, .sh = cmd };
 #define TREE_XFAIL(id, cmd, why) \
 	FIXTURE_VARIANT_ADD(outside, id) { .name = #id, .sh = cmd, .xfail = why };
+#define THREADS(id, cmd) \
+	FIXTURE_VARIANT_ADD(outside, id) { .name = #id, .sh = cmd, .threads = true };
 #include "outside/cases.h"
 
 FIXTURE_SETUP(outside)
@@ -173,11 +183,83 @@ static void export(const char *dir, const char *name, char names[][64], int n, i
 		      dir, names[writer], names[writer], port, name);
 }
 
-TEST_F_TIMEOUT(outside, replay, 300)
+/*
+ * One recording of the case and its replays, in @dir/@sub: record with
+ * @opts, then the checks of the header comment.  With @race_ok (a
+ * multi-threaded tree recorded without --serial), a checkpoint whose replay
+ * diverged may pass too, when replay named the race that took it elsewhere
+ * ("race: not a --serial recording: ..."); one that says "as recorded" must
+ * still have written the live output.  Returns the failures; *@n, @names
+ * and *@writer describe the checkpoints for export().
+ */
+static int one_run(struct __test_metadata *_metadata, const char *dir, const char *opts,
+		   bool race_ok, const char *cmd, char names[][64], int *np, int *writer)
 {
-	char names[64][64], cmd[PATH_MAX + 1024];
-	int n, rc, failed = 0, writer = -1;
+	int n, rc, failed = 0, races = 0;
 	bool live_empty;
+
+	*writer = -1;
+	rc = fr_sh("cd %s && mkdir ck w && cd w && %s/user/flightrec record -o ../ck --at-exit "
+		   "--interval-ms 1000 --keep 64 %s -- %s > ../live 2> ../liveerr",
+		   dir, top, opts, cmd);
+	TH_LOG("recorded%s%s: status %d", *opts ? " " : "", opts, rc);
+	n = *np = checkpoints(dir, names, 64);
+	if (!n) {
+		TH_LOG("no checkpoint written:");
+		fr_sh("grep -v assembling %s/liveerr | tail -3 | sed 's/^/#     /'", dir);
+		failed++;
+	}
+	live_empty = fr_sh("test -s %s/live", dir) != 0;
+	for (int i = 0; i < n; i++)
+		failed += missing_children(_metadata, dir, names, n, names[i]);
+	for (int i = 0; i < n; i++) {
+		const char *b = names[i];
+		int same;
+
+		rc = fr_sh("cd %s && %s/user/flightrec replay ck/%s.flrc --out rep.%s "
+			   "> rout.%s 2> rerr.%s", dir, top, b, b, b, b);
+		/* a program may write its stdout through another descriptor (dup) */
+		same = fr_sh("cd %s && for f in rep.%s/fd*.out; do cmp -s live $f && exit 0; done; "
+			     "exit 1", dir, b) == 0;
+		if (same && !live_empty)
+			*writer = i;
+		if (rc == 0 && fr_sh("grep -q 'as recorded' %s/rerr.%s", dir, b) == 0) {
+			if (n == 1 && !same && !live_empty) {
+				TH_LOG("%s: replay says 'as recorded' but wrote other bytes", b);
+				fr_sh("cd %s && ls -l live rep.%s", dir, b);
+				failed++;
+			}
+			continue;
+		}
+		if (race_ok && rc != 0 &&
+		    fr_sh("grep -q 'DIVERGED' %s/rerr.%s && "
+			  "grep -q 'race: not a --serial recording: thread [0-9]*, user code from' "
+			  "%s/rerr.%s", dir, b, dir, b) == 0) {
+			TH_LOG("%s: a race, reported (not a --serial recording):", b);
+			fr_sh("grep 'DIVERGED\\|race:' %s/rerr.%s | cut -c1-200 | sed 's/^/#     /'",
+			      dir, b);
+			races++;
+			continue;
+		}
+		TH_LOG("%s: replay status %d:", b, rc);
+		fr_sh("grep -v '^flightrec replay: \\(output of\\|note: this CPU\\|end: load\\)' "
+		      "%s/rerr.%s | tail -4 | sed 's/^/#     /'", dir, b);
+		failed++;
+	}
+	/* a reported race may have kept the writer from its output */
+	if (!live_empty && *writer < 0 && !races) {
+		TH_LOG("no replayed process wrote the live output");
+		failed++;
+	}
+	if (live_empty)
+		*writer = -1;
+	return failed;
+}
+
+TEST_F_TIMEOUT(outside, replay, 600)
+{
+	char names[64][64], cmd[PATH_MAX + 1024], dir[128];
+	int n, failed, writer;
 
 	if (_metadata->skip)
 		return;	/* the 6.1 harness runs the test after a SKIP in setup */
@@ -186,52 +268,29 @@ TEST_F_TIMEOUT(outside, replay, 300)
 	else
 		snprintf(cmd, sizeof(cmd), "/bin/sh -c \"$FR_CASE\"");
 	setenv("FR_CASE", variant->sh ? variant->sh : "", 1);
-	rc = fr_sh("cd %s && mkdir ck w && cd w && %s/user/flightrec record -o ../ck --at-exit "
-		   "--interval-ms 1000 --keep 64 -- %s > ../live 2> ../liveerr",
-		   self->dir, top, cmd);
-	TH_LOG("recorded: status %d", rc);
-	n = checkpoints(self->dir, names, 64);
-	if (!n) {
-		TH_LOG("no checkpoint written:");
-		fr_sh("grep -v assembling %s/liveerr | tail -3 | sed 's/^/#     /'", self->dir);
-		failed++;
+	/*
+	 * A multi-threaded tree: free-running first, where a race replay
+	 * reports is a pass; then with --serial, which must be identical and
+	 * is the recording export() hands to portable_outside.
+	 */
+	if (variant->threads) {
+		snprintf(dir, sizeof(dir), "%s/free", self->dir);
+		ASSERT_EQ(0, mkdir(dir, 0700));
+		failed = one_run(_metadata, dir, "", true, cmd, names, &n, &writer);
+		if (failed && getenv("FR_OUTSIDE_KEEP"))
+			fr_sh("mkdir -p \"$FR_OUTSIDE_KEEP\" && cp -a %s \"$FR_OUTSIDE_KEEP\"/%s.free",
+			      dir, variant->name);
+		EXPECT_EQ(0, failed);
 	}
-	live_empty = fr_sh("test -s %s/live", self->dir) != 0;
-	for (int i = 0; i < n; i++)
-		failed += missing_children(_metadata, self->dir, names, n, names[i]);
-	for (int i = 0; i < n; i++) {
-		const char *b = names[i];
-		int same;
-
-		rc = fr_sh("cd %s && %s/user/flightrec replay ck/%s.flrc --out rep.%s "
-			   "> rout.%s 2> rerr.%s", self->dir, top, b, b, b, b);
-		/* a program may write its stdout through another descriptor (dup) */
-		same = fr_sh("cd %s && for f in rep.%s/fd*.out; do cmp -s live $f && exit 0; done; "
-			     "exit 1", self->dir, b) == 0;
-		if (same && !live_empty)
-			writer = i;
-		if (rc == 0 && fr_sh("grep -q 'as recorded' %s/rerr.%s", self->dir, b) == 0) {
-			if (n == 1 && !same && !live_empty) {
-				TH_LOG("%s: replay says 'as recorded' but wrote other bytes", b);
-				fr_sh("cd %s && ls -l live rep.%s", self->dir, b);
-				failed++;
-			}
-			continue;
-		}
-		TH_LOG("%s: replay status %d:", b, rc);
-		fr_sh("grep -v '^flightrec replay: \\(output of\\|note: this CPU\\|end: load\\)' "
-		      "%s/rerr.%s | tail -4 | sed 's/^/#     /'", self->dir, b);
-		failed++;
-	}
-	if (!live_empty && writer < 0) {
-		TH_LOG("no replayed process wrote the live output");
-		failed++;
-	}
+	snprintf(dir, sizeof(dir), "%s/%s", self->dir, variant->threads ? "serial" : "run");
+	ASSERT_EQ(0, mkdir(dir, 0700));
+	failed = one_run(_metadata, dir, variant->threads ? "--serial" : "", false, cmd, names,
+			 &n, &writer);
 	if (!failed && getenv("FR_PORT_DIR"))
-		export(self->dir, variant->name, names, n, live_empty ? -1 : writer);
+		export(dir, variant->name, names, n, writer);
 	if (failed && getenv("FR_OUTSIDE_KEEP"))
 		fr_sh("mkdir -p \"$FR_OUTSIDE_KEEP\" && cp -a %s \"$FR_OUTSIDE_KEEP\"/%s",
-		      self->dir, variant->name);
+		      dir, variant->name);
 	if (failed && variant->xfail)
 		SKIP(return, "XFAIL: a known divergence (issue 25): %s", variant->xfail);
 	if (!failed && variant->xfail)

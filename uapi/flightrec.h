@@ -129,7 +129,8 @@ enum flightrec_stop_reason {
 #define FLIGHTREC_IF_TWO_LIVES		0x20	/* an address was unmapped and used again in it:
 						 * its page set holds the first life's bytes */
 #define FLIGHTREC_IF_PREEMPTED		0x100	/* serial mode: a thread was made to yield in
-						 * user code (not at a syscall) */
+						 * user code (not at a syscall): its
+						 * FLIGHTREC_NR_PREEMPT record says where */
 #define FLIGHTREC_IF_ASYNC_SIGNAL	0x40	/* a signal interrupted user code between
 						 * syscalls: replay must find the instruction */
 #define FLIGHTREC_IF_THREAD_LATE	0x80	/* a thread did not stop at the interval start
@@ -162,14 +163,24 @@ enum flightrec_stop_reason {
  * FLIGHTREC_NR_RDTSC: an rdtsc or rdtscp the thread executed (trapped with
  *   CR4.TSD).  ARGS[0] TSC_AUX (rcx of rdtscp), [1] instruction length (2:
  *   rdtsc, 3: rdtscp), [4] rip of the instruction.  RET the 64-bit TSC.
+ * FLIGHTREC_NR_PREEMPT: serial mode (FLIGHTREC_A_SERIAL) made the thread
+ *   yield the token in user code, not at a syscall (it held it too long
+ *   while another thread waited): its user code up to here ran before the
+ *   records numbered after this one, the rest after its next turn.  ARGS[4]
+ *   rip.  RET 0.  OUT arg 0 (address 0): struct user_regs_struct of the
+ *   interrupted user code, where replay stops the thread.  The interval is
+ *   flagged FLIGHTREC_IF_PREEMPTED.
  *
  * Every syscall instruction is recorded with its number, whatever it is (the
  * low 32 bits of rax, as the kernel reads them): one outside the table, an
- * x32 one, -1.  A program may call 0x10000 or 0x10001 itself: that record
+ * x32 one, -1.  A program may call 0x10000 to 0x10002 itself: that record
  * has FLIGHTREC_SC_REAL_NR, and FLIGHTREC_IS_EVENT() tells the two apart.
  */
 #define FLIGHTREC_NR_SIGNAL		0x10000
 #define FLIGHTREC_NR_RDTSC		0x10001
+#define FLIGHTREC_NR_PREEMPT		0x10002
+#define FLIGHTREC_NR_EVENT_FIRST	FLIGHTREC_NR_SIGNAL
+#define FLIGHTREC_NR_EVENT_LAST		FLIGHTREC_NR_PREEMPT
 
 /* whether a record of NR and FLIGHTREC_SC_* FLAGS is the event EV (above) */
 #define FLIGHTREC_IS_EVENT(nr, flags, ev) \

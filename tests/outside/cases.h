@@ -126,3 +126,17 @@ TREE(tar_gzip, "seq 1 2000 > f && tar -cf - f | gzip -1 | gzip -d | tar -xOf - |
 TREE(sqlite, "sqlite3 :memory: 'create table t(a); insert into t values(1),(2),(40); select sum(a), group_concat(a) from t;'")
 TREE(xz_bzip2, "seq 1 5000 | xz -1 | xz -d | bzip2 | bzip2 -d | tail -1")
 TREE(cpio_copy, "mkdir d && seq 1 100 > d/x && (find d | cpio -o -H newc 2>/dev/null | cpio -t 2>/dev/null)")
+/*
+ * THREADS(id, "shell command"): a multi-threaded tree, as TREE, recorded
+ * twice (tests/replay_outside.c): free-running, where a race replay names
+ * is a pass, and with --serial, which must be identical.  Of the 29 Nov
+ * set's two trees that start threads, python3's (its threads take turns
+ * on the interpreter lock).  The other, `seq 1 140000 | sort -n -r
+ * --parallel=2 -S 16M | tail -2` (two threads sorting at once), found that
+ * serial mode's preemptions in user code were not recorded (it diverged in
+ * 2 of 3 serial runs; FLIGHTREC_NR_PREEMPT now places them) and replays
+ * identically since, but its serial replay passes the preemption
+ * breakpoints about 1.8 million times, 4 minutes under TCG: too long for
+ * make check (docs/testing.md).
+ */
+THREADS(python_threads, "/usr/bin/python3 -c 'import threading, hashlib\nr = [None] * 4\ndef w(i):\n    h = hashlib.sha256()\n    for k in range(3000): h.update(b\"%d-%d\" % (i, k))\n    r[i] = h.hexdigest()[:12]\nts = [threading.Thread(target=w, args=(i,)) for i in range(4)]\nfor t in ts: t.start()\nfor t in ts: t.join()\nprint(\" \".join(r))'")

@@ -542,6 +542,30 @@ static size_t add_signal(struct buf *b, const Flightrec__Syscall *s)
 	return buf_add(b, &fs, sizeof(fs), 8);
 }
 
+/*
+ * The fri_signal of a FLIGHTREC_NR_PREEMPT record: where the thread yielded
+ * in user code (signo 0, FLIGHTREC_SIG_IN_USER, the registers of OUT arg 0).
+ */
+static size_t add_preempt(struct buf *b, const Flightrec__Syscall *s)
+{
+	struct fri_signal fs;
+	size_t k;
+
+	memset(&fs, 0, sizeof(fs));
+	fs.orig_rax = -1;
+	fs.rip = sc_arg(s, 4);
+	fs.flags = FLIGHTREC_SIG_IN_USER;
+	for (k = 0; k < s->n_out; k++) {
+		const Flightrec__OutBuf *o = s->out[k];
+
+		if (o->arg == 0 && o->data.len >= sizeof(fs.regs)) {
+			memcpy(&fs.regs, o->data.data, sizeof(fs.regs));
+			fs.has_regs = 1;
+		}
+	}
+	return buf_add(b, &fs, sizeof(fs), 8);
+}
+
 static bool window_overlap(uint64_t s, uint64_t e)
 {
 	return s < FRI_WINDOW_END && e > FRI_WINDOW_START;
@@ -852,7 +876,8 @@ static int later_lives(const struct flrc *c, uint32_t from, const uint64_t *addr
 
 		if (sc->interval <= from || sc->ret < 0 ||
 		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_SIGNAL) ||
-		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_RDTSC))
+		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_RDTSC) ||
+		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_PREEMPT))
 			continue;
 		if (sc->nr == 9 /* mmap */ && sc->n_args >= 2) {
 			start = ret;
@@ -1172,6 +1197,9 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			r.out_off = add_signal(b, s);
 		} else if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_RDTSC)) {
 			r.kind = FRI_K_RDTSC;
+		} else if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PREEMPT)) {
+			r.kind = FRI_K_PREEMPT;
+			r.out_off = add_preempt(b, s);
 		} else if (row) {
 			r.table_flags = (uint16_t)row->flags;
 			r.kind = (uint32_t)kind_of(s->nr, row->flags);
@@ -1202,7 +1230,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 				(unsigned long long)r.ret);
 			return FR_EXIT_FAIL;
 		}
-		if (s->n_out && r.kind != FRI_K_SIGNAL) {
+		if (s->n_out && r.kind != FRI_K_SIGNAL && r.kind != FRI_K_PREEMPT) {
 			size_t no = 0;
 
 			outs = calloc(s->n_out, sizeof(*outs));

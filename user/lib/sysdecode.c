@@ -12,7 +12,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <string.h>
+#include <sys/user.h>
 #include <linux/ioctl.h>
 #include <asm/unistd.h>
 #include "syscalls.h"
@@ -517,6 +519,8 @@ const char *fr_pseudo_name(unsigned int nr)
 		return "<signal>";
 	case FLIGHTREC_NR_RDTSC:
 		return "<rdtsc>";
+	case FLIGHTREC_NR_PREEMPT:
+		return "<preempt>";
 	default:
 		return NULL;
 	}
@@ -550,6 +554,7 @@ static void fr_print_raw_ret(FILE *f, int64_t v)
  *   4242 <signal SIGALRM code -2 in user code at rip 0x401136>
  *   4242 <signal SIGSEGV code 2 fault at rip 0x401136 addr 0x7f0000000000>
  *   4242 <rdtscp> = 0x2a6f1e3c5d7 aux 0x3 at rip 0x401150
+ *   4242 <preempt in user code at rip 0x401136 rsp 0x7ffc3a1e2f80>
  */
 static void fr_print_pseudo(FILE *f, unsigned int nr, const uint64_t a[6], int64_t ret,
 			    const struct fr_out_view *outs, size_t nouts)
@@ -562,6 +567,20 @@ static void fr_print_pseudo(FILE *f, unsigned int nr, const uint64_t a[6], int64
 		if (a[1] == 3)
 			fprintf(f, " aux %#" PRIx64, a[0]);
 		fprintf(f, " at rip %#" PRIx64 "\n", a[4]);
+		return;
+	}
+	if (nr == FLIGHTREC_NR_PREEMPT) {
+		/* serial mode: the thread yielded the token here */
+		fprintf(f, "<preempt in user code at rip %#" PRIx64, a[4]);
+		for (i = 0; i < nouts; i++)
+			if (outs[i].arg == 0 && outs[i].len >= sizeof(struct user_regs_struct)) {
+				unsigned long long sp;
+
+				memcpy(&sp, outs[i].data + offsetof(struct user_regs_struct, rsp),
+				       sizeof(sp));
+				fprintf(f, " rsp %#llx", sp);
+			}
+		fprintf(f, ">\n");
 		return;
 	}
 	name = fr_signal_name((int)a[0]);

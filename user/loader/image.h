@@ -141,6 +141,8 @@ struct fri_sigaction {
 #define FRI_K_CLONE	5	/* clone, clone3, fork, vfork */
 #define FRI_K_RDTSC	6	/* a recorded rdtsc/rdtscp value (ret), not a syscall */
 #define FRI_K_SIGNAL	7	/* a signal delivered to a handler: out_off is a fri_signal */
+#define FRI_K_PREEMPT	8	/* serial mode: the thread yielded in user code; out_off is a
+				 * fri_signal (signo 0, FLIGHTREC_SIG_IN_USER, its regs) */
 
 #define FRI_NO_NEXT	(~0UL)
 
@@ -177,7 +179,9 @@ struct fri_syscall {
 
 /*
  * A FRI_K_SIGNAL record (FLIGHTREC_NR_SIGNAL): the fri_syscall's out_off
- * names one of these (n_out is 0).  flags are FLIGHTREC_SIG_*.
+ * names one of these (n_out is 0).  flags are FLIGHTREC_SIG_*.  A
+ * FRI_K_PREEMPT record (FLIGHTREC_NR_PREEMPT) has one too, with signo 0,
+ * FLIGHTREC_SIG_IN_USER and the registers where the thread yielded.
  */
 struct fri_signal {
 	int32_t signo;

@@ -301,6 +301,8 @@ static const char *scname(uint32_t nr)
 		return "signal";
 	if (nr == FLIGHTREC_NR_RDTSC)
 		return "rdtsc";
+	if (nr == FLIGHTREC_NR_PREEMPT)
+		return "preempt";
 	return "syscall";
 }
 
@@ -490,6 +492,10 @@ static void check_image(void)
 							 fs->frame_addr + fs->frame_len))))
 				die(FR_EXIT_BADFILE, "replay image: bad signal record %lu", i);
 		}
+		if (s->kind == FRI_K_PREEMPT &&
+		    (!in_image(s->out_off, sizeof(struct fri_signal)) ||
+		     !((const struct fri_signal *)(g.base + s->out_off))->has_regs))
+			die(FR_EXIT_BADFILE, "replay image: bad preemption record %lu", i);
 	}
 }
 
@@ -2430,6 +2436,34 @@ static int is_signal_rec(const struct fri_syscall *s, uint32_t mask, uint32_t wa
 	return s && s->kind == FRI_K_SIGNAL && (sig_of(s)->flags & mask) == want;
 }
 
+/*
+ * A record placed in user code, at an instruction the thread reaches with
+ * the recorded registers: a signal that interrupted user code, or a serial
+ * recording's preemption (FRI_K_PREEMPT: sig_of() gives its registers).
+ */
+static int is_in_user_rec(const struct fri_syscall *s)
+{
+	return (s && s->kind == FRI_K_PREEMPT) ||
+	       is_signal_rec(s, FLIGHTREC_SIG_SYNC | FLIGHTREC_SIG_IN_USER, FLIGHTREC_SIG_IN_USER);
+}
+
+/*
+ * A preemption record's divergence: the thread did something else before
+ * it reached the instruction where the recording made it yield.
+ */
+static __attribute__((noreturn)) void preempt_diverged(struct lthread *t,
+							const struct fri_syscall *s,
+							struct sigcontext *mc, const char *why,
+							const char *got)
+{
+	fdprintf(2, PFX "DIVERGED: thread %u, seq %lu, rip 0x%lx: %s\n"
+		 PFX "  expected the thread at rip 0x%lx (rsp 0x%lx), where the serial recording "
+		 "made it yield in user code\n" PFX "  got      %s\n",
+		 t->tid, s->seq, mc->rip, why, sig_of(s)->regs.rip, sig_of(s)->regs.rsp, got);
+	print_times("diverged");
+	sys_exit_group(FR_EXIT_DIVERGED);
+}
+
 #define SIG_PLACE (FLIGHTREC_SIG_SYNC | FLIGHTREC_SIG_IN_USER | FLIGHTREC_SIG_RESTART)
 
 static void fmt_signal(char *buf, size_t size, const struct fri_signal *fs)
@@ -2604,17 +2638,37 @@ static void disarm(void)
 }
 
 /*
- * A signal that interrupted user code (FLIGHTREC_SIG_IN_USER): it is
- * delivered where the thread is at the recorded rip with the recorded
- * general registers.  An int3 at that rip stops the thread each time it
- * gets there (on_trap); the registers are compared, and if they differ
- * the original instruction is single-stepped (TF) and the int3 put back.
- * Returns 1 when the thread is there now (delivered), 0 when armed.
+ * The thread is where in-user record s (its next) was made: a signal is
+ * delivered there; at a preemption the thread's turn ends, and it goes on
+ * from here when its next record's turn comes (back_to_app()).
+ */
+static void arrived(struct lthread *t, const struct fri_syscall *s, struct ucontext *uc)
+{
+	wait_turn(t, t->cur, &uc->uc_mcontext);
+	if (s->kind != FRI_K_PREEMPT) {
+		deliver_record(t, s, uc);
+		return;
+	}
+	if (g.flags & FRI_F_VERBOSE)
+		fdprintf(2, PFX "[%u #%lu] <preempt> at rip 0x%lx: the serial recording made it "
+			 "yield here\n", t->tid, s->seq, uc->uc_mcontext.rip);
+	consume(t, s);
+}
+
+/*
+ * A signal that interrupted user code (FLIGHTREC_SIG_IN_USER), or a
+ * preemption of a serial recording (FRI_K_PREEMPT): it is placed where
+ * the thread is at the recorded rip with the recorded general registers.
+ * An int3 at that rip stops the thread each time it gets there (on_trap);
+ * the registers are compared, and if they differ the original instruction
+ * is single-stepped (TF) and the int3 put back.  Returns 1 when the thread
+ * is there now (arrived()), 0 when armed.
  */
 static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct ucontext *uc)
 {
 	const struct fri_signal *fs = sig_of(s);
 	struct sigcontext *mc = &uc->uc_mcontext;
+	int pre = s->kind == FRI_K_PREEMPT;
 	char got[160];
 	long r;
 
@@ -2622,13 +2676,15 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 		sig_diverged(t, s, mc, "a signal interrupted user code and its registers were "
 			     "not recorded: replay cannot place it", "-");
 	if (regs_match(mc, &fs->regs)) {
-		wait_turn(t, t->cur, mc);
-		deliver_record(t, s, uc);
+		arrived(t, s, uc);
 		return 1;
 	}
 	if (g.flags & FRI_F_GDB) {
 		fmt(got, sizeof(got), "replay under gdb cannot place it (its int3 at 0x%lx "
 		    "would stop gdb)", fs->regs.rip);
+		if (pre)
+			preempt_diverged(t, s, mc, "the serial recording made the thread yield in "
+					 "user code", got);
 		sig_diverged(t, s, mc, "a signal interrupted user code", got);
 	}
 	if (g.bp.armed && g.bp.addr != fs->regs.rip)
@@ -2641,6 +2697,9 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 		if (r) {
 			fmt(got, sizeof(got), "no breakpoint possible at rip 0x%lx: %s", fs->regs.rip,
 			    errname(r));
+			if (pre)
+				preempt_diverged(t, s, mc, "the serial recording made the thread "
+						 "yield in user code; replay cannot place it", got);
 			sig_diverged(t, s, mc, "a signal interrupted user code; replay cannot "
 				     "place it", got);
 		}
@@ -2666,8 +2725,7 @@ static void back_to_app(struct lthread *t, struct ucontext *uc)
 		if (g.nthreads > 1)
 			wait_resume(t, &uc->uc_mcontext);
 		s = next_rec(t);
-		if (!is_signal_rec(s, FLIGHTREC_SIG_SYNC | FLIGHTREC_SIG_IN_USER,
-				   FLIGHTREC_SIG_IN_USER) || !place_in_user(t, s, uc))
+		if (!is_in_user_rec(s) || !place_in_user(t, s, uc))
 			return;
 	}
 }
@@ -2744,8 +2802,7 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 				fdprintf(2, PFX "[%u] the interrupted instruction reached (pass %lu "
 					 "through rip 0x%lx)\n", t->tid, g.bp.hits, g.bp.addr);
 			disarm();
-			wait_turn(t, t->cur, mc);
-			deliver_record(t, s, uc);
+			arrived(t, s, uc);
 			back_to_app(t, uc);
 			return;
 		}
@@ -2849,6 +2906,13 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	if (s->kind == FRI_K_SIGNAL) {
 		signal_at_syscall(t, s, uc);
 		return;
+	}
+	if (s->kind == FRI_K_PREEMPT) {
+		char got[256];
+
+		fmt_call(got, sizeof(got), (uint32_t)mc->rax, a, 6);
+		preempt_diverged(t, s, mc, "a system call before the place where the serial "
+				 "recording made the thread yield", got);
 	}
 	if ((uint32_t)mc->rax != s->nr)
 		diverged(t, s, mc, "another system call");
@@ -3118,6 +3182,9 @@ static __attribute__((noreturn)) void rdtsc_diverged(struct lthread *t,
 		    s->args[4], (uint64_t)s->ret);
 	else if (s->kind == FRI_K_SIGNAL)
 		fmt_signal(exp, sizeof(exp), sig_of(s));
+	else if (s->kind == FRI_K_PREEMPT)
+		fmt(exp, sizeof(exp), "the thread at rip 0x%lx, where the serial recording made "
+		    "it yield", sig_of(s)->regs.rip);
 	else
 		fmt_call(exp, sizeof(exp), s->nr, s->args, s->nargs);
 	fdprintf(2, PFX "DIVERGED: thread %u, seq %lu, rip 0x%lx: %s\n"
