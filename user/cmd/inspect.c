@@ -743,13 +743,15 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 		kib(b1, sizeof(b1), f->ivs[i].pages.stored);
 		kib(b2, sizeof(b2), f->ivs[i].out_bytes);
 		printf("  #%-4u +%.3fs  %.3f s  %zu thread%s  %" PRIu64 " syscalls (%s out)  %" PRIu64
-		       " pages (%" PRIu64 " dirtied, %s in file)%s%s%s\n",
+		       " pages (%" PRIu64 " dirtied, %s in file)%s%s%s%s\n",
 		       iv->index, (iv->start_ns - t0) / 1e9,
 		       (iv->end_ns - iv->start_ns) / 1e9, nt, nt == 1 ? "" : "s",
 		       iv->nr_syscalls, b2, f->ivs[i].pages.pages,
 		       f->ivs[i].dirtied.pages, b1,
 		       iv->flags & FLIGHTREC_IF_PARTIAL ? "  partial" : "",
 		       iv->flags & FLIGHTREC_IF_SERIAL ? "  serial" : "",
+		       /* a thread made to yield in user code: <preempt> records */
+		       iv->flags & FLIGHTREC_IF_PREEMPTED ? "  preempted" : "",
 		       nt ? "" : "  (no thread context: cannot start here)");
 	}
 	printf("threads:   %zu:", f->n_tids);
