@@ -1195,9 +1195,9 @@ TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
  * main thread reads the same progress and checksum: the output is byte
  * for byte the live one, and the replay ends "as recorded".  Before the
  * record, the worker's whole run to its exit was one segment, replayed
- * after the main thread's read: the main thread printed "progress 0" and
- * replay diverged at its write ("different data passed in (hash)").
- * `flightrec log` shows the record.
+ * after the main thread's read: the replayed main thread found the worker
+ * not started and slept again ("expected write, got clock_nanosleep").  `flightrec log` shows the record,
+ * `flightrec info` the interval as preempted.
  */
 TEST_F_TIMEOUT(rm, preempt_serial, 300)
 {
@@ -1250,6 +1250,8 @@ TEST_F_TIMEOUT(rm, preempt_serial, 300)
 		fr_sh("head %s/pre.live %s/pre.rep/fd1.out", self->dir, self->dir);
 	EXPECT_EQ(0, fr_sh("%s/user/flightrec log %s/pre.flrc | "
 			   "grep -q '<preempt in user code at rip 0x[0-9a-f]* rsp 0x'",
+			   top, self->dir));
+	EXPECT_EQ(0, fr_sh("%s/user/flightrec info %s/pre.flrc | grep -q '  serial  preempted$'",
 			   top, self->dir));
 	if (_metadata->passed)
 		export(self->dir, "pre", "exited with status 0");
