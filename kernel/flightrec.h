@@ -326,7 +326,7 @@ struct fr_thread {
 	u32 held_iv;
 	unsigned long held_start[2], held_end[2];	/* what it captured */
 	/* boundary work */
-	atomic_t twork_queued;		/* a struct fr_twork is queued */
+	atomic_t twork_queued;		/* 0, FR_TW_ADDING or FR_TW_QUEUED */
 	/* a context of it waits for its XSAVE area (ctx->xsave_wait, proc->lock) */
 	bool xsave_wait;
 	u32 seen_boundary;		/* last boundary generation it passed */
@@ -571,6 +571,9 @@ struct fr_dump *fr_dump_get(u32 id);	/* with a reference, or NULL */
 void fr_dump_put(struct fr_dump *dump);
 int fr_dump_release(u32 id);
 extern spinlock_t fr_dumps_lock;
+/* fr_thread.twork_queued: a struct fr_twork is being added, or is queued */
+#define FR_TW_ADDING	2
+#define FR_TW_QUEUED	1
 bool fr_twork_queue(struct fr_thread *t, enum task_work_notify_mode mode);
 int fr_interval_init(void);
 void fr_interval_exit(void);

@@ -61,27 +61,46 @@ static void fr_twork_fn(struct fr_tw *tw);
 /*
  * Queues the thread's task_work unless one is queued already.  Callable from
  * any context, hard IRQ included (the hrtimer).
+ *
+ * t->twork_queued: 0 none, FR_TW_ADDING a context is adding one now,
+ * FR_TW_QUEUED one is on the task's list.  One TWA_RESUME work at a time is
+ * enough, once it is on the list.  The thread itself must not count on one
+ * that another CPU is still adding: it queues its work from sys_exit (a
+ * record to finish, an exec, a wait for the token) and that work must run
+ * before it is back in user space.  A TWA_RESUME work added a moment later
+ * sends no IPI: it ran at the thread's next exit from the kernel, at the
+ * end of its next call, with that call's state, and recorded it a second
+ * time with the first one's result (roundtrip_module on the debug kernel:
+ * a pread's record lost, the next nanosleep's twice, "seq 62 after seq 62").
  */
 bool fr_twork_queue(struct fr_thread *t, enum task_work_notify_mode mode)
 {
+	int old = atomic_cmpxchg(&t->twork_queued, 0, FR_TW_ADDING);
 	struct fr_twork *w;
 
-	/*
-	 * One TWA_RESUME work at a time is enough; a TWA_SIGNAL one must wake
-	 * a thread blocked in a syscall even when a TWA_RESUME one waits.
-	 */
-	if (atomic_xchg(&t->twork_queued, 1) && mode != TWA_SIGNAL)
+	if (mode != TWA_SIGNAL &&
+	    (old == FR_TW_QUEUED || (old == FR_TW_ADDING && t->task != current)))
 		return true;
+	/* a TWA_SIGNAL one must wake a thread blocked in a syscall */
 	w = kmalloc(sizeof(*w), GFP_ATOMIC | __GFP_NOWARN);
 	if (!w)
 		goto out_clear;
 	if (mode == TWA_SIGNAL)
 		WRITE_ONCE(t->sig_kicked, true);
-	if (!fr_tw_add(t->task, w, fr_twork_fn, NULL, mode))
+	if (!fr_tw_add(t->task, w, fr_twork_fn, NULL, mode)) {
+		/*
+		 * On the list now, unless it ran already and cleared the
+		 * state (then a later call queues another: two runs of the
+		 * work do no harm, a state saying "queued" with none queued
+		 * would lose every later one).
+		 */
+		atomic_cmpxchg(&t->twork_queued, FR_TW_ADDING, FR_TW_QUEUED);
 		return true;
+	}
 	kfree(w);
 out_clear:
-	atomic_set(&t->twork_queued, 0);
+	if (!old)
+		atomic_cmpxchg(&t->twork_queued, FR_TW_ADDING, 0);
 	return false;
 }
 

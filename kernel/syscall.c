@@ -2218,7 +2218,8 @@ void fr_serial_wait(struct fr_proc *proc)
 		struct task_struct *h = READ_ONCE(proc->token);
 
 		if (READ_ONCE(proc->dying) || fatal_signal_pending(current) ||
-		    (current->jobctl & JOBCTL_STOP_PENDING) || atomic_read(queued))
+		    (current->jobctl & JOBCTL_STOP_PENDING) ||
+		    atomic_read(queued) == FR_TW_QUEUED)
 			break;
 		/* the same holder for FR_TOKEN_YIELD_MS of real time: ask it */
 		if (h != holder) {
