@@ -150,7 +150,8 @@ static int fr_put_process(struct sk_buff *skb, struct netlink_callback *cb,
 	     nla_put(skb, FLIGHTREC_A_CMDLINE, d->cmdline_len, d->cmdline)) ||
 	    (chunked && nla_put_u32(skb, FLIGHTREC_A_CMDLINE_LEN, d->cmdline_len)) ||
 	    nla_put(skb, FLIGHTREC_A_AUXV, d->auxv_len, d->auxv) ||
-	    nla_put_u32(skb, FLIGHTREC_A_PERSONALITY, d->personality))
+	    nla_put_u32(skb, FLIGHTREC_A_PERSONALITY, d->personality) ||
+	    (d->prev_id && nla_put_u32(skb, FLIGHTREC_A_PREV_DUMP, d->prev_id)))
 		goto nla_put_failure;
 	genlmsg_end(skb, hdr);
 	return 0;

@@ -260,6 +260,9 @@ struct fr_dump {
 	u32 auxv_len;
 	u32 personality;
 	struct list_head intervals;	/* oldest first */
+	u32 nr_intervals;		/* parked dumps only (exec_dumps) */
+	/* the dump of the image before the exec that started this one */
+	u32 prev_id;
 	struct fr_end end;
 	size_t bytes;
 	u64 created_ns;
@@ -423,6 +426,21 @@ struct fr_proc {
 	struct completion *dump_done;
 	bool at_exit_done;
 	bool started;			/* fr_proc_start() ran */
+	/*
+	 * Replay across exec (interval.c, fr_exec_park): at an execve the
+	 * ring is frozen into a dump of the old image, parked here (oldest
+	 * first, fr_dump.node) until the next freeze publishes it in front of
+	 * its own dump, or the new image's ring alone fills keep.  Parked,
+	 * added and taken out under work_lock; the list, nr_exec_ivs and each
+	 * one's intervals change under proc->lock too (the cap evicts them
+	 * first, from any context).  exec_chain: an exec keeps the old image (false until the
+	 * first exec when registered FLIGHTREC_A_START_AT_EXEC).
+	 */
+	bool exec_chain;
+	struct list_head exec_dumps;
+	u32 nr_exec_ivs;		/* intervals in exec_dumps */
+	/* the thread whose execve parked the newest, until it returns */
+	pid_t exec_parker;
 	void __user *vdso_patched;	/* the vDSO base patched for time calls */
 	struct mutex work_lock;		/* boundaries, freezes, stop */
 	u32 dump_result;		/* id of the dump the request produced */
@@ -447,7 +465,8 @@ extern struct mutex fr_registry_lock;
 extern struct list_head fr_proc_list;
 extern atomic_t fr_nr_threads;
 int fr_register(pid_t pid, u32 interval_ms, u32 keep, bool at_exit,
-		bool serial, bool follow, struct netlink_ext_ack *extack);
+		bool serial, bool follow, bool start_at_exec,
+		struct netlink_ext_ack *extack);
 int fr_yama_scope(void);	/* Yama's ptrace_scope, 0 without Yama */
 int fr_unregister(pid_t pid, struct netlink_ext_ack *extack);
 #define FR_THREADS_BITS	10

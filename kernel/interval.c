@@ -34,6 +34,8 @@
 #include <linux/elf.h>
 #include <linux/ktime.h>
 #include <linux/file.h>
+#include <linux/namei.h>
+#include <linux/mount.h>
 #include <linux/rcupdate.h>
 #include <linux/uaccess.h>
 #include <linux/wait.h>
@@ -757,6 +759,46 @@ static void fr_ring_push(struct fr_proc *proc, struct fr_interval *closed)
 }
 
 /*
+ * The images parked at execs (fr_exec_park): the list and each one's
+ * intervals change under proc->lock (the cap evicts them from any
+ * context), the dumps are freed without it.
+ */
+
+/* Their oldest interval, taken out (proc->lock held), or NULL. */
+static struct fr_interval *fr_exec_pop_locked(struct fr_proc *proc)
+{
+	struct fr_interval *iv;
+	struct fr_dump *d;
+
+	list_for_each_entry(d, &proc->exec_dumps, node) {
+		if (!d->nr_intervals)
+			continue;
+		iv = list_first_entry(&d->intervals, struct fr_interval, node);
+		list_del(&iv->node);
+		d->nr_intervals--;
+		proc->nr_exec_ivs--;
+		return iv;
+	}
+	return NULL;
+}
+
+/* The oldest whole image, taken out (its bytes too: at the cap), or NULL. */
+static struct fr_dump *fr_exec_pop_image(struct fr_proc *proc)
+{
+	struct fr_dump *d;
+
+	spin_lock(&proc->lock);
+	d = list_first_entry_or_null(&proc->exec_dumps, struct fr_dump, node);
+	if (d) {
+		list_del_init(&d->node);
+		proc->nr_exec_ivs -= d->nr_intervals;
+		proc->dropped += d->nr_intervals;
+	}
+	spin_unlock(&proc->lock);
+	return d;
+}
+
+/*
  * fr_charge() at the cap: the oldest whole interval of the charging process
  * goes first, then the oldest frozen dump that was collected (read to its
  * end), until the bytes fit; a kept interval is always complete.  A dump
@@ -775,6 +817,12 @@ bool fr_charge_evict(struct fr_proc *proc, size_t bytes)
 	while (!fr_charge_fits(bytes)) {
 		iv = NULL;
 		if (proc) {
+			/* the images parked at execs are its oldest */
+			dump = fr_exec_pop_image(proc);
+			if (dump) {
+				fr_dump_put(dump);
+				continue;
+			}
 			spin_lock(&proc->lock);
 			iv = fr_ring_pop_locked(proc);
 			if (iv)
@@ -812,7 +860,7 @@ bool fr_charge_locked(struct fr_proc *proc, size_t bytes, struct list_head *drop
 	struct fr_interval *iv;
 
 	while (!fr_charge_fits(bytes)) {
-		iv = fr_ring_pop_locked(proc);
+		iv = fr_exec_pop_locked(proc) ?: fr_ring_pop_locked(proc);
 		if (!iv)
 			return false;
 		proc->dropped++;
@@ -861,7 +909,7 @@ void fr_enforce_cap(void)
 		mutex_lock(&fr_registry_lock);
 		list_for_each_entry(proc, &fr_proc_list, lnode) {
 			spin_lock(&proc->lock);
-			iv = fr_ring_pop_locked(proc);
+			iv = fr_exec_pop_locked(proc) ?: fr_ring_pop_locked(proc);
 			if (iv)
 				proc->dropped++;
 			spin_unlock(&proc->lock);
@@ -896,9 +944,17 @@ void fr_uncharge(size_t bytes)
  * late thread's context), the new interval is flagged
  * FLIGHTREC_IF_LOST_STATE instead.  Never a silent gap.
  */
+/* what fr_boundary() cuts for */
+enum fr_cut {
+	FR_CUT_BOUNDARY,	/* a periodic boundary: it may fail */
+	FR_CUT_FREEZE,		/* a dump's freeze: it cuts, whatever fits */
+	FR_CUT_EXEC,		/* a freeze that parks the image at an execve */
+};
+
 static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t,
-				       bool freeze)
+				       enum fr_cut cut)
 {
+	bool freeze = cut != FR_CUT_BOUNDARY;
 	struct mm_struct *mm = current->mm;
 	struct fr_interval *next, *closed;
 	struct fr_thread_ctx *own, *ctx, *tmp;
@@ -1005,7 +1061,12 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	if (own)
 		list_add_tail(&own->node, &next->threads);
 	ctx_bytes = fr_gather_threads(proc, next, gen);
-	if (freeze && closed)
+	/*
+	 * Not at an exec's park: an exec that succeeds ends every other
+	 * thread, and one that fails puts the intervals back into the ring,
+	 * where a call's unfinished record would be a second one.
+	 */
+	if (cut == FR_CUT_FREEZE && closed)
 		fr_sc_unfinished(proc, closed);
 	spin_unlock(&proc->lock);
 
@@ -1094,15 +1155,21 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
  * allocates and frees (at the cap, the evicted intervals) costs as much as
  * the page walk on a slow kernel.
  */
+static void fr_exec_trim(struct fr_proc *proc, u32 max);
+
 static void fr_boundary_and_push(struct fr_proc *proc, struct fr_thread *t)
 {
 	struct fr_interval *closed;
 
 	WRITE_ONCE(proc->cut_start_ns, ktime_get_ns());
-	closed = fr_boundary(proc, t, false);
+	closed = fr_boundary(proc, t, FR_CUT_BOUNDARY);
 	if (closed) {
 		fr_ring_push(proc, closed);
 		fr_nl_event(FLIGHTREC_EVENT_INTERVAL, proc->tgid, 0);
+		/* a dump now keeps the ring's nr_ring + 1 intervals at least */
+		if (unlikely(!list_empty(&proc->exec_dumps)))
+			fr_exec_trim(proc, proc->keep -
+				     min(proc->keep, READ_ONCE(proc->nr_ring) + 1));
 	}
 	WRITE_ONCE(proc->cut_end_ns, ktime_get_ns());
 }
@@ -1157,6 +1224,57 @@ void fr_dump_put(struct fr_dump *dump)
 		fr_dump_free(dump);
 }
 
+/* Drops the oldest intervals of a dump not yet published, down to @max. */
+static void fr_dump_trim(struct fr_dump *dump, u32 max)
+{
+	struct fr_interval *iv, *tmp;
+
+	list_for_each_entry_safe(iv, tmp, &dump->intervals, node) {
+		if (dump->nr_intervals <= max)
+			break;
+		list_del(&iv->node);
+		fr_interval_free(iv);
+		dump->nr_intervals--;
+	}
+}
+
+/* A frozen dump gets its id and can be read (GET_DUMP). */
+static void fr_dump_publish(struct fr_dump *dump)
+{
+	unsigned long flags;
+
+	dump->id = atomic_inc_return(&fr_next_dump_id);
+	spin_lock_irqsave(&fr_dumps_lock, flags);
+	list_add_tail(&dump->node, &fr_dumps);
+	spin_unlock_irqrestore(&fr_dumps_lock, flags);
+}
+
+/*
+ * The images parked at execs keep at most @max intervals together, the
+ * newest: a dump holds the last keep intervals, whichever image ran them.
+ * work_lock held.
+ */
+static void fr_exec_trim(struct fr_proc *proc, u32 max)
+{
+	struct fr_interval *iv;
+	struct fr_dump *d, *tmp;
+	LIST_HEAD(ivs);
+	LIST_HEAD(dumps);
+
+	spin_lock(&proc->lock);
+	while (proc->nr_exec_ivs > max && (iv = fr_exec_pop_locked(proc)))
+		list_add_tail(&iv->node, &ivs);
+	list_for_each_entry_safe(d, tmp, &proc->exec_dumps, node)
+		if (!d->nr_intervals)
+			list_move_tail(&d->node, &dumps);
+	spin_unlock(&proc->lock);
+	fr_intervals_free(&ivs);
+	list_for_each_entry_safe(d, tmp, &dumps, node) {
+		list_del_init(&d->node);
+		fr_dump_put(d);
+	}
+}
+
 struct fr_dump *fr_dump_get(u32 id)
 {
 	struct fr_dump *dump, *found = NULL;
@@ -1173,23 +1291,34 @@ struct fr_dump *fr_dump_get(u32 id)
 	return found;
 }
 
+/*
+ * Releases dump id, and the images before its execs with it (its
+ * PREV_DUMP, and theirs): they are never announced, a reader that does not
+ * know them must not leave them behind.  One that reads them releases
+ * them first, or finds them gone (ENOENT).
+ */
 int fr_dump_release(u32 id)
 {
-	struct fr_dump *dump, *found = NULL;
+	struct fr_dump *dump, *found;
+	bool any = false;
 
-	spin_lock_irq(&fr_dumps_lock);
-	list_for_each_entry(dump, &fr_dumps, node) {
-		if (dump->id == id) {
-			list_del_init(&dump->node);
-			found = dump;
-			break;
+	for (; id; any = true) {
+		found = NULL;
+		spin_lock_irq(&fr_dumps_lock);
+		list_for_each_entry(dump, &fr_dumps, node) {
+			if (dump->id == id && (!any || dump->end.kind == FLIGHTREC_END_EXEC)) {
+				list_del_init(&dump->node);
+				found = dump;
+				break;
+			}
 		}
+		spin_unlock_irq(&fr_dumps_lock);
+		if (!found)
+			break;
+		id = found->prev_id;
+		fr_dump_put(found);
 	}
-	spin_unlock_irq(&fr_dumps_lock);
-	if (!found)
-		return -ENOENT;
-	fr_dump_put(found);
-	return 0;
+	return any ? 0 : -ENOENT;
 }
 
 static void fr_dump_process_info(struct fr_dump *dump, struct mm_struct *mm)
@@ -1233,6 +1362,8 @@ static void fr_dump_process_info(struct fr_dump *dump, struct mm_struct *mm)
 	}
 }
 
+static void fr_exec_unpark(struct fr_proc *proc);
+
 /*
  * Freezes the ring: closes the open interval here, moves the ring into a
  * new dump, resolves its pages.  proc->work_lock held; current is a thread
@@ -1241,11 +1372,12 @@ static void fr_dump_process_info(struct fr_dump *dump, struct mm_struct *mm)
 static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 				 u32 kind)
 {
-	struct fr_interval *closed, *iv, *tmp;
-	struct fr_dump *dump;
-	unsigned long flags;
-	u32 n = 0;
+	struct fr_dump *dump, *iv_d, *d_tmp;
+	struct fr_interval *closed, *iv;
+	u32 n = 0, prev = 0;
 
+	if (kind != FLIGHTREC_END_EXEC && proc->exec_parker)
+		fr_exec_unpark(proc);
 	/*
 	 * A crash's dump is not lost to a failed allocation of its header (a
 	 * few hundred bytes; the fault pass saw an exit dump never come).
@@ -1270,7 +1402,8 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 		dump->end.exit_code = (task_pt_regs(current)->di & 0xff) << 8;
 	}
 
-	closed = fr_boundary(proc, t, true);
+	closed = fr_boundary(proc, t, kind == FLIGHTREC_END_EXEC ?
+				 FR_CUT_EXEC : FR_CUT_FREEZE);
 	spin_lock(&proc->lock);
 	if (closed)
 		closed->flags |= FLIGHTREC_IF_PARTIAL;	/* cut short by the freeze */
@@ -1280,25 +1413,142 @@ static struct fr_dump *fr_freeze(struct fr_proc *proc, struct fr_thread *t,
 		list_add_tail(&closed->node, &dump->intervals);
 	list_for_each_entry(iv, &dump->intervals, node)
 		n++;
-	proc->nr_dumps++;
+	if (kind != FLIGHTREC_END_EXEC)
+		proc->nr_dumps++;
 	spin_unlock(&proc->lock);
-	list_for_each_entry_safe(iv, tmp, &dump->intervals, node) {
-		if (n <= proc->keep)
-			break;
-		list_del(&iv->node);
-		fr_interval_free(iv);
-		n--;
-	}
+	dump->nr_intervals = n;
+	fr_dump_trim(dump, proc->keep);
 
 	fr_dump_process_info(dump, current->mm);
 	fr_mem_resolve(dump, current->mm);
 	fr_dump_build_ids(dump, current->mm);
 
-	dump->id = atomic_inc_return(&fr_next_dump_id);
-	spin_lock_irqsave(&fr_dumps_lock, flags);
-	list_add_tail(&dump->node, &fr_dumps);
-	spin_unlock_irqrestore(&fr_dumps_lock, flags);
+	if (kind != FLIGHTREC_END_EXEC) {
+		LIST_HEAD(chain);
+
+		/* the images before the execs, then this one */
+		fr_exec_trim(proc, proc->keep - dump->nr_intervals);
+		spin_lock(&proc->lock);
+		list_splice_init(&proc->exec_dumps, &chain);
+		proc->nr_exec_ivs = 0;
+		spin_unlock(&proc->lock);
+		list_for_each_entry_safe(iv_d, d_tmp, &chain, node) {
+			list_del_init(&iv_d->node);
+			if (!iv_d->nr_intervals) {	/* the cap took them */
+				fr_dump_put(iv_d);
+				continue;
+			}
+			iv_d->prev_id = prev;
+			fr_dump_publish(iv_d);
+			prev = iv_d->id;
+		}
+		dump->prev_id = prev;
+		fr_dump_publish(dump);
+	}
 	return dump;
+}
+
+/*
+ * Would the held execve of @t find its file?  A shell or execvp() tries
+ * each $PATH entry in turn: only the call that can succeed parks the
+ * image.  One that fails anyway (a format the kernel refuses, no
+ * permission) puts it back (fr_exec_unpark).
+ */
+static bool fr_exec_may_succeed(struct fr_thread *t)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	unsigned int lookup = LOOKUP_FOLLOW;
+	const char __user *uname;
+	struct path path;
+	bool ok = false;
+	char *name;
+	long len;
+
+	if (t->held_nr == __NR_execveat) {
+		if ((int)regs->di != AT_FDCWD || (regs->r8 & AT_EMPTY_PATH))
+			return true;	/* a descriptor: not looked up here */
+		if (regs->r8 & AT_SYMLINK_NOFOLLOW)
+			lookup = 0;
+		uname = (const char __user *)regs->si;
+	} else {
+		uname = (const char __user *)regs->di;
+	}
+	name = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (!name)
+		return true;
+	len = strncpy_from_user(name, uname, PATH_MAX);
+	if (len > 0 && len < PATH_MAX && !kern_path(name, lookup, &path)) {
+		/* path_noexec() is not exported: the same test */
+		ok = d_is_reg(path.dentry) &&
+		     !(path.mnt->mnt_flags & MNT_NOEXEC) &&
+		     !(path.mnt->mnt_sb->s_iflags & SB_I_NOEXEC);
+		path_put(&path);
+	}
+	kfree(name);
+	return ok;
+}
+
+/*
+ * The held execve of @t (replay across exec, docs/recording.md): the ring
+ * is frozen now, while the old image's memory is there, into a dump parked
+ * on proc->exec_dumps.  The exec's success keeps it (the next freeze
+ * publishes it in front of its own dump); a failure puts it back.
+ */
+static void fr_exec_park(struct fr_proc *proc, struct fr_thread *t)
+{
+	struct fr_dump *dump;
+
+	if (!proc->exec_chain)
+		return;
+	dump = fr_freeze(proc, t, FLIGHTREC_END_EXEC);
+	spin_lock(&proc->lock);
+	list_add_tail(&dump->node, &proc->exec_dumps);
+	proc->nr_exec_ivs += dump->nr_intervals;
+	spin_unlock(&proc->lock);
+	WRITE_ONCE(proc->exec_parker, task_pid_vnr(current));
+	/* the new image will have one interval at least */
+	fr_exec_trim(proc, proc->keep - 1);
+}
+
+/*
+ * The newest parked image is still the process's: its execve failed, or
+ * the process is frozen before the call ran.  Its intervals go back to the
+ * front of the ring.  The parked bytes of its pages are not needed: the
+ * tracking went on meanwhile (a page written since has its original in a
+ * later interval, one not written is as it is now).  work_lock held.
+ */
+static void fr_exec_unpark(struct fr_proc *proc)
+{
+	struct fr_interval *iv, *tmp;
+	struct fr_dump *d = NULL;
+	LIST_HEAD(drop);
+	u32 n;
+
+	WRITE_ONCE(proc->exec_parker, 0);
+	spin_lock(&proc->lock);
+	if (list_empty(&proc->exec_dumps)) {
+		spin_unlock(&proc->lock);
+		return;		/* the cap took it meanwhile */
+	}
+	d = list_last_entry(&proc->exec_dumps, struct fr_dump, node);
+	list_del_init(&d->node);
+	n = d->nr_intervals;
+	proc->nr_exec_ivs -= n;
+	d->nr_intervals = 0;
+	if (n) {
+		iv = list_last_entry(&d->intervals, struct fr_interval, node);
+		iv->flags &= ~FLIGHTREC_IF_PARTIAL;
+	}
+	list_splice_init(&d->intervals, &proc->ring);
+	proc->nr_ring += n;
+	while (proc->nr_ring > proc->keep) {
+		iv = fr_ring_pop_locked(proc);
+		list_add_tail(&iv->node, &drop);
+	}
+	spin_unlock(&proc->lock);
+	list_for_each_entry_safe(iv, tmp, &drop, node)
+		fr_interval_free(iv);
+	fr_dump_put(d);
 }
 
 static void fr_freeze_and_announce(struct fr_proc *proc, struct fr_thread *t,
@@ -1322,9 +1572,19 @@ static void fr_freeze_and_announce(struct fr_proc *proc, struct fr_thread *t,
 
 static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 {
+	bool exec_may = false;
+
 	/* a big write's hash: its own bytes, not under work_lock */
 	if (t->sc_slow && t->sc_in_defer)
 		fr_sc_hash_in_full(t);
+	/*
+	 * A held execve's path, looked up not under work_lock: the lookup
+	 * may wait for a FUSE server that is a thread of this process.
+	 */
+	if (t->held && !t->held_done &&
+	    (t->held_nr == __NR_execve || t->held_nr == __NR_execveat) &&
+	    READ_ONCE(proc->exec_chain))
+		exec_may = fr_exec_may_succeed(t);
 	/*
 	 * Someone holds work_lock, maybe a boundary waiting for this thread
 	 * to stop: it stops here, with its context, before it waits.
@@ -1347,11 +1607,20 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 	if (!fr_proc_check_dumpable(proc, t))
 		goto out;
 	if (t->exec_pending) {
+		/*
+		 * Its image stays parked.  Cleared whoever parked it: a thread
+		 * other than the leader that execs takes the leader's pid.
+		 */
+		WRITE_ONCE(proc->exec_parker, 0);
 		t->exec_pending = false;
+		WRITE_ONCE(proc->exec_chain, true);	/* START_AT_EXEC: from now */
 		fr_proc_exec_reset(proc);
 		fr_boundary_and_push(proc, t);
 		goto out;
 	}
+	/* the execve that parked the image returned: it failed */
+	if (unlikely(proc->exec_parker == task_pid_vnr(current)) && !t->held_done)
+		fr_exec_unpark(proc);
 	if (t->fault_pending) {
 		t->fault_pending = false;
 		if (!proc->frozen) {
@@ -1362,7 +1631,11 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 		goto out;
 	}
 	if (t->held && !t->held_done) {
-		WRITE_ONCE(t->held_cap, fr_sc_held_work(proc, t));
+		if (t->held_nr == __NR_execve || t->held_nr == __NR_execveat) {
+			if (exec_may)
+				fr_exec_park(proc, t);
+		} else
+			WRITE_ONCE(t->held_cap, fr_sc_held_work(proc, t));
 		t->held_iv = proc->next_index;
 		t->held_done = true;
 		if (proc->at_exit && !proc->at_exit_done &&
@@ -1416,6 +1689,9 @@ bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t)
 	reason = t->exec_pending ? FLIGHTREC_STOP_EXEC_CREDS :
 				   FLIGHTREC_STOP_NOT_DUMPABLE;
 	t->exec_pending = false;
+	/* the images before its execs go too: nothing more is dumped */
+	WRITE_ONCE(proc->exec_parker, 0);
+	fr_exec_trim(proc, 0);
 	spin_lock(&proc->lock);
 	proc->stop_reason = reason;
 	WRITE_ONCE(proc->dying, true);
@@ -1552,6 +1828,8 @@ void fr_proc_stop(struct fr_proc *proc)
 		complete(proc->dump_done);
 		proc->dump_done = NULL;
 	}
+	WRITE_ONCE(proc->exec_parker, 0);
+	fr_exec_trim(proc, 0);
 	spin_lock(&proc->lock);
 	list_splice_init(&proc->ring, &ring);
 	proc->nr_ring = 0;

@@ -43,6 +43,7 @@ static const struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
 	[FLIGHTREC_A_KEEP]		= { .type = NLA_U32 },
 	[FLIGHTREC_A_AT_EXIT]		= { .type = NLA_U8 },
 	[FLIGHTREC_A_SERIAL]		= NLA_POLICY_MAX(NLA_U8, 1),
+	[FLIGHTREC_A_START_AT_EXEC]	= NLA_POLICY_MAX(NLA_U8, 1),
 	[FLIGHTREC_A_DUMP_ID]		= { .type = NLA_U32 },
 };
 
@@ -158,7 +159,7 @@ static int fr_nl_register(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **tb = info->attrs;
 	u32 interval_ms = READ_ONCE(fr_interval_ms);
 	u32 keep = READ_ONCE(fr_keep);
-	bool at_exit = false, serial = false;
+	bool at_exit = false, serial = false, start_at_exec = false;
 	pid_t pid;
 	int err;
 
@@ -179,8 +180,10 @@ static int fr_nl_register(struct sk_buff *skb, struct genl_info *info)
 	}
 	if (tb[FLIGHTREC_A_SERIAL])
 		serial = nla_get_u8(tb[FLIGHTREC_A_SERIAL]);
+	if (tb[FLIGHTREC_A_START_AT_EXEC])
+		start_at_exec = nla_get_u8(tb[FLIGHTREC_A_START_AT_EXEC]);
 	return fr_register(pid, interval_ms, keep, at_exit, serial, false,
-			   info->extack);
+			   start_at_exec, info->extack);
 }
 
 static int fr_nl_unregister(struct sk_buff *skb, struct genl_info *info)

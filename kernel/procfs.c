@@ -209,7 +209,8 @@ static int fr_ctl_run(const struct fr_ctl_cmd *cmd,
 	switch (cmd->verb) {
 	case FR_CTL_REGISTER:
 		return fr_register(cmd->pid, cmd->interval_ms, cmd->keep,
-				   cmd->at_exit, cmd->serial, false, extack);
+				   cmd->at_exit, cmd->serial, false, false,
+				   extack);
 	case FR_CTL_UNREGISTER:
 		return fr_unregister(cmd->pid, extack);
 	case FR_CTL_DUMP:

@@ -510,9 +510,12 @@ static void fr_proc_teardown(struct fr_proc *proc)
  * parent was registered, carry over (its CAP_SYS_PTRACE in the initial user
  * namespace covers every namespace), the child's dumpability and Yama are
  * checked again.
+ * @start_at_exec: what the process runs before its next exec is not kept
+ * (flightrec record's child, between its fork and the command's exec).
  */
 int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
-		bool serial, bool follow, struct netlink_ext_ack *extack)
+		bool serial, bool follow, bool start_at_exec,
+		struct netlink_ext_ack *extack)
 {
 	struct task_struct *task, *t;
 	struct mm_struct *mm = NULL;
@@ -571,6 +574,8 @@ int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
 	proc->keep = keep;
 	proc->at_exit = at_exit;
 	proc->serial = serial;
+	proc->exec_chain = !start_at_exec;
+	INIT_LIST_HEAD(&proc->exec_dumps);
 	init_waitqueue_head(&proc->token_wq);
 	spin_lock_init(&proc->lock);
 	INIT_LIST_HEAD(&proc->threads);

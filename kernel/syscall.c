@@ -1489,6 +1489,9 @@ static __always_inline bool fr_sc_needs_hold(struct fr_proc *proc,
 	if (fr_sc_is_exit(nr))
 		return proc->at_exit && !proc->at_exit_done &&
 		       (nr == __NR_exit_group || READ_ONCE(proc->nr_threads) == 1);
+	/* the old image is parked before it goes (fr_exec_park) */
+	if (nr == __NR_execve || nr == __NR_execveat)
+		return READ_ONCE(proc->exec_chain);
 	return fr_sc_unmaps(proc, nr, args, &s, &e) && s < e &&
 	       READ_ONCE(proc->nr_ring) + 1 > 0;
 }
@@ -1585,7 +1588,8 @@ static void fr_fast_init(void)
 		switch (nr) {
 		case __NR_munmap: case __NR_mremap: case __NR_madvise:
 		case __NR_brk: case __NR_mmap: case __NR_exit:
-		case __NR_exit_group: case __NR_shmdt:
+		case __NR_exit_group: case __NR_shmdt: case __NR_execve:
+		case __NR_execveat:
 			fe |= FR_FE_HOLD;	/* fr_sc_needs_hold() */
 		}
 		if (fr_seq_at_entry(nr))
@@ -2527,9 +2531,13 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	/* a signal delivered on this way out is at the syscall boundary */
 	t->sig_boundary = true;
 	t->sig_ip = regs->ip;
-	if (unlikely(fe & FR_FE_XEXIT) && !ret &&
-	    fr_sys_exit_special(t, nr))
-		return t;
+	if (unlikely(fe & FR_FE_XEXIT)) {
+		if (!ret && fr_sys_exit_special(t, nr))
+			return t;
+		/* an execve that parked the image failed: it goes back */
+		if (ret && READ_ONCE(t->proc->exec_parker) == task_pid_vnr(current))
+			fr_twork_queue(t, TWA_RESUME);
+	}
 	if (fr_is_restart(ret)) {
 		t->restart_pending = true;
 		t->restart_ip = regs->ip;

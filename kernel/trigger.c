@@ -101,7 +101,8 @@ static void fr_child_fn(struct fr_tw *tw)
 			reason = FLIGHTREC_STOP_NOT_DUMPABLE;
 		err = reason ? -EPERM :
 		      fr_register(task_tgid_vnr(current), w->interval_ms,
-				  w->keep, w->at_exit, w->serial, true, NULL);
+				  w->keep, w->at_exit, w->serial, true, false,
+				  NULL);
 		if (reason)
 			fr_nl_event_stop(FLIGHTREC_EVENT_STOPPED,
 					 task_tgid_nr(current), 0, reason);

@@ -62,7 +62,7 @@ enum flightrec_event {
 
 enum flightrec_rec_type {
 	FLIGHTREC_REC_UNSPEC,
-	FLIGHTREC_REC_PROCESS,	/* PID, PPID, COMM, EXE, CMDLINE, AUXV, PERSONALITY, UNAME */
+	FLIGHTREC_REC_PROCESS,	/* PID, PPID, COMM, EXE, CMDLINE, AUXV, PERSONALITY, [PREV_DUMP] */
 	FLIGHTREC_REC_INTERVAL,	/* INTERVAL, START_NS, END_NS, FLAGS, NR_SYSCALLS, LOST */
 	FLIGHTREC_REC_MAP,	/* INTERVAL, START, END, PROT, MAP_FLAGS, PGOFF, INODE, DEV, PATH */
 	FLIGHTREC_REC_THREAD,	/* INTERVAL, TID, REGS, XSAVE, FS_BASE, GS_BASE, SIGMASK, ... */
@@ -97,6 +97,13 @@ enum flightrec_end_kind {
 	FLIGHTREC_END_FAULT,	/* a fatal signal */
 	FLIGHTREC_END_DUMP,	/* a manual dump */
 	FLIGHTREC_END_EXIT,	/* the process exited (at_exit) */
+	/*
+	 * The process called execve: the image before it, parked at the
+	 * call and published as the PREV_DUMP of the new image's next dump
+	 * (never announced on its own).  The end's registers are at the
+	 * syscall instruction, rax the call's number.
+	 */
+	FLIGHTREC_END_EXEC,
 };
 
 /*
@@ -322,6 +329,18 @@ enum flightrec_attr {
 	FLIGHTREC_A_RSEQ_NODE,		/* u32 */
 	FLIGHTREC_A_RSEQ_MM_CID,	/* u32 */
 	FLIGHTREC_A_IN_HASH_FULL,	/* u64: IN_HASH by the full rule (FLIGHTREC_SC_IN_HASH_FULL) */
+	/*
+	 * REGISTER: 1 = what the process runs before its next exec is not
+	 * kept (a launcher's child between fork and exec); by default an
+	 * exec keeps the old image's intervals (FLIGHTREC_END_EXEC).
+	 */
+	FLIGHTREC_A_START_AT_EXEC,	/* u8 */
+	/*
+	 * PROCESS of a dump: the dump of the image this one's exec replaced,
+	 * ending at that execve (END_KIND FLIGHTREC_END_EXEC); fetched with
+	 * GET_DUMP like any other, and released on its own.
+	 */
+	FLIGHTREC_A_PREV_DUMP,		/* u32: dump id */
 
 	__FLIGHTREC_A_MAX,
 };

@@ -131,9 +131,11 @@ static struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
 	[FLIGHTREC_A_CMDLINE_LEN]	= { .type = NLA_U32 },
 	[FLIGHTREC_A_CMDLINE_OFFSET]	= { .type = NLA_U32 },
 	[FLIGHTREC_A_TIME_NS]		= { .type = NLA_U64 },
+	[FLIGHTREC_A_START_AT_EXEC]	= { .type = NLA_U8 },
+	[FLIGHTREC_A_PREV_DUMP]		= { .type = NLA_U32 },
 };
 /* a new attribute in uapi/flightrec.h needs its line above */
-_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_IN_HASH_FULL,
+_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_PREV_DUMP,
 	       "fr_nl_policy does not cover every FLIGHTREC_A_* attribute");
 
 static struct nla_policy fr_nl_out_policy[FLIGHTREC_OUT_MAX + 1] = {
@@ -611,7 +613,8 @@ int fr_client_register_opts(struct fr_client *c, uint32_t pid,
 	    (o->interval_ms && nla_put_u32(msg, FLIGHTREC_A_INTERVAL_MS, o->interval_ms)) ||
 	    (o->keep && nla_put_u32(msg, FLIGHTREC_A_KEEP, o->keep)) ||
 	    (o->at_exit >= 0 && nla_put_u8(msg, FLIGHTREC_A_AT_EXIT, !!o->at_exit)) ||
-	    (o->serial >= 0 && nla_put_u8(msg, FLIGHTREC_A_SERIAL, !!o->serial))) {
+	    (o->serial >= 0 && nla_put_u8(msg, FLIGHTREC_A_SERIAL, !!o->serial)) ||
+	    (o->start_at_exec > 0 && nla_put_u8(msg, FLIGHTREC_A_START_AT_EXEC, 1))) {
 		nlmsg_free(msg);
 		return FR_NOMSG(c, err, errlen);
 	}
@@ -621,7 +624,7 @@ int fr_client_register_opts(struct fr_client *c, uint32_t pid,
 int fr_client_register(struct fr_client *c, uint32_t pid, uint32_t interval_ms,
 		       uint32_t keep, int at_exit, char *err, size_t errlen)
 {
-	struct fr_reg_opts o = { interval_ms, keep, at_exit, -1 };
+	struct fr_reg_opts o = { interval_ms, keep, at_exit, -1, 0 };
 
 	return fr_client_register_opts(c, pid, &o, err, errlen);
 }

@@ -16,6 +16,7 @@
 #define FR_EXIT_DIVERGED	5	/* replay: the program left the recorded path */
 #define FR_EXIT_MISMATCH	6	/* replay: the end differs from the recorded one */
 #define FR_EXIT_BLOCKED		7	/* replay: the sandbox blocked a system call */
+#define FR_EXIT_EXEC		8	/* replay: reached the exec at the end of an image */
 #define FR_EXIT_USAGE		64	/* bad command line */
 
 #define FR_EXIT_CODES_HELP \
@@ -28,6 +29,8 @@
 	"  5  replay diverged from the recording\n" \
 	"  6  replay ended differently from the recording\n" \
 	"  7  replay stopped: the sandbox blocked a system call the program made\n" \
+	"  8  replay reached an exec, where the recording's next image starts\n" \
+	"     (flightrec gdb and --gdbserver replay one image at a time)\n" \
 	" 64  bad command line\n"
 
 /*
@@ -147,6 +150,8 @@ struct fr_reg_opts {
 	uint32_t interval_ms, keep;
 	int at_exit;
 	int serial;	/* threads run user code one at a time (FLIGHTREC_A_SERIAL) */
+	/* 1: nothing before the next exec is kept (FLIGHTREC_A_START_AT_EXEC) */
+	int start_at_exec;
 };
 int fr_client_register_opts(struct fr_client *c, uint32_t pid,
 			    const struct fr_reg_opts *o, char *err, size_t errlen);
