@@ -138,6 +138,46 @@ struct saved {
 };
 
 /*
+ * The images the process ran before its execs, each a dump of its own
+ * (FLIGHTREC_A_PREV_DUMP, newest first): read into the same file, before
+ * a's image.  Their ids go to ids, to be released with a's.  One that
+ * cannot be read is said, and the file starts after it.
+ */
+static void fetch_before_exec(struct fr_client *c, struct fr_asm *a,
+			      uint32_t main_id, const char *dir, uint32_t *ids,
+			      size_t *n)
+{
+	struct fr_asm *cur = a;
+	char err[512] = "";
+	uint32_t id;
+	int ret;
+
+	while ((id = fr_asm_prev_dump(cur)) && *n < FLIGHTREC_KEEP_MAX) {
+		struct fr_asm_opts o = { .dump_id = id };
+		struct fr_asm *b;
+
+		fr_client_version(c, &o.abi_version);
+		ret = fr_asm_begin(&b, dir, &o, err, sizeof(err));
+		if (!ret) {
+			ret = fr_client_get_dump_raw(c, id, fr_asm_raw_cb, b,
+						     err, sizeof(err));
+			if (ret && fr_asm_error(b)[0])
+				snprintf(err, sizeof(err), "%s", fr_asm_error(b));
+			if (ret)
+				fr_asm_abort(b);
+		}
+		if (ret) {
+			fprintf(stderr, "flightrec: dump %u: the image before its exec (dump %u) is left out: %s\n",
+				main_id, id, err[0] ? err : strerror(-ret));
+			return;
+		}
+		fr_asm_set_before_exec(cur, b);
+		ids[(*n)++] = id;
+		cur = b;
+	}
+}
+
+/*
  * Reads dump id into a file in dir and releases it.  Returns 0, -ENOENT
  * when the dump is gone (another tool took it), or another -errno with the
  * message printed.
@@ -146,8 +186,10 @@ static int save_dump(struct fr_client *c, uint32_t id, const char *dir,
 		     bool quiet_gone, struct saved *out)
 {
 	struct fr_asm_opts o = { .dump_id = id, .progress = true };
+	uint32_t before[FLIGHTREC_KEEP_MAX];
 	char err[512] = "";
 	struct fr_asm *a;
+	size_t n = 0, i;
 	int ret;
 
 	fr_client_version(c, &o.abi_version);
@@ -167,16 +209,21 @@ static int save_dump(struct fr_client *c, uint32_t id, const char *dir,
 			err[0] ? err : strerror(-ret));
 		return ret;
 	}
+	fetch_before_exec(c, a, id, dir, before, &n);
 	ret = fr_asm_finish(a, NULL, out->path, sizeof(out->path), &out->st,
 			    err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "flightrec: dump %u: %s\n", id, err);
 		return ret;
 	}
-	ret = fr_client_release_dump(c, id, err, sizeof(err));
-	if (ret && ret != -ENOENT)
-		fprintf(stderr, "flightrec: dump %u: release: %s\n", id,
-			err[0] ? err : strerror(-ret));
+	for (i = 0; i <= n; i++) {
+		uint32_t rid = i ? before[i - 1] : id;
+
+		ret = fr_client_release_dump(c, rid, err, sizeof(err));
+		if (ret && ret != -ENOENT)
+			fprintf(stderr, "flightrec: dump %u: release: %s\n", rid,
+				err[0] ? err : strerror(-ret));
+	}
 	return 0;
 }
 
@@ -411,7 +458,9 @@ static int scan_cb(const struct fr_dump_info *d, void *arg)
 {
 	struct watch *w = arg;
 
-	watch_queue(w, d->id, d->pid, now_ms());
+	/* an image before an exec: written with the dump that names it */
+	if (d->end_kind != FLIGHTREC_END_EXEC)
+		watch_queue(w, d->id, d->pid, now_ms());
 	return 0;
 }
 
@@ -886,7 +935,8 @@ int cmd_record(int argc, char **argv)
 	};
 	struct record r = { 0 };
 	uint32_t interval_ms = 0, keep = 0;
-	struct fr_reg_opts ro = { .at_exit = -1, .serial = -1 };
+	/* the child runs our code until it execs the command: not kept */
+	struct fr_reg_opts ro = { .at_exit = -1, .serial = -1, .start_at_exec = 1 };
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 	char err[512], go = 'g';
 	int o, ret, pipefd[2], status, pid_claim = -2, pidfd;

@@ -114,7 +114,7 @@ int cmd_register(int argc, char **argv)
 	rc = connect_or_say(&c);
 	if (rc)
 		return rc;
-	ro = (struct fr_reg_opts){ interval_ms, keep, at_exit, serial };
+	ro = (struct fr_reg_opts){ interval_ms, keep, at_exit, serial, 0 };
 	rc = fr_client_register_opts(c, pid, &ro, err, sizeof(err));
 	fr_client_close(c);
 	if (rc)

@@ -491,6 +491,7 @@ static const char *end_kind_name(uint32_t kind)
 	case FLIGHTREC_END_FAULT:	return "fault";
 	case FLIGHTREC_END_DUMP:	return "dump";
 	case FLIGHTREC_END_EXIT:	return "exit";
+	case FLIGHTREC_END_EXEC:	return "exec";
 	default:			return "unknown";
 	}
 }
@@ -834,6 +835,9 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 			printf(" at %#" PRIx64, e->fault_addr);
 	} else if (e->kind == FLIGHTREC_END_EXIT && e->has_exit_code) {
 		printf(": exit status %u", (e->exit_code >> 8) & 0xff);
+	} else if (e->kind == FLIGHTREC_END_EXEC && e->regs) {
+		printf(": %s, the next image follows",
+		       (uint32_t)e->regs->rax == __NR_execveat ? "execveat" : "execve");
 	}
 	if (e->has_tid)
 		printf(", thread %u", e->tid);
@@ -1096,6 +1100,24 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 
 	jmember(&j, "file", jstr(path));
 	jmember(&j, "size", ju(size));
+	if (c->before_exec) {
+		const struct flrc *b4;
+
+		/* the images before the execs, newest first: replay goes through them */
+		jarray_begin(&j, "before_exec");
+		for (b4 = c->before_exec; b4; b4 = b4->before_exec) {
+			const Flightrec__Header *bh = b4->hdr;
+
+			o = json_object_new_object();
+			jadd(o, "exe", jstr(bh->process->exe));
+			jadd(o, "comm", jstr(bh->process->comm));
+			jadd(o, "first_interval", ju(bh->intervals[0]->index));
+			jadd(o, "last_interval", ju(bh->intervals[bh->n_intervals - 1]->index));
+			jadd(o, "end", end_json(b4->end));
+			jelem(&j, o);
+		}
+		jarray_end(&j);
+	}
 	jmember(&j, "format", ju(h->format_version));
 	jmember(&j, "tool_version", jstr(h->tool_version));
 	jmember(&j, "assembled_on", jstr(h->assembled_on));
@@ -1262,10 +1284,32 @@ int cmd_info(int argc, char **argv)
 		goto out;
 	}
 	/* what was read, not what stat() says now (a pipe has no size) */
-	if (json)
+	if (json) {
 		info_json(argv[optind], &f, c->file_size);
-	else
+	} else {
+		const struct flrc *v[FLIGHTREC_KEEP_MAX], *b4;
+		size_t n = 0, k;
+
+		/* a recording through execs: each image, the oldest first */
+		for (b4 = c; b4 && n < FLIGHTREC_KEEP_MAX; b4 = b4->before_exec)
+			v[n++] = b4;
+		for (k = n; k-- > 1;) {
+			struct facts fb;
+
+			printf("== image %zu of %zu, before an exec\n", n - k, n);
+			if (gather(&fb, v[k])) {
+				fprintf(stderr, "flightrec: out of memory\n");
+				ret = FR_EXIT_FAIL;
+				goto out;
+			}
+			info_text(argv[optind], &fb, c->file_size);
+			facts_free(&fb);
+			printf("\n");
+		}
+		if (n > 1)
+			printf("== image %zu of %zu, the last\n", n, n);
 		info_text(argv[optind], &f, c->file_size);
+	}
 out:
 	facts_free(&f);
 	flrc_free(c);
@@ -1587,6 +1631,10 @@ static void log_end(const Flightrec__End *e)
 		break;
 	case FLIGHTREC_END_DUMP:
 		printf("+++ dumped +++\n");
+		break;
+	case FLIGHTREC_END_EXEC:
+		printf("+++ %u calls %s: the next image follows +++\n", e->tid,
+		       e->regs && (uint32_t)e->regs->rax == __NR_execveat ? "execveat" : "execve");
 		break;
 	default:
 		printf("+++ end unknown +++\n");
@@ -2007,6 +2055,9 @@ int cmd_log(int argc, char **argv)
 		{ 0 }
 	};
 	static struct trace_set trace;
+	struct flrc *imgs[FLIGHTREC_KEEP_MAX] = { 0 }, *c_next;
+	struct jout j = { .f = stdout };
+	size_t n_img = 0;
 	struct fdtab fdt = { 0 };
 	const char **fdp = NULL;
 	unsigned int flags = 0;
@@ -2089,21 +2140,30 @@ int cmd_log(int argc, char **argv)
 	ret = open_file(argv[optind], &c);
 	if (ret)
 		return ret;
+	/* a recording through execs: each image's calls, the oldest first */
+	for (c_next = c; c_next && n_img < FLIGHTREC_KEEP_MAX; c_next = c_next->before_exec)
+		imgs[n_img++] = c_next;
+	if (json) {
+		jmember(&j, "file", jstr(argv[optind]));
+		jarray_begin(&j, "calls");
+	}
+	memset(&f, 0, sizeof(f));
+next_image:
+	c = imgs[--n_img];
 	if (gather(&f, c) || (fds && !(fdp = fd_paths(c, &fdt)))) {
 		fprintf(stderr, "flightrec: out of memory\n");
 		ret = FR_EXIT_FAIL;
+		c = imgs[0];
 		goto out;
 	}
 #define FDP(i) (fdp ? fdp + (size_t)(i) * FR_SD_FDPATHS : NULL)
 	if (json) {
-		struct jout j = { .f = stdout };
-
-		jmember(&j, "file", jstr(argv[optind]));
-		jarray_begin(&j, "calls");
 		for (i = 0; i < c->n_syscalls; i++)
 			if ((only < 0 || c->syscalls[i]->tid == only) &&
 			    trace_has(&trace, c->syscalls[i]->nr))
 				log_one_json(c, c->syscalls[i], flags, FDP(i), &j);
+		if (n_img)
+			goto image_done;
 		jarray_end(&j);
 		jmember(&j, "end", end_json(c->end));
 		fputs("\n}\n", stdout);
@@ -2151,12 +2211,22 @@ int cmd_log(int argc, char **argv)
 		putchar('\n');
 	}
 	log_end(c->end);
+image_done:
+	if (n_img) {
+		free(fdp);
+		fdp = NULL;
+		fdtab_free(&fdt);
+		memset(&fdt, 0, sizeof(fdt));
+		facts_free(&f);
+		memset(&f, 0, sizeof(f));
+		goto next_image;
+	}
 #undef FDP
 out:
 	free(fdp);
 	fdtab_free(&fdt);
 	facts_free(&f);
-	flrc_free(c);
+	flrc_free(imgs[0] ? imgs[0] : c);
 	if (fflush(stdout) || ferror(stdout))
 		return FR_EXIT_FAIL;
 	return ret;

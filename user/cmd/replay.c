@@ -77,6 +77,7 @@ struct opts {
 	const char *batch_cmds;		/* --batch FILE of gdb commands, or "-" */
 	char **gdb_args;
 	int n_gdb_args;
+	bool notes_said;		/* an image after an exec: its notes were said */
 };
 
 /* ------------------------------------------------------------------ */
@@ -258,19 +259,34 @@ static int check_cpu(const struct flrc *c, bool quiet)
 	return n_hard;
 }
 
-/* Whether rdtsc faults here under PR_SET_TSC(PR_TSC_SIGSEGV), tried in a child. */
+#define TSC_FAULTED	42
+
+static void tsc_fault(int sig)
+{
+	(void)sig;
+	_exit(TSC_FAULTED);
+}
+
+/*
+ * Whether rdtsc faults here under PR_SET_TSC(PR_TSC_SIGSEGV), tried once in
+ * a child.  The child handles the fault (whatever handler we run with,
+ * ASan's included): an unhandled one would be a "general protection fault"
+ * line in the kernel log at every replay.
+ */
 static bool rdtsc_traps(void)
 {
-	struct rlimit nocore = { 0, 0 };
+	static int known = -1;
+	struct sigaction sa = { .sa_handler = tsc_fault };
 	int status;
-	pid_t pid = fork();
+	pid_t pid;
 
+	if (known >= 0)
+		return known;
+	pid = fork();
 	if (pid == 0) {
 		uint32_t lo, hi;
 
-		setrlimit(RLIMIT_CORE, &nocore);
-		/* the fault's default action, whatever handler we run with (ASan's) */
-		signal(SIGSEGV, SIG_DFL);
+		sigaction(SIGSEGV, &sa, NULL);
 		if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV))
 			_exit(1);
 		__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
@@ -278,8 +294,9 @@ static bool rdtsc_traps(void)
 		(void)hi;
 		_exit(0);
 	}
-	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) &&
-	       WTERMSIG(status) == SIGSEGV;
+	known = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+		WEXITSTATUS(status) == TSC_FAULTED;
+	return known;
 }
 
 /*
@@ -1115,7 +1132,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		if (why) {
 			im->patch_tsc = true;
 			hd.flags |= FRI_F_PATCH_TSC;
-			if (!o->quiet)
+			if (!o->quiet && !o->notes_said)
 				fprintf(stderr, PFX "note: %s: the loader patches the recorded "
 					"rdtsc sites\n", why);
 		}
@@ -1341,7 +1358,7 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		hd.n_cpuid_sites = (uint32_t)p->n_cpuid_sites;
 		hd.cpuid_sites_off = buf_reserve(b, p->n_cpuid_sites * 8, 8);
 		memcpy(b->p + hd.cpuid_sites_off, p->cpuid_sites, p->n_cpuid_sites * 8);
-		if (!o->quiet)
+		if (!o->quiet && !o->notes_said)
 			fprintf(stderr, PFX "note: %s: the loader patches the %zu cpuid "
 				"instructions of the recorded code\n", o->patch_cpuid ?
 				"--patch-cpuid" : "cpuid cannot fault on this machine",
@@ -1425,8 +1442,37 @@ static const char *find_loader(void)
 			      "loader/flightrec-loader");
 }
 
+/*
+ * The images of a file, oldest first: one, or one per exec the recording
+ * went through (flrc.before_exec).  Returns how many (at most max).
+ */
+static size_t images_of(const struct flrc *c, const struct flrc **v, size_t max)
+{
+	size_t n = 0, i;
+
+	for (; c && n < max; c = c->before_exec)
+		v[n++] = c;
+	for (i = 0; i < n / 2; i++) {
+		const struct flrc *t = v[i];
+
+		v[i] = v[n - 1 - i];
+		v[n - 1 - i] = t;
+	}
+	return n;
+}
+
+/* The image that holds interval idx, or NULL. */
+static const struct flrc *image_with(const struct flrc *c, uint32_t idx)
+{
+	for (; c; c = c->before_exec)
+		if (flrc_interval(c, idx))
+			return c;
+	return NULL;
+}
+
 static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uint64_t t0)
 {
+	const struct flrc *img, *first;
 	char err[512];
 	struct flrc *c;
 	int r;
@@ -1445,11 +1491,16 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 			o->file, c->hdr->system->machine);
 		return FR_EXIT_FAIL;
 	}
-	im->from = o->has_from ? o->from : flrc_first_interval(c);
-	if (!flrc_interval(c, im->from)) {
-		fprintf(stderr, PFX "%s has no interval %u (it holds %u..%u)\n", o->file,
-			im->from, flrc_first_interval(c),
-			c->hdr->intervals[c->hdr->n_intervals - 1]->index);
+	/* by default from the first interval of the first image */
+	for (first = c; first->before_exec; first = first->before_exec)
+		;
+	im->from = o->has_from ? o->from : flrc_first_interval(first);
+	img = image_with(c, im->from);
+	if (!img) {
+		fprintf(stderr, PFX "%s has no interval %u (it holds %u..%u%s)\n", o->file,
+			im->from, flrc_first_interval(first),
+			c->hdr->intervals[c->hdr->n_intervals - 1]->index,
+			first != c ? ", over its execs" : "");
 		return FR_EXIT_USAGE;
 	}
 	if (check_cpu(c, o->quiet)) {
@@ -1466,7 +1517,126 @@ static int prepare(const struct opts *o, struct flrc **cp, struct image *im, uin
 			     FLIGHTREC_IF_LOST_STATE))
 		fprintf(stderr, PFX "warning: the recording is marked incomplete (flags %#x): "
 			"replay may diverge\n", c->hdr->flags);
-	return build_image(c, o, im, t0);
+	return build_image(img, o, im, t0);
+}
+
+/* The image in a sealed memfd (not close-on-exec: the loader's): fd or -errno. */
+static int image_memfd(struct image *im)
+{
+	int mfd = memfd_create("flightrec-image", MFD_ALLOW_SEALING), r;
+
+	if (mfd < 0)
+		return -errno;
+	r = fill_memfd(mfd, im);
+	if (r) {
+		close(mfd);
+		return r;
+	}
+	/*
+	 * Sealed, its bytes cannot change: the loader then maps runs of its
+	 * pages instead of copying them (loader.c, map_runs()).  Unsealed (a
+	 * kernel without seals) it copies them all.
+	 */
+	fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
+	return mfd;
+}
+
+#define MAX_IMAGES	FLIGHTREC_KEEP_MAX
+
+/* Under gdb one image is replayed: where it is not the last, say so. */
+static void note_one_image(const struct opts *o, const struct flrc *c, const struct image *im)
+{
+	const struct flrc *v[MAX_IMAGES];
+	size_t n = images_of(c, v, MAX_IMAGES), k;
+
+	for (k = 0; k + 1 < n && v[k] != im->c; k++)
+		;
+	if (k + 1 < n && !o->quiet)
+		fprintf(stderr, PFX "note: interval %u is in image %zu of %zu (a program "
+			"the process exec'd from): the replay under gdb ends at its exec "
+			"(exit status 8); --from %u replays the next image\n", im->from,
+			k + 1, n, flrc_first_interval(v[k + 1]));
+}
+
+/*
+ * A replay that starts in an image before an exec: one loader per image,
+ * each a child of ours, in turn.  A loader that reaches its image's exec
+ * as recorded ends with FR_EXIT_EXEC; the next one starts the new image at
+ * its first instruction and writes on in the same fdN.out files (-A).  The
+ * core file is the last image's.  Returns the exit status of the replay.
+ */
+static int run_images(const struct opts *o, const struct flrc *const *imgs, const int *mfds,
+		      size_t n, int lfd, char **lav, int mfd_arg, int cfd)
+{
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
+	char fdarg[16];
+	int status = 0, ret = FR_EXIT_FAIL;
+	size_t j, k;
+
+	/* like a shell: ^C and ^\ are for the replayed program */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	for (j = 0; j < n; j++) {
+		char *av[20];
+		size_t m = 0;
+		pid_t pid;
+
+		for (k = 0; lav[k]; k++) {
+			if ((int)k == mfd_arg) {
+				snprintf(fdarg, sizeof(fdarg), "%d", mfds[j]);
+				av[m++] = fdarg;
+			} else if (!strcmp(lav[k], "-c") && j + 1 < n) {
+				k++;	/* the core is the last image's */
+			} else if (!strcmp(lav[k], "-F") && j) {
+				continue;
+			} else {
+				av[m++] = lav[k];
+			}
+		}
+		if (j)
+			av[m++] = "-A";
+		av[m] = NULL;
+		if (j && !o->quiet)
+			fprintf(stderr, PFX "the image after the exec: %s, from interval %u\n",
+				imgs[j]->hdr->process->exe ? imgs[j]->hdr->process->exe : "?",
+				flrc_first_interval(imgs[j]));
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0) {
+			fprintf(stderr, PFX "fork: %s\n", strerror(errno));
+			break;
+		}
+		if (!pid) {
+			sigaction(SIGINT, &old_int, NULL);
+			sigaction(SIGQUIT, &old_quit, NULL);
+			for (k = 0; k < n; k++)
+				if (k != j)
+					close(mfds[k]);
+			if (j + 1 < n && cfd >= 0)
+				close(cfd);
+			syscall(SYS_execveat, lfd, "", av, environ, AT_EMPTY_PATH);
+			fprintf(stderr, PFX "cannot run the loader: %s\n", strerror(errno));
+			_exit(FR_EXIT_FAIL);
+		}
+		while (waitpid(pid, &status, 0) < 0) {
+			if (errno != EINTR) {
+				status = FR_EXIT_FAIL << 8;
+				break;
+			}
+		}
+		ret = WIFEXITED(status) ? WEXITSTATUS(status) :
+		      WIFSIGNALED(status) ? 128 + WTERMSIG(status) : FR_EXIT_FAIL;
+		if (ret != FR_EXIT_EXEC)
+			break;
+		if (j + 1 == n) {
+			/* the last image ends at an exec: the recording did not go on */
+			fprintf(stderr, PFX "the recording ends at that exec\n");
+			ret = FR_EXIT_OK;
+		}
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	return ret;
 }
 
 /*
@@ -1836,7 +2006,12 @@ int cmd_replay(int argc, char **argv)
 	char lname[320];
 	const char *loader;
 	char *lav[16];
-	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0, lsn = -1;
+	int ch, r, mfd, dfd, lfd, cfd = -1, n = 0, lsn = -1, mfd_arg = 0;
+	/* the images after an exec, when the replay starts before it */
+	static const struct flrc *imgs[MAX_IMAGES];
+	static struct image more[MAX_IMAGES];
+	int mfds[MAX_IMAGES];
+	size_t n_img = 0, j, k = 0;
 
 	while ((ch = getopt_long(argc, argv, "f:o:siqvh", lo, NULL)) != -1) {
 		switch (ch) {
@@ -1887,24 +2062,38 @@ int cmd_replay(int argc, char **argv)
 	 * The image first: a page that does not load (a damaged file) is
 	 * refused before an output directory or a core file is made.
 	 */
-	mfd = memfd_create("flightrec-image", MFD_ALLOW_SEALING);
-	if (mfd < 0 || (r = fill_memfd(mfd, &im))) {
-		if (mfd >= 0 && r == -EBADMSG) {
-			say_bad_page(o.file, &im);
+	n_img = images_of(c, imgs, MAX_IMAGES);
+	for (k = 0; k < n_img && imgs[k] != im.c; k++)
+		;
+	/* under gdb one image: the replay ends at its exec */
+	if (o.gdbserver)
+		n_img = k + 1;
+	for (j = k; j < n_img; j++) {
+		struct image *cur = j == k ? &im : &more[j];
+
+		if (j > k) {
+			struct opts later = o;
+
+			later.notes_said = true;
+			cur->from = flrc_first_interval(imgs[j]);
+			r = build_image(imgs[j], &later, cur, t0);
+			if (r)
+				goto out;
+		}
+		mfds[j] = image_memfd(cur);
+		if (mfds[j] == -EBADMSG) {
+			say_bad_page(o.file, cur);
 			r = FR_EXIT_BADFILE;
 			goto out;
 		}
-		fprintf(stderr, PFX "cannot prepare the replay image: %s\n",
-			strerror(mfd < 0 ? errno : -r));
-		r = FR_EXIT_FAIL;
-		goto out;
+		if (mfds[j] < 0) {
+			fprintf(stderr, PFX "cannot prepare the replay image: %s\n",
+				strerror(-mfds[j]));
+			r = FR_EXIT_FAIL;
+			goto out;
+		}
 	}
-	/*
-	 * Sealed, its bytes cannot change: the loader then maps runs of its
-	 * pages instead of copying them (loader.c, map_runs()).  Unsealed (a
-	 * kernel without seals) it copies them all.
-	 */
-	fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
+	mfd = mfds[k];
 	dfd = open_outdir(&o, "flightrec replay", outdir, sizeof(outdir));
 	if (dfd < 0) {
 		r = FR_EXIT_FAIL;
@@ -1933,10 +2122,13 @@ int cmd_replay(int argc, char **argv)
 		}
 		snprintf(corearg, sizeof(corearg), "%d", cfd);
 	}
-	if (!o.gdbserver) {
+	if (!o.gdbserver && k + 1 == n_img) {
+		/* the loader replaces us: nothing to keep */
 		flrc_free(c);
 		c = NULL;
 		image_free(&im);
+	} else if (o.gdbserver) {
+		note_one_image(&o, c, &im);
 	}
 	snprintf(fdarg, sizeof(fdarg), "%d", mfd);
 	snprintf(dirarg, sizeof(dirarg), "%d", dfd);
@@ -1945,6 +2137,7 @@ int cmd_replay(int argc, char **argv)
 			fr_escape(outdir, shown, sizeof(shown)));
 	lav[n++] = "flightrec-loader";
 	lav[n++] = "-f";
+	mfd_arg = n;
 	lav[n++] = fdarg;
 	lav[n++] = "-d";
 	lav[n++] = dirarg;
@@ -1956,10 +2149,14 @@ int cmd_replay(int argc, char **argv)
 	}
 	lav[n] = NULL;
 	if (o.gdbserver) {
-		r = run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, -1);
+		r = run_gdbserver(&o, im.c, &im, loader, lfd, lav, lsn, lname, -1);
 		goto out;
 	}
 	enter_namespaces(&o);
+	if (k + 1 < n_img) {
+		r = run_images(&o, imgs + k, mfds + k, n_img - k, lfd, lav, mfd_arg, cfd);
+		goto out;
+	}
 	fflush(NULL);
 	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
@@ -1970,6 +2167,8 @@ out:
 	if (c)
 		flrc_free(c);
 	image_free(&im);
+	for (j = 0; j < MAX_IMAGES; j++)
+		image_free(&more[j]);
 	return r;
 }
 
@@ -2327,6 +2526,7 @@ int cmd_gdb(int argc, char **argv)
 	r = prepare(&o, &c, &im, t0);
 	if (r)
 		goto out;
+	note_one_image(&o, c, &im);
 	r = FR_EXIT_FAIL;
 	/*
 	 * gdb talks to our gdbserver (replay --gdbserver) on a port of the
@@ -2353,7 +2553,7 @@ int cmd_gdb(int argc, char **argv)
 	/* the symbols found, said as before (gdb reads them through the server) */
 	devnull = fopen("/dev/null", "w");
 	if (devnull) {
-		symbol_commands(c, &o, im.from, devnull, NULL);
+		symbol_commands(im.c, &o, im.from, devnull, NULL);
 		fclose(devnull);
 	}
 	lsn = fr_gdbserver_listen("127.0.0.1:0", lname, sizeof(lname));
@@ -2378,7 +2578,7 @@ int cmd_gdb(int argc, char **argv)
 	if (srv == 0) {
 		close(st[0]);
 		signal(SIGINT, SIG_IGN);	/* gdb's ^C reaches us as a packet */
-		_exit(run_gdbserver(&o, c, &im, loader, lfd, lav, lsn, lname, st[1]));
+		_exit(run_gdbserver(&o, im.c, &im, loader, lfd, lav, lsn, lname, st[1]));
 	}
 	close(st[1]);
 	st[1] = -1;
@@ -2414,7 +2614,7 @@ int cmd_gdb(int argc, char **argv)
 		"set confirm off\n"
 		"set sysroot\n"
 		"target remote %s\n", lname);
-	main_symbols(c, &o, im.from, f);
+	main_symbols(im.c, &o, im.from, f);
 	/*
 	 * And every object's symbols at its recorded bias, as before the
 	 * server: gdb relocates the program and its libraries by what it
@@ -2422,7 +2622,7 @@ int cmd_gdb(int argc, char **argv)
 	 * a checkpoint of the last intervals mostly lacks (make demo: every
 	 * frame '??').
 	 */
-	symbol_commands(c, &o, im.from, f, NULL);
+	symbol_commands(im.c, &o, im.from, f, NULL);
 	fprintf(f, "echo flightrec gdb: stopped at the first instruction of interval %u "
 		"(replay of ", im.from);
 	/* echo reads C escapes: the escaped name's backslashes doubled */

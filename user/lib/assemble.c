@@ -92,6 +92,8 @@ struct fr_asm {
 	Flightrec__IntervalInfo **iv;
 	size_t n_iv, cap_iv;
 	Flightrec__End *end;
+	uint32_t prev_dump;		/* PROCESS's PREV_DUMP */
+	struct fr_asm *before_exec;	/* its image, written first */
 	struct pend_sc *pend;		/* the last syscall record */
 	bool have_seq;
 	uint64_t last_seq, max_seq;
@@ -166,6 +168,17 @@ static int afail(struct fr_asm *a, int error, const char *fmt, ...)
 const char *fr_asm_error(const struct fr_asm *a)
 {
 	return a->err;
+}
+
+uint32_t fr_asm_prev_dump(const struct fr_asm *a)
+{
+	return a->prev_dump;
+}
+
+void fr_asm_set_before_exec(struct fr_asm *a, struct fr_asm *before)
+{
+	fr_asm_abort(a->before_exec);
+	a->before_exec = before;
 }
 
 uint32_t fr_asm_pid(const struct fr_asm *a)
@@ -612,6 +625,7 @@ static int rec_process(struct fr_asm *a, struct nlattr **tb)
 	OPT_U32(tb, FLIGHTREC_A_PPID, p, ppid);
 	OPT_U32(tb, FLIGHTREC_A_PERSONALITY, p, personality);
 	OPT_U64(tb, FLIGHTREC_A_BRK_START, p, brk_start);
+	a_u32(tb, FLIGHTREC_A_PREV_DUMP, &a->prev_dump);
 	free(a->comm);
 	free(a->exe);
 	a->comm = a_str(tb[FLIGHTREC_A_COMM]);
@@ -2016,6 +2030,7 @@ void fr_asm_abort(struct fr_asm *a)
 
 	if (!a)
 		return;
+	fr_asm_abort(a->before_exec);
 	for (i = 0; i < NR_SPOOLS; i++)
 		spool_close(&a->sp[i]);
 	for (i = 0; i < 6; i++)
@@ -2147,24 +2162,18 @@ static int write_file(struct fr_asm *a, struct flrc_writer *w)
 	return err;
 }
 
-int fr_asm_finish(struct fr_asm *a, const char *name, char *path,
-		  size_t pathlen, struct fr_asm_stats *stats, char *err,
-		  size_t errlen)
+/* The last record placed, and what a file needs checked: 0 or -errno. */
+static int settle(struct fr_asm *a, char *err, size_t errlen)
 {
-	struct flrc_writer *w;
-	char def[64];
-	int ret;
+	int ret = flush_syscall(a);
 
-	progress(a, true);
-	ret = flush_syscall(a);
 	if (ret) {
 		snprintf(err, errlen, "%s", a->err);
-		goto out;
+		return ret;
 	}
 	if (!a->have_process) {
 		snprintf(err, errlen, "the dump has no PROCESS record");
-		ret = -EBADMSG;
-		goto out;
+		return -EBADMSG;
 	}
 	if (a->cmdline) {
 		warn(a, "the command line is incomplete (%u of %u bytes): left out",
@@ -2173,8 +2182,7 @@ int fr_asm_finish(struct fr_asm *a, const char *name, char *path,
 	}
 	if (!a->n_iv) {
 		snprintf(err, errlen, "the dump has no interval");
-		ret = -EBADMSG;
-		goto out;
+		return -EBADMSG;
 	}
 	if (!a->have_sysinfo)
 		warn(a, "the dump has no SYSINFO record: the source system is unknown");
@@ -2184,11 +2192,54 @@ int fr_asm_finish(struct fr_asm *a, const char *name, char *path,
 		a->end = calloc(1, sizeof(*a->end));
 		if (!a->end) {
 			snprintf(err, errlen, "out of memory");
-			ret = -ENOMEM;
-			goto out;
+			return -ENOMEM;
 		}
 		flightrec__end__init(a->end);
 		a->end->kind = FLIGHTREC_END_UNSPEC;
+	}
+	return 0;
+}
+
+/* The images before the execs (oldest first), then a's. */
+static int write_images(struct fr_asm *a, struct flrc_writer *w)
+{
+	int ret = a->before_exec ? write_images(a->before_exec, w) : 0;
+
+	return ret ? ret : write_file(a, w);
+}
+
+static void add_stats(struct fr_asm_stats *to, const struct fr_asm_stats *st)
+{
+	uint64_t *t = (uint64_t *)to;
+	const uint64_t *s = (const uint64_t *)st;
+	size_t i;
+
+	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
+		t[i] += s[i];
+}
+
+int fr_asm_finish(struct fr_asm *a, const char *name, char *path,
+		  size_t pathlen, struct fr_asm_stats *stats, char *err,
+		  size_t errlen)
+{
+	struct flrc_writer *w;
+	struct fr_asm *b;
+	char def[64];
+	int ret;
+
+	progress(a, true);
+	for (b = a; b; b = b->before_exec) {
+		ret = settle(b, err, errlen);
+		if (ret) {
+			if (b != a) {	/* that image is left out, said so */
+				warn(a, "the image before exec (dump %u) is left out: %s",
+				     a->prev_dump, err);
+				fr_asm_set_before_exec(a, NULL);
+				ret = 0;
+				break;
+			}
+			goto out;
+		}
 	}
 	if (!name) {
 		if (a->o.dump_id)
@@ -2201,12 +2252,16 @@ int fr_asm_finish(struct fr_asm *a, const char *name, char *path,
 	ret = flrc_writer_begin(&w, a->dir, name, err, errlen);
 	if (ret)
 		goto out;
-	ret = write_file(a, w);
+	ret = write_images(a, w);
 	if (ret) {
-		snprintf(err, errlen, "%s", a->err);
+		for (b = a; b; b = b->before_exec)
+			if (b->err[0])
+				snprintf(err, errlen, "%s", b->err);
 		flrc_writer_abort(w);
 		goto out;
 	}
+	for (b = a->before_exec; b; b = b->before_exec)
+		add_stats(&a->st, &b->st);
 	a->st.file_bytes = flrc_writer_offset(w);
 	ret = flrc_writer_finish(w, path, pathlen, err, errlen);
 out:

@@ -78,6 +78,16 @@ uint32_t fr_asm_pid(const struct fr_asm *a);
 const char *fr_asm_error(const struct fr_asm *a);
 
 /*
+ * The dump of the image before the exec that started this one (the
+ * PROCESS record's FLIGHTREC_A_PREV_DUMP), 0 if none.  Assembled on its
+ * own, it is handed over with fr_asm_set_before_exec(): the file then
+ * holds that image first, ending at its execve, then this one.  a owns
+ * before from then on.
+ */
+uint32_t fr_asm_prev_dump(const struct fr_asm *a);
+void fr_asm_set_before_exec(struct fr_asm *a, struct fr_asm *before);
+
+/*
  * Writes DIR/NAME atomically, mode 0600, never replacing a file (see
  * flrc_writer_begin); name NULL: "PID-DUMPID.flrc" or "PID.flrc".  The final
  * path goes to path.  Frees a either way.

@@ -303,6 +303,9 @@ struct reader {
 	uint64_t last_seq;
 	uint32_t last_seq_iv;	/* the interval of the record with last_seq */
 	size_t n_unknown;
+	size_t start;		/* the offset of this image's header */
+	size_t next;		/* the next image's header, or 0 */
+	uint32_t version;	/* the file's format version */
 };
 
 static int rfail(struct reader *r, size_t off, const char *fmt, ...)
@@ -824,6 +827,11 @@ static int read_entries(struct reader *r)
 	uint32_t magic, version;
 	int last = -1;
 
+	if (r->start) {		/* the image after an exec: the same file */
+		off = r->start;
+		version = r->version;
+		goto entries;
+	}
 	if (len < 8)
 		return rfail(r, 0, "%zu bytes: too short for a checkpoint (the magic and format version take 8)",
 			     len);
@@ -837,7 +845,8 @@ static int read_entries(struct reader *r)
 			     version > FLRC_FORMAT_VERSION ? " (file written by a newer flightrec?)" : "");
 	if (len == off)
 		return rfail(r, off, "no entries: the file ends after its format version");
-
+	r->version = version;
+entries:
 	for (; off < len; n++) {
 		Flightrec__Entry *e;
 		uint32_t elen;
@@ -880,6 +889,13 @@ static int read_entries(struct reader *r)
 			free_entry(r, e);
 			off += 4 + (size_t)elen;
 			continue;
+		}
+		if (rank == FLRC_RANK_HEADER && last == FLRC_RANK_END &&
+		    r->c->end->kind == FLIGHTREC_END_EXEC) {
+			/* the image the exec started: read next */
+			free_entry(r, e);
+			r->next = off;
+			return 0;
 		}
 		if ((rank == FLRC_RANK_HEADER && n) || last == FLRC_RANK_END ||
 		    rank < last) {
@@ -1181,18 +1197,30 @@ int flrc_read_mem(const uint8_t *buf, size_t len, struct flrc **out,
 	return flrc_read_mem_flags(buf, len, 0, out, err, errlen);
 }
 
-int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
-			struct flrc **out, char *err, size_t errlen)
+/*
+ * One image of the file, from its header at @seg->start (0: the file's
+ * start) to its end entry; seg->next is then the next image's header, or 0.
+ * @left: what the images before it left of the memory budget and of the
+ * page bytes' cap (the file as a whole keeps to them).
+ */
+struct seg {
+	size_t start, next;
+	uint32_t version;
+	size_t budget_left, pages_left;
+	bool first;
+};
+
+static int read_image(const uint8_t *buf, size_t len, unsigned int flags,
+		      struct seg *seg, struct flrc **out, char *err, size_t errlen)
 {
-	struct reader r = { .buf = buf, .len = len, .err = err, .errlen = errlen };
+	struct reader r = { .buf = buf, .len = len, .err = err, .errlen = errlen,
+			    .start = seg->start, .version = seg->version };
 	size_t ceiling = mem_ceiling();
 	struct flrc *c;
 	struct flrc_priv *p;
 	int ret;
 
 	*out = NULL;
-	if (err && errlen)
-		err[0] = '\0';
 	c = calloc(1, sizeof(*c));
 	p = calloc(1, sizeof(*p));
 	r.dctx = ZSTD_createDCtx();
@@ -1219,6 +1247,10 @@ int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
 		p->budget.cap = ceiling;
 	if (r.page_bytes_cap > ceiling - p->budget.cap)
 		r.page_bytes_cap = ceiling - p->budget.cap;
+	if (!seg->first) {
+		p->budget.cap = seg->budget_left;
+		r.page_bytes_cap = seg->pages_left;
+	}
 	r.ceiling = ceiling;
 	/* without it (no memory, or a budget too small) page entries use malloc */
 	r.scratch_arena.budget = &p->budget;
@@ -1238,6 +1270,10 @@ int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
 	}
 	if (!ret && !c->end)
 		ret = rfail(&r, len, "no end entry: the file is truncated or incomplete");
+	seg->next = r.next;
+	seg->version = r.version;
+	seg->budget_left = p->budget.cap - p->budget.used;
+	seg->pages_left = r.page_bytes_cap - r.page_bytes;
 	if (!ret)
 		ret = check_pages(&r);
 	if (!ret)
@@ -1257,6 +1293,69 @@ int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
 	if (ret) {
 		if (ret == -ENOMEM && err && errlen && !err[0])
 			snprintf(err, errlen, "out of memory");
+		flrc_free(c);
+		return ret;
+	}
+	*out = c;
+	return 0;
+}
+
+/*
+ * A file holds one image, or several when the process exec'd: each image
+ * but the last ends at its execve (End kind FLIGHTREC_END_EXEC), and the
+ * next image's header follows.  The flrc returned is the last image's,
+ * the earlier ones hang from before_exec.  The module keeps at most
+ * FLIGHTREC_KEEP_MAX intervals in all, one image at least each.
+ */
+int flrc_read_mem_flags(const uint8_t *buf, size_t len, unsigned int flags,
+			struct flrc **out, char *err, size_t errlen)
+{
+	struct seg seg = { .first = true };
+	struct flrc *c, *prev = NULL;
+	unsigned int n = 0;
+	int ret;
+
+	*out = NULL;
+	if (err && errlen)
+		err[0] = '\0';
+	for (;;) {
+		size_t at = seg.start;
+
+		ret = read_image(buf, len, flags, &seg, &c, err, errlen);
+		if (ret)
+			break;
+		c->before_exec = prev;
+		prev = NULL;
+		n++;
+		if (c->before_exec) {
+			const Flightrec__Header *h = c->hdr, *ph = c->before_exec->hdr;
+
+			if (h->process->pid != ph->process->pid) {
+				ret = -EBADMSG;
+				snprintf(err, errlen, "offset %zu: image %u is of pid %u, the image before its exec of pid %u",
+					 at, n, h->process->pid, ph->process->pid);
+			} else if (h->intervals[0]->index <=
+				   ph->intervals[ph->n_intervals - 1]->index) {
+				ret = -EBADMSG;
+				snprintf(err, errlen, "offset %zu: image %u starts at interval %u, not after the image before its exec (which ends at interval %u)",
+					 at, n, h->intervals[0]->index,
+					 ph->intervals[ph->n_intervals - 1]->index);
+			}
+		}
+		if (!ret && seg.next && n >= FLIGHTREC_KEEP_MAX) {
+			ret = -EBADMSG;
+			snprintf(err, errlen, "offset %zu: more than %u images (the module keeps %u intervals at most)",
+				 seg.next, FLIGHTREC_KEEP_MAX, FLIGHTREC_KEEP_MAX);
+		}
+		if (ret || !seg.next)
+			break;
+		prev = c;
+		c = NULL;
+		seg.start = seg.next;
+		seg.first = false;
+	}
+	if (ret) {
+		flrc_free(prev);
 		flrc_free(c);
 		return ret;
 	}
@@ -1482,6 +1581,7 @@ void flrc_free(struct flrc *c)
 
 	if (!c)
 		return;
+	flrc_free(c->before_exec);	/* before the file its pages point into */
 	p = c->priv;
 	for (i = 0; i < p->n_keep; i++)
 		flightrec__entry__free_unpacked(p->keep[i], &p->alloc);
@@ -1638,6 +1738,7 @@ struct flrc_writer {
 	size_t blen;
 	uint64_t off;
 	int rank;		/* of the last entry written, -1 before any */
+	bool end_exec;		/* it was an End of kind EXEC: an image follows */
 	int error;		/* sticky -errno */
 	char err[512];
 };
@@ -1829,6 +1930,11 @@ static int wrank(struct flrc_writer *w, int rank)
 	if (w->rank < 0 && rank != FLRC_RANK_HEADER)
 		return wfail(w, -EINVAL, "writer: %s before the header",
 			     rank_names[rank]);
+	if (rank == FLRC_RANK_HEADER && w->rank == FLRC_RANK_END && w->end_exec) {
+		w->end_exec = false;	/* the image the exec started */
+		w->rank = rank;
+		return 0;
+	}
 	if ((rank == FLRC_RANK_HEADER && w->rank >= 0) || rank < w->rank ||
 	    w->rank == FLRC_RANK_END)
 		return wfail(w, -EINVAL, "writer: %s after %s",
@@ -1845,6 +1951,8 @@ int flrc_writer_add(struct flrc_writer *w, const Flightrec__Entry *e)
 
 	if (err)
 		return err;
+	if (e->e_case == FLIGHTREC__ENTRY__E_END)
+		w->end_exec = e->end->kind == FLIGHTREC_END_EXEC;
 	if (n > FLRC_MAX_ENTRY)
 		return wfail(w, -EFBIG, "writer: a %zu-byte %s entry exceeds the %u-byte limit",
 			     n, rank_names[w->rank], FLRC_MAX_ENTRY);

@@ -50,6 +50,12 @@ struct flrc {
 	size_t n_syscalls;
 	Flightrec__Syscall **syscalls;	/* sorted by seq */
 	Flightrec__End *end;		/* always there: a file without one is incomplete */
+	/*
+	 * The image this one's exec replaced (a file of several images: each
+	 * but the last ends with an End of kind FLIGHTREC_END_EXEC and the
+	 * next image's Header follows), or NULL.  Freed with this one.
+	 */
+	struct flrc *before_exec;
 	size_t file_size;		/* the bytes read (a pipe's too) */
 	void *priv;			/* reader-owned storage */
 };

@@ -219,6 +219,7 @@ static struct {
 	int corefd;			/* -c: the core file at the end, or -1 */
 	int gdbfd;			/* -G: the gdbserver's channel (fri_gdb_thread), or -1 */
 	int force;			/* -F: replace existing fdN.out (never follow them) */
+	int append;			/* -A: go on with existing fdN.out (the image after an exec) */
 	int outfd[1024];
 	uint64_t outoff[1024];		/* where the next byte of fdN.out goes */
 	unsigned int n_outfds;
@@ -1559,6 +1560,8 @@ static int is_output(const struct fri_syscall *s)
  * mode 0600, relative to the directory's fd, so that a file or a symlink
  * already there is never written through.  With -F (`--force`) an existing
  * entry of that name is unlinked first (a symlink itself, not its target).
+ * With -A (the image after an exec: the same process's output goes on) an
+ * existing file is written on from its end; a symlink is still refused.
  * Then the directory fd is closed: nothing else is opened in it.
  */
 static void open_outputs(void)
@@ -1576,6 +1579,18 @@ static void open_outputs(void)
 		if (!is_output(s) || g.outfd[fd] > 0)
 			continue;
 		fmt(name, sizeof(name), "fd%lu.out", fd);
+		if (g.append) {
+			r = sys4(__NR_openat, g.outdir, name,
+				 O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+			if (r >= 0) {
+				long end = sys3(__NR_lseek, r, 0, 2 /* SEEK_END */);
+
+				g.outoff[fd] = end > 0 ? (uint64_t)end : 0;
+				goto opened;
+			}
+			die(FR_EXIT_FAIL, "cannot open output file %s: %s%s", name, errname(r),
+			    r == -ELOOP ? " (a symbolic link: never followed)" : "");
+		}
 		if (g.force) {
 			r = sys3(__NR_unlinkat, g.outdir, name, 0);
 			if (r && r != -ENOENT)
@@ -1588,6 +1603,7 @@ static void open_outputs(void)
 			die(FR_EXIT_FAIL, "cannot create output file %s: %s%s", name, errname(r),
 			    r == -EEXIST ? " (it exists; never overwritten: --force replaces it)" :
 			    r == -ELOOP ? " (a symbolic link: never followed)" : "");
+opened:
 		if (g.n_outfds < FR_SANDBOX_MAX_FDS)
 			g.sb.fds[g.n_outfds++] = (int)r;
 		else
@@ -3138,6 +3154,24 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 			 t->tid, scname((uint32_t)mc->rax), mc->rip, e->has_regs ? e->regs.rip : 0);
 		sys_exit_group(FR_EXIT_OK);
 	}
+	if (e->kind == FLIGHTREC_END_EXEC &&
+	    ((uint32_t)mc->rax == __NR_execve || (uint32_t)mc->rax == __NR_execveat)) {
+		/* recorded held at the syscall instruction, here just after it */
+		struct fri_regs w = e->regs;
+
+		print_times("end");
+		w.rip += 2;
+		if (e->has_regs && compare_regs(uc, &w, 0)) {
+			fdprintf(2, PFX "MISMATCH: %s at rip 0x%lx, where the recording exec'd: "
+				 "registers differ from the recording (above)\n",
+				 scname((uint32_t)mc->rax), mc->rip);
+			sys_exit_group(FR_EXIT_MISMATCH);
+		}
+		if (!(g.flags & FRI_F_QUIET))
+			fdprintf(2, PFX "reached the exec: thread %u calls %s at rip 0x%lx, "
+				 "as recorded\n", t->tid, scname((uint32_t)mc->rax), mc->rip);
+		sys_exit_group(FR_EXIT_EXEC);
+	}
 	if (e->kind == FLIGHTREC_END_EXIT &&
 	    ((uint32_t)mc->rax == __NR_exit_group || (uint32_t)mc->rax == __NR_exit)) {
 		/* a recorder that ends the log before the exit syscall itself */
@@ -3535,7 +3569,7 @@ static void stage2(void *arg)
 static void usage(void)
 {
 	die(FR_EXIT_USAGE, "usage: flightrec-loader (IMAGE | -f FD) [-o OUTDIR | -d DIRFD] "
-	    "[-c COREFD] [-G GDBFD] [-q] [-s] [-v] [-g] [-F]\n  (started by `flightrec replay`; not meant to be run by hand)");
+	    "[-c COREFD] [-G GDBFD] [-q] [-s] [-v] [-g] [-F] [-A]\n  (started by `flightrec replay`; not meant to be run by hand)");
 }
 
 void loader_main(uint64_t *sp)
@@ -3592,6 +3626,8 @@ void loader_main(uint64_t *sp)
 			extra_flags |= FRI_F_GDB;
 		} else if (!strcmp(argv[i], "-F")) {
 			g.force = 1;
+		} else if (!strcmp(argv[i], "-A")) {
+			g.append = 1;
 		} else if (argv[i][0] != '-' && !path) {
 			path = argv[i];
 		} else {
