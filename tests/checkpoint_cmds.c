@@ -24,6 +24,19 @@
 #include "assemble.h"
 #include "checkpoint.h"
 
+/*
+ * A child of fr_spawn_gated() registered as `flightrec record` registers
+ * its own: what it runs before its exec (our code, at the gate) is not
+ * kept (FLIGHTREC_A_START_AT_EXEC).
+ */
+static int register_gated(struct fr_client *cl, pid_t pid, uint32_t interval_ms,
+			  uint32_t keep, int at_exit, char *err, size_t len)
+{
+	struct fr_reg_opts o = { interval_ms, keep, at_exit, -1, 1 };
+
+	return fr_client_register_opts(cl, pid, &o, err, len);
+}
+
 static uint64_t ms_now(void)
 {
 	struct timespec ts;
@@ -197,7 +210,7 @@ TEST(roundtrip_module)
 	ASSERT_EQ(0, fr_client_subscribe(cl, err, sizeof(err)));
 	pid = fr_spawn_gated(argv, &gate);
 	ASSERT_LT(0, pid);
-	ASSERT_EQ(0, fr_client_register(cl, pid, 50, 8, 1, err, sizeof(err)))
+	ASSERT_EQ(0, register_gated(cl, pid, 50, 8, 1, err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, fr_gate_open(gate));
 	id = frd_wait_event(cl, FLIGHTREC_EVENT_EXIT, pid, 30000);
@@ -440,7 +453,7 @@ static long crash_under_watch(struct __test_metadata *_metadata,
 	if (fr_client_open(&cl, err, sizeof(err)))
 		return -1;
 	pid = fr_spawn_gated(argv, &gate);
-	if (pid < 0 || fr_client_register(cl, pid, 100, 4, -1, err, sizeof(err))) {
+	if (pid < 0 || register_gated(cl, pid, 100, 4, -1, err, sizeof(err))) {
 		TH_LOG("register: %s", err);
 		fr_client_close(cl);
 		return -1;
@@ -506,7 +519,7 @@ TEST_F(watch, escaped_comm)
 	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err)));
 	pid = fr_spawn_gated(argv, &gate);
 	ASSERT_LT(0, pid);
-	ASSERT_EQ(0, fr_client_register(cl, pid, 100, 4, -1, err, sizeof(err)))
+	ASSERT_EQ(0, register_gated(cl, pid, 100, 4, -1, err, sizeof(err)))
 		TH_LOG("register: %s", err);
 	fr_client_close(cl);
 	ASSERT_EQ(0, fr_gate_open(gate));
@@ -536,7 +549,7 @@ TEST_F(watch, dump_not_taken_by_watch)
 	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err)));
 	pid = fr_spawn_gated(argv, &gate);
 	ASSERT_LT(0, pid);
-	ASSERT_EQ(0, fr_client_register(cl, pid, 50, 4, -1, err, sizeof(err)));
+	ASSERT_EQ(0, register_gated(cl, pid, 50, 4, -1, err, sizeof(err)));
 	fr_client_close(cl);
 	ASSERT_EQ(0, fr_gate_open(gate));
 	usleep(500000);
@@ -609,7 +622,7 @@ TEST(long_cmdline)
 	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err))) TH_LOG("%s", err);
 	pid = fr_spawn_gated(argv, &gate);
 	ASSERT_LT(0, pid);
-	ASSERT_EQ(0, fr_client_register(cl, pid, 50, 8, 0, err, sizeof(err)))
+	ASSERT_EQ(0, register_gated(cl, pid, 50, 8, 0, err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, fr_gate_open(gate));
 	/*

@@ -145,6 +145,10 @@ struct gen {
 	/* the command line in CMDLINE_CHUNK pieces: 1 in order, 2 one missing */
 	int cmdline_chunks;
 	uint64_t xstate_bv;
+	uint32_t first_iv;	/* the first interval's number */
+	uint32_t end_kind;	/* 0: FLIGHTREC_END_FAULT */
+	uint32_t pid;		/* 0: PID */
+	uint32_t prev_dump;	/* FLIGHTREC_A_PREV_DUMP */
 };
 
 #define LONG_CMDLINE	(2 * FLIGHTREC_OUT_CHUNK + 100)
@@ -193,8 +197,10 @@ static int gen_process(struct fr_asm *a, const struct gen *g)
 	uint32_t off, len;
 	int err;
 
-	nla_put_u32(m, FLIGHTREC_A_PID, PID);
+	nla_put_u32(m, FLIGHTREC_A_PID, g->pid ?: PID);
 	nla_put_u32(m, FLIGHTREC_A_PPID, 1);
+	if (g->prev_dump)
+		nla_put_u32(m, FLIGHTREC_A_PREV_DUMP, g->prev_dump);
 	nla_put_string(m, FLIGHTREC_A_COMM, "synth");
 	nla_put_string(m, FLIGHTREC_A_EXE, "/usr/bin/synth");
 	if (g->cmdline_chunks)
@@ -413,8 +419,9 @@ static int gen_dump(struct fr_asm *a, const struct gen *g)
 	err = gen_sysinfo(a, g) ?: gen_process(a, g);
 	for (i = 0; i < g->nr_intervals && !err; i++) {
 		struct nl_msg *m = rec(FLIGHTREC_REC_INTERVAL);
+		uint32_t iv = i + g->first_iv;
 
-		nla_put_u32(m, FLIGHTREC_A_INTERVAL, i);
+		nla_put_u32(m, FLIGHTREC_A_INTERVAL, iv);
 		nla_put_u64(m, FLIGHTREC_A_START_NS, 1000000000ull * (i + 1));
 		nla_put_u64(m, FLIGHTREC_A_END_NS, 1000000000ull * (i + 2));
 		nla_put_u32(m, FLIGHTREC_A_INTERVAL_FLAGS,
@@ -424,21 +431,21 @@ static int gen_dump(struct fr_asm *a, const struct gen *g)
 		nla_put_u64(m, FLIGHTREC_A_BRK, HEAP + 0x2000);
 		err = feed(a, m);
 
-		err = err ?: gen_map(a, i, CODE, CODE + PG, 5, 0x2,
+		err = err ?: gen_map(a, iv, CODE, CODE + PG, 5, 0x2,
 				     self_exe[0] ? self_exe : NULL);
 		if (!g->minimal)
-			err = err ?: gen_map(a, i, HEAP, HEAP + 2 * PG, 3,
+			err = err ?: gen_map(a, iv, HEAP, HEAP + 2 * PG, 3,
 					     0x2 | FLIGHTREC_MAPF_ANON | FLIGHTREC_MAPF_HEAP,
 					     "[heap]") ?:
-				gen_map(a, i, STACK, STACK + 0x21000, 3,
+				gen_map(a, iv, STACK, STACK + 0x21000, 3,
 					0x2 | FLIGHTREC_MAPF_ANON | FLIGHTREC_MAPF_STACK,
 					"[stack]");
-		err = err ?: gen_thread(a, i, PID, g);
+		err = err ?: gen_thread(a, iv, PID, g);
 		if (!g->minimal)
-			err = err ?: gen_thread(a, i, PID + 1, g);
+			err = err ?: gen_thread(a, iv, PID + 1, g);
 		if (!err && !g->minimal) {
 			m = rec(FLIGHTREC_REC_SIGACTION);
-			nla_put_u32(m, FLIGHTREC_A_INTERVAL, i);
+			nla_put_u32(m, FLIGHTREC_A_INTERVAL, iv);
 			nla_put_u32(m, FLIGHTREC_A_SIGNO, SIGSEGV);
 			nla_put_u64(m, FLIGHTREC_A_HANDLER, CODE + 0x10);
 			nla_put_u64(m, FLIGHTREC_A_SA_FLAGS, 0x04000004);
@@ -451,27 +458,27 @@ static int gen_dump(struct fr_asm *a, const struct gen *g)
 
 			memcpy(c, code_page, PG);
 			c[0] ^= i;
-			err = err ?: gen_page(a, i, CODE, FLIGHTREC_PAGE_DATA, c);
+			err = err ?: gen_page(a, iv, CODE, FLIGHTREC_PAGE_DATA, c);
 		} else {
-			err = err ?: gen_page(a, i, CODE, FLIGHTREC_PAGE_DATA, code_page);
+			err = err ?: gen_page(a, iv, CODE, FLIGHTREC_PAGE_DATA, code_page);
 		}
 		if (!g->minimal) {
 			if (i == 1)
-				err = err ?: gen_page(a, i, HEAP, FLIGHTREC_PAGE_DATA |
+				err = err ?: gen_page(a, iv, HEAP, FLIGHTREC_PAGE_DATA |
 						      FLIGHTREC_PAGE_WRITTEN, heap_a);
 			if (i == 3)
-				err = err ?: gen_page(a, i, HEAP, FLIGHTREC_PAGE_DATA |
+				err = err ?: gen_page(a, iv, HEAP, FLIGHTREC_PAGE_DATA |
 						      FLIGHTREC_PAGE_WRITTEN, heap_b);
 			if (i == 0)
-				err = err ?: gen_page(a, i, HEAP2, FLIGHTREC_PAGE_ZERO, NULL);
+				err = err ?: gen_page(a, iv, HEAP2, FLIGHTREC_PAGE_ZERO, NULL);
 			if (i == 2)
-				err = err ?: gen_page(a, i, HEAP2, FLIGHTREC_PAGE_DATA, zero);
-			err = err ?: gen_page(a, i, STACK_PG, FLIGHTREC_PAGE_DATA |
+				err = err ?: gen_page(a, iv, HEAP2, FLIGHTREC_PAGE_DATA, zero);
+			err = err ?: gen_page(a, iv, STACK_PG, FLIGHTREC_PAGE_DATA |
 					      FLIGHTREC_PAGE_WRITTEN, stack_pg[i]);
 		}
-		err = err ?: gen_syscalls(a, i, g->minimal);
+		err = err ?: gen_syscalls(a, iv, g->minimal);
 		if (g->chunks)
-			err = err ?: gen_chunked(a, i, 10 * i);
+			err = err ?: gen_chunked(a, iv, 10 * i);
 	}
 	if (!err && !g->no_end) {
 		struct nl_msg *m = rec(FLIGHTREC_REC_END);
@@ -480,7 +487,7 @@ static int gen_dump(struct fr_asm *a, const struct gen *g)
 
 		make_regs(&u, 99);
 		make_xsave(x, 99, g->xstate_bv);
-		nla_put_u32(m, FLIGHTREC_A_END_KIND, FLIGHTREC_END_FAULT);
+		nla_put_u32(m, FLIGHTREC_A_END_KIND, g->end_kind ?: FLIGHTREC_END_FAULT);
 		nla_put_u32(m, FLIGHTREC_A_TID, PID);
 		nla_put_u32(m, FLIGHTREC_A_SIGNO, SIGSEGV);
 		nla_put_u32(m, FLIGHTREC_A_SI_CODE, 1);
@@ -1034,6 +1041,156 @@ TEST_F(file, page_hash_and_frame)
 	EXPECT_EQ(2 * (self->st.pages_data + self->st.pages_same), n_data);
 	EXPECT_EQ(2 * self->st.pages_same, same);
 	EXPECT_EQ(2 * self->st.pages_zero, n_zero);
+}
+
+/* A dump into an assembler, not yet written. */
+static struct fr_asm *gen_asm(const char *dir, const struct gen *g)
+{
+	struct fr_asm_opts o = { .abi_version = 1, .dump_id = 7, .warn = devnull() };
+	char err[512];
+	struct fr_asm *a;
+
+	if (fr_asm_begin(&a, dir, &o, err, sizeof(err)))
+		return NULL;
+	if (gen_dump(a, g)) {
+		fr_asm_abort(a);
+		return NULL;
+	}
+	return a;
+}
+
+/*
+ * A process that exec'd (issue 25, class 4): the image before the exec is
+ * a dump of its own, named by the next one's PREV_DUMP, and the file holds
+ * both, the first ending with an End of kind EXEC.  flrc_read() gives the
+ * last image with the first at before_exec.  Before the change the reader
+ * refused the second header ("header after end").
+ */
+TEST(images)
+{
+	struct gen g1 = full, g2 = full;
+	char path[PATH_MAX], err[512], *dir = tmpdir();
+	struct fr_asm *a1, *a2;
+	struct fr_asm_stats st;
+	uint8_t *buf;
+	struct flrc *c;
+	size_t len, i;
+
+	ASSERT_NE(NULL, dir);
+	init_data(false);
+	g1.nr_intervals = 3;
+	g1.end_kind = FLIGHTREC_END_EXEC;
+	g2.first_iv = 5;
+	g2.nr_intervals = 2;
+	g2.prev_dump = 6;
+	a1 = gen_asm(dir, &g1);
+	a2 = gen_asm(dir, &g2);
+	ASSERT_NE(NULL, a1);
+	ASSERT_NE(NULL, a2);
+	EXPECT_EQ(6, fr_asm_prev_dump(a2));
+	EXPECT_EQ(0, fr_asm_prev_dump(a1));
+	fr_asm_set_before_exec(a2, a1);
+	ASSERT_EQ(0, fr_asm_finish(a2, "two.flrc", path, sizeof(path), &st, err, sizeof(err)))
+		TH_LOG("%s", err);
+	EXPECT_EQ(5, st.intervals);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_NE(NULL, c->before_exec);
+	EXPECT_EQ(NULL, c->before_exec->before_exec);
+	EXPECT_EQ(FLIGHTREC_END_EXEC, c->before_exec->end->kind);
+	EXPECT_EQ(FLIGHTREC_END_FAULT, c->end->kind);
+	ASSERT_EQ(3, c->before_exec->hdr->n_intervals);
+	ASSERT_EQ(2, c->hdr->n_intervals);
+	EXPECT_EQ(0, c->before_exec->hdr->intervals[0]->index);
+	EXPECT_EQ(5, c->hdr->intervals[0]->index);
+	/* each image's pages, syscalls and threads are its own */
+	for (i = 0; i < c->before_exec->n_pages; i++)
+		EXPECT_GT(5, c->before_exec->pages[i].interval);
+	for (i = 0; i < c->n_pages; i++)
+		EXPECT_LE(5, c->pages[i].interval);
+	for (i = 0; i < c->n_syscalls; i++)
+		EXPECT_LE(5, c->syscalls[i]->interval);
+	EXPECT_LT(0, c->before_exec->n_syscalls);
+	EXPECT_EQ(4, c->n_threads);
+	flrc_free(c);
+	buf = slurp(path, &len);
+	ASSERT_NE(NULL, buf);
+	ASSERT_EQ(0, flrc_read_mem(buf, len, &c, err, sizeof(err))) TH_LOG("%s", err);
+	flrc_free(c);
+
+	/*
+	 * refused: a header after an end that is not an exec's (the writer
+	 * refuses to write one; made here from two files)
+	 */
+	{
+		size_t l1, l2;
+		uint8_t *b1, *b2, *cat;
+
+		g1.end_kind = FLIGHTREC_END_DUMP;
+		a1 = gen_asm(dir, &g1);
+		a2 = gen_asm(dir, &g2);
+		ASSERT_NE(NULL, a1);
+		ASSERT_NE(NULL, a2);
+		fr_asm_set_before_exec(a2, a1);
+		EXPECT_EQ(-EINVAL, fr_asm_finish(a2, "dump.flrc", path, sizeof(path), &st, err,
+						 sizeof(err)));
+		EXPECT_NE(NULL, strstr(err, "header after end")) TH_LOG("%s", err);
+		ASSERT_EQ(0, make_file(dir, &g1, "d1.flrc", path, sizeof(path), &st));
+		b1 = slurp(path, &l1);
+		ASSERT_EQ(0, make_file(dir, &g2, "d2.flrc", path, sizeof(path), &st));
+		b2 = slurp(path, &l2);
+		ASSERT_NE(NULL, b1);
+		ASSERT_NE(NULL, b2);
+		cat = malloc(l1 + l2);
+		ASSERT_NE(NULL, cat);
+		memcpy(cat, b1, l1);
+		memcpy(cat + l1, b2 + 8, l2 - 8);
+		EXPECT_EQ(-EBADMSG, flrc_read_mem(cat, l1 + l2 - 8, &c, err, sizeof(err)));
+		EXPECT_NE(NULL, strstr(err, "header after end")) TH_LOG("%s", err);
+		free(cat);
+		free(b1);
+		free(b2);
+	}
+	/* refused: another pid */
+	g1.end_kind = FLIGHTREC_END_EXEC;
+	g2.pid = PID + 50;
+	a1 = gen_asm(dir, &g1);
+	a2 = gen_asm(dir, &g2);
+	fr_asm_set_before_exec(a2, a1);
+	ASSERT_EQ(0, fr_asm_finish(a2, "pid.flrc", path, sizeof(path), &st, err, sizeof(err)));
+	EXPECT_EQ(-EBADMSG, flrc_read(path, &c, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "image 2 is of pid")) TH_LOG("%s", err);
+	/* refused: intervals that do not come after the image before */
+	g2.pid = 0;
+	g2.first_iv = 2;
+	a1 = gen_asm(dir, &g1);
+	a2 = gen_asm(dir, &g2);
+	fr_asm_set_before_exec(a2, a1);
+	ASSERT_EQ(0, fr_asm_finish(a2, "order.flrc", path, sizeof(path), &st, err, sizeof(err)));
+	EXPECT_EQ(-EBADMSG, flrc_read(path, &c, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "starts at interval 2, not after")) TH_LOG("%s", err);
+	/* refused: more images than the module keeps intervals (65 of one each) */
+	{
+		struct fr_asm *prev = NULL, *cur;
+		int n;
+
+		g1.nr_intervals = 1;
+		g1.minimal = true;
+		for (n = 0; n < 65; n++) {
+			g1.first_iv = n;
+			g1.end_kind = n < 64 ? FLIGHTREC_END_EXEC : FLIGHTREC_END_FAULT;
+			cur = gen_asm(dir, &g1);
+			ASSERT_NE(NULL, cur);
+			if (prev)
+				fr_asm_set_before_exec(cur, prev);
+			prev = cur;
+		}
+		ASSERT_EQ(0, fr_asm_finish(prev, "many.flrc", path, sizeof(path), &st, err,
+					   sizeof(err))) TH_LOG("%s", err);
+		EXPECT_EQ(-EBADMSG, flrc_read(path, &c, err, sizeof(err)));
+		EXPECT_NE(NULL, strstr(err, "more than 64 images")) TH_LOG("%s", err);
+	}
+	free(buf);
+	rmtree(dir);
 }
 
 /* Compressible pages get smaller. */

@@ -40,6 +40,7 @@ FIXTURE_VARIANT(outside) {
 	FIXTURE_VARIANT_ADD(outside, id) { .name = #id };
 #define TREE_XFAIL(id, cmd, why) TREE(id, cmd)
 #define THREADS(id, cmd) TREE(id, cmd)
+#define EXEC(id, cmd) TREE(id, cmd)
 #include "outside/cases.h"
 
 /*

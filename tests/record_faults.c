@@ -163,7 +163,7 @@ static void losses_counted(struct __test_metadata *_metadata,
 	char n[16], sz[16];
 	char *argv[] = { (char *)fr_prog("fault_loop"), n, sz, NULL };
 	/* keep at most 64: 32 s at 500 ms, the whole run */
-	struct fr_reg_opts o = { 500, 64, 1, -1 };
+	struct fr_reg_opts o = { 500, 64, 1, -1, 1 };
 	uint64_t lost = 0, copy_failed = 0, in_iv[128] = { 0 };
 	size_t getpids = 0, reads = 0, i;
 	struct frd d;
@@ -264,7 +264,7 @@ static void boundaries_complete(struct __test_metadata *_metadata,
 {
 	/* 3 s of CPU at 20 ms intervals: about 150 boundaries armed */
 	char *argv[] = { (char *)fr_prog("fault_loop"), "1", "4096", "3000", NULL };
-	struct fr_reg_opts o = { 20, 64, 1, -1 };
+	struct fr_reg_opts o = { 20, 64, 1, -1, 1 };
 	size_t flagged, bad;
 	struct frd d;
 	pid_t pid;

@@ -96,7 +96,7 @@ static void *busy_unregistered(void *arg)
 TEST_F_TIMEOUT(proc, serial_mode_one_thread_at_a_time, 180)
 {
 	char *argv[] = { (char *)fr_prog("threads_race"), "4", "300", NULL };
-	struct fr_reg_opts o = { 1000, 16, 1, 1 };
+	struct fr_reg_opts o = { 1000, 16, 1, 1, 1 };
 	char dir[256], out[256];
 	unsigned int ppids = 0;
 	struct frd d;

@@ -37,7 +37,7 @@ FIXTURE_TEARDOWN(sig)
 static int run_capture(struct fr_client *c, const char *dir, char *const argv[],
 		       struct frd *d, pid_t *pid, int *status, char *out, size_t size)
 {
-	struct fr_reg_opts o = { 250, 8, 1, -1 };
+	struct fr_reg_opts o = { 250, 8, 1, -1, 1 };
 
 	return frd_run_capture(c, dir, argv, &o, d, pid, status, out, size);
 }

@@ -256,6 +256,97 @@ TEST_F_TIMEOUT(rm, vfork_exec, 300)
 }
 
 /*
+ * Replay across execve (issue 25, class 4).  exec_chain writes in its first
+ * image, fails three execs (ENOENT: never parked; EACCES and ENOEXEC:
+ * parked, then put back into the ring), execs itself and crashes in the
+ * second image.  The checkpoint holds both images (and not record's own
+ * child before its exec: START_AT_EXEC); a replay from the first interval
+ * writes every line and reproduces the crash; the second image also
+ * replays alone.  Before the change the checkpoint held the second image
+ * only, and the replay wrote one line of three.
+ */
+TEST_F_TIMEOUT(rm, exec_chain, 300)
+{
+	char cmd[PATH_MAX + 64], path[256], err[256], want[96];
+	const Flightrec__Header *h1;
+	struct flrc *c;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/exec_chain", top);
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "ec", "--interval-ms 50 --keep 32", cmd))
+		show(self->dir, "ec");
+	ASSERT_EQ(0, fr_sh("cd %s && grep -qx 'image 1: errors ENOENT, EACCES, ENOEXEC' ec.live",
+			   self->dir)) fr_sh("cat %s/ec.live", self->dir);
+	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls ec/*.flrc) ec.flrc", self->dir));
+	snprintf(path, sizeof(path), "%s/ec.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	/* two images: the one before the exec ends there, held at the call */
+	ASSERT_NE(NULL, c->before_exec);
+	EXPECT_EQ(NULL, c->before_exec->before_exec);
+	h1 = c->before_exec->hdr;
+	EXPECT_EQ(FLIGHTREC_END_EXEC, c->before_exec->end->kind);
+	ASSERT_NE(NULL, c->before_exec->end->regs);
+	EXPECT_EQ(__NR_execve, c->before_exec->end->regs->rax);
+	EXPECT_EQ(h1->process->pid, c->hdr->process->pid);
+	EXPECT_LT(h1->intervals[h1->n_intervals - 1]->index, c->hdr->intervals[0]->index);
+	EXPECT_EQ(1, h1->process->n_argv) TH_LOG("image 1's argv: %zu words", h1->process->n_argv);
+	EXPECT_EQ(3, c->hdr->process->n_argv);
+	/* the failed ones are in image 1's log, with their errors */
+	int failed = 0;
+
+	for (size_t k = 0; k < c->before_exec->n_syscalls; k++) {
+		const Flightrec__Syscall *s = c->before_exec->syscalls[k];
+
+		if (s->nr == __NR_execve)
+			failed |= s->ret == -ENOENT ? 1 : s->ret == -EACCES ? 2 :
+				  s->ret == -ENOEXEC ? 4 : 8;
+	}
+	EXPECT_EQ(7, failed);
+	EXPECT_EQ(FLIGHTREC_END_FAULT, c->end->kind);
+	ASSERT_NE(NULL, c->end->regs);
+	snprintf(want, sizeof(want), "reproduced SIGSEGV at rip 0x%llx",
+		 (unsigned long long)c->end->regs->rip);
+	uint32_t second = c->hdr->intervals[0]->index;
+
+	flrc_free(c);
+	EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec info ec.flrc > ec.info && "
+			   "grep -q '^== image 1 of 2, before an exec' ec.info && "
+			   "grep -q '^end:       exec: execve, the next image follows' ec.info",
+			   self->dir, top)) fr_sh("grep -e == -e end: %s/ec.info", self->dir);
+	EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec log ec.flrc | "
+			   "grep -q 'calls execve: the next image follows'", self->dir, top));
+	/* from the first interval: through the exec to the crash */
+	EXPECT_EQ(0, replay(self->dir, "ec")) show(self->dir, "ec");
+	EXPECT_TRUE(rerr_has(self->dir, "ec", "reached the exec: thread"));
+	EXPECT_TRUE(rerr_has(self->dir, "ec", want)) TH_LOG("want '%s'", want);
+	check_output(_metadata, self->dir, "ec");
+	/* the image after the exec, alone */
+	EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec replay ec.flrc --from %u --out ec2.rep "
+			   "2> ec2.rerr && grep -qF '%s' ec2.rerr && grep '^image 2' ec.live | "
+			   "cmp - ec2.rep/fd1.out", self->dir, top, second, want))
+		fr_sh("tail -3 %s/ec2.rerr", self->dir);
+	/*
+	 * Under gdb one image: the first one ends at its exec, status 8, and
+	 * the replay said so at its start; the second reaches the crash.
+	 */
+	if (fr_sh("gdb --version > /dev/null 2>&1") == 0) {
+		ASSERT_EQ(0, fr_sh("printf 'continue\\n' > %s/ec.cmds", self->dir));
+		EXPECT_EQ(FR_EXIT_EXEC, fr_sh("cd %s && %s/user/flightrec gdb ec.flrc --batch "
+					      "ec.cmds --out ecg.rep > ecg.out 2>&1",
+					      self->dir, top)) fr_sh("tail -5 %s/ecg.out", self->dir);
+		EXPECT_EQ(0, fr_sh("cd %s && grep -q 'is in image 1 of 2 .*--from %u replays "
+				   "the next image' ecg.out && grep -q 'exited with code 010' ecg.out && "
+				   "grep -qx 'image 1: start' ecg.rep/fd1.out", self->dir, second))
+			fr_sh("tail -8 %s/ecg.out", self->dir);
+		EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec gdb ec.flrc --from %u --batch "
+				   "ec.cmds --out ecg2.rep > ecg2.out 2>&1; "
+				   "grep -q 'Program received signal SIGSEGV' ecg2.out",
+				   self->dir, top, second)) fr_sh("tail -8 %s/ecg2.out", self->dir);
+	}
+	if (_metadata->passed)
+		export(self->dir, "ec", want);
+}
+
+/*
  * One address, two lives (issue 25, class 8): a file mapped, read and
  * unmapped, another file mapped at its address, in the same interval and
  * in a later one.  Each life's bytes are what replay shows (the program

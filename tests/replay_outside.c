@@ -56,6 +56,7 @@ FIXTURE_VARIANT(outside) {
 	const char *sh;		/* a shell command line */
 	const char *xfail;	/* a known divergence: why */
 	bool threads;		/* a multi-threaded tree (THREADS) */
+	bool exec;		/* a tree whose writer execs (EXEC) */
 };
 
 #define STRACE(id, prog) \
@@ -68,6 +69,8 @@ FIXTURE_VARIANT(outside) {
 	FIXTURE_VARIANT_ADD(outside, id) { .name = #id, .sh = cmd, .xfail = why };
 #define THREADS(id, cmd) \
 	FIXTURE_VARIANT_ADD(outside, id) { .name = #id, .sh = cmd, .threads = true };
+#define EXEC(id, cmd) \
+	FIXTURE_VARIANT_ADD(outside, id) { .name = #id, .sh = cmd, .exec = true };
 #include "outside/cases.h"
 
 FIXTURE_SETUP(outside)
@@ -164,7 +167,7 @@ static int missing_children(struct __test_metadata *_metadata, const char *dir,
  * For tests/portable_outside.c, which replays the corpus on the host in an
  * empty root: FR_PORT_DIR/outside/NAME/ gets the checkpoints, the live
  * output, each checkpoint's verdict as replay gave it here (NAME.end: the
- * line that says "as recorded", without the tool's prefix) and, when the
+ * last line that says "as recorded", without the tool's prefix) and, when the
  * tree wrote to its stdout, which replayed file held it (writer: the
  * checkpoint and the fdN.out file).
  */
@@ -175,7 +178,8 @@ static void export(const char *dir, const char *name, char names[][64], int n, i
 	fr_sh("rm -rf %s/outside/%s && mkdir -p %s/outside/%s && cp %s/ck/*.flrc %s/live "
 	      "%s/outside/%s/", port, name, port, name, dir, dir, port, name);
 	for (int i = 0; i < n; i++)
-		fr_sh("grep -m1 'as recorded' %s/rerr.%s | sed 's/^flightrec[a-z -]*: //' > "
+		/* the last: one that went through an exec said so first */
+		fr_sh("grep 'as recorded' %s/rerr.%s | tail -1 | sed 's/^flightrec[a-z -]*: //' > "
 		      "%s/outside/%s/%s.end", dir, names[i], port, name, names[i]);
 	if (writer >= 0)
 		fr_sh("cd %s && for f in rep.%s/fd*.out; do cmp -s live $f && "
@@ -193,9 +197,10 @@ static void export(const char *dir, const char *name, char names[][64], int n, i
  * and *@writer describe the checkpoints for export().
  */
 static int one_run(struct __test_metadata *_metadata, const char *dir, const char *opts,
-		   bool race_ok, const char *cmd, char names[][64], int *np, int *writer)
+		   bool race_ok, bool exec, const char *cmd, char names[][64], int *np,
+		   int *writer)
 {
-	int n, rc, failed = 0, races = 0;
+	int n, rc, failed = 0, races = 0, execs = 0;
 	bool live_empty;
 
 	*writer = -1;
@@ -223,6 +228,9 @@ static int one_run(struct __test_metadata *_metadata, const char *dir, const cha
 			     "exit 1", dir, b) == 0;
 		if (same && !live_empty)
 			*writer = i;
+		/* a checkpoint of several programs: replay went through the execs */
+		if (fr_sh("grep -q 'reached the exec: thread' %s/rerr.%s", dir, b) == 0)
+			execs++;
 		if (rc == 0 && fr_sh("grep -q 'as recorded' %s/rerr.%s", dir, b) == 0) {
 			if (n == 1 && !same && !live_empty) {
 				TH_LOG("%s: replay says 'as recorded' but wrote other bytes", b);
@@ -251,6 +259,15 @@ static int one_run(struct __test_metadata *_metadata, const char *dir, const cha
 		TH_LOG("no replayed process wrote the live output");
 		failed++;
 	}
+	if (execs)
+		TH_LOG("%d of %d replays went through an exec", execs, n);
+	/* EXEC: the writer's checkpoint holds its programs before the exec */
+	if (exec && (*writer < 0 ||
+		     fr_sh("grep -q 'reached the exec: thread' %s/rerr.%s", dir,
+			   names[*writer]))) {
+		TH_LOG("the writer's replay did not go through its exec");
+		failed++;
+	}
 	if (live_empty)
 		*writer = -1;
 	return failed;
@@ -276,7 +293,7 @@ TEST_F_TIMEOUT(outside, replay, 600)
 	if (variant->threads) {
 		snprintf(dir, sizeof(dir), "%s/free", self->dir);
 		ASSERT_EQ(0, mkdir(dir, 0700));
-		failed = one_run(_metadata, dir, "", true, cmd, names, &n, &writer);
+		failed = one_run(_metadata, dir, "", true, false, cmd, names, &n, &writer);
 		if (failed && getenv("FR_OUTSIDE_KEEP"))
 			fr_sh("mkdir -p \"$FR_OUTSIDE_KEEP\" && cp -a %s \"$FR_OUTSIDE_KEEP\"/%s.free",
 			      dir, variant->name);
@@ -284,8 +301,8 @@ TEST_F_TIMEOUT(outside, replay, 600)
 	}
 	snprintf(dir, sizeof(dir), "%s/%s", self->dir, variant->threads ? "serial" : "run");
 	ASSERT_EQ(0, mkdir(dir, 0700));
-	failed = one_run(_metadata, dir, variant->threads ? "--serial" : "", false, cmd, names,
-			 &n, &writer);
+	failed = one_run(_metadata, dir, variant->threads ? "--serial" : "", false, variant->exec,
+			 cmd, names, &n, &writer);
 	if (!failed && getenv("FR_PORT_DIR"))
 		export(dir, variant->name, names, n, writer);
 	if (failed && getenv("FR_OUTSIDE_KEEP"))

@@ -448,7 +448,7 @@ static inline int frd_run_recorded(struct fr_client *c, char *const argv[],
 				   uint32_t interval_ms, uint32_t keep, struct frd *d,
 				   pid_t *pidp, int *status)
 {
-	struct fr_reg_opts o = { interval_ms, keep, 1, -1 };
+	struct fr_reg_opts o = { interval_ms, keep, 1, -1, 1 };
 
 	return frd_run_recorded_opts(c, argv, &o, d, pidp, status);
 }

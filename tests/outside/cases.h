@@ -140,3 +140,13 @@ TREE(cpio_copy, "mkdir d && seq 1 100 > d/x && (find d | cpio -o -H newc 2>/dev/
  * make check (docs/testing.md).
  */
 THREADS(python_threads, "/usr/bin/python3 -c 'import threading, hashlib\nr = [None] * 4\ndef w(i):\n    h = hashlib.sha256()\n    for k in range(3000): h.update(b\"%d-%d\" % (i, k))\n    r[i] = h.hexdigest()[:12]\nts = [threading.Thread(target=w, args=(i,)) for i in range(4)]\nfor t in ts: t.start()\nfor t in ts: t.join()\nprint(\" \".join(r))'")
+/*
+ * EXEC(id, "shell command"): a tree, as TREE, whose one writer execs after
+ * it wrote (issue 25, class 4): its checkpoint holds each program it ran,
+ * and its replay goes through each exec ("reached the exec") to the
+ * recorded end, writing the whole live output.  sh's exec builtin, env and
+ * nice, python3's os.execv.
+ */
+EXEC(sh_exec, "echo before; exec seq 1 3")
+EXEC(env_nice_sort, "echo start; exec env LC_ALL=C nice -n 1 sort -r /etc/shells")
+EXEC(python_execv, "/usr/bin/python3 -c 'import os, sys\nprint(\"python\", sys.version_info[0], flush=True)\nos.execv(\"/bin/echo\", [\"echo\", \"after execv\"])'")
