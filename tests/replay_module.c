@@ -1230,8 +1230,8 @@ TEST_F_TIMEOUT(rm, uaf_threads_free_running, 300)
 
 	c = uaf_record(_metadata, self->dir, "uaff", "--interval-ms 100 --keep 60");
 	ASSERT_NE(NULL, c);
-	r = fr_sh("cd %s && timeout 120 %s/user/flightrec replay uaff.flrc --out uaff.rep "
-		  "> uaff.rout 2> uaff.rerr", self->dir, top);
+	r = fr_sh("cd %s && timeout %u %s/user/flightrec replay uaff.flrc --out uaff.rep "
+		  "> uaff.rout 2> uaff.rerr", self->dir, 120 * fr_timeout_scale(), top);
 	snprintf(want, sizeof(want), "reproduced SIGSEGV at rip %#x (addr %#x), as recorded",
 		 UAF_TARGET, UAF_TARGET);
 	if (r == 0) {
