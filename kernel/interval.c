@@ -1500,6 +1500,13 @@ static void fr_exec_park(struct fr_proc *proc, struct fr_thread *t)
 
 	if (!proc->exec_chain)
 		return;
+	/*
+	 * A park whose call never ran (a handler that longjmp'd away from
+	 * the restarted execve; its thread's next task_work would put it
+	 * back) is still the process's image: back first.
+	 */
+	if (proc->exec_parker)
+		fr_exec_unpark(proc);
 	dump = fr_freeze(proc, t, FLIGHTREC_END_EXEC);
 	spin_lock(&proc->lock);
 	list_add_tail(&dump->node, &proc->exec_dumps);
@@ -1634,8 +1641,9 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 		if (t->held_nr == __NR_execve || t->held_nr == __NR_execveat) {
 			if (exec_may)
 				fr_exec_park(proc, t);
-		} else
+		} else {
 			WRITE_ONCE(t->held_cap, fr_sc_held_work(proc, t));
+		}
 		t->held_iv = proc->next_index;
 		t->held_done = true;
 		if (proc->at_exit && !proc->at_exit_done &&
