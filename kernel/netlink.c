@@ -313,6 +313,7 @@ static int fr_nl_fill_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		return -EMSGSIZE;
 	if (nla_put_u32(skb, FLIGHTREC_A_DUMP_ID, dump->id) ||
 	    nla_put_u32(skb, FLIGHTREC_A_PID, dump->pid) ||
+	    nla_put_u32(skb, FLIGHTREC_A_PPID, dump->ppid) ||
 	    nla_put_string(skb, FLIGHTREC_A_COMM, dump->comm) ||
 	    nla_put_u32(skb, FLIGHTREC_A_END_KIND, dump->end.kind) ||
 	    nla_put_u64_64bit(skb, FLIGHTREC_A_BYTES, dump->bytes,

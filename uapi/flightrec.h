@@ -42,7 +42,8 @@ enum flightrec_cmd {
 	FLIGHTREC_CMD_EVENT,		/* multicast "events": EVENT, PID, [DUMP_ID] */
 	FLIGHTREC_CMD_RECORD,		/* reply messages of GET_DUMP / GET_RECORDS */
 	FLIGHTREC_CMD_PROC,		/* reply messages of LIST */
-	FLIGHTREC_CMD_LIST_DUMPS,	/* dump: one message per frozen dump */
+	FLIGHTREC_CMD_LIST_DUMPS,	/* dump: one message per frozen dump: DUMP_ID, PID,
+					 * PPID, COMM, END_KIND, BYTES, [SIGNO] */
 
 	__FLIGHTREC_CMD_MAX,
 };

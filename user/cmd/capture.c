@@ -779,7 +779,14 @@ static void record_take(struct record *r, uint32_t pid, uint32_t id, const char 
 {
 	struct record_pid *p = tree_add(r, pid, 0);
 	struct saved s;
-	int claim = claim_dump(id);
+	size_t i;
+	int claim;
+
+	/* its event may wait in pend, found by the list of dumps first */
+	for (i = 0; i < r->n_pend; i++)
+		if (r->pend[i].dump_id == id)
+			r->pend[i--] = r->pend[--r->n_pend];
+	claim = claim_dump(id);
 
 	if (claim == -1) {
 		/* someone else is writing it: said, so that none goes unexplained */
@@ -865,8 +872,18 @@ static int record_scan_cb(const struct fr_dump_info *d, void *arg)
 {
 	struct record_scan *rs = arg;
 
-	if (rs->n == 64 || record_failed(rs->r, d->id) || !ours(rs->r, d->pid))
+	if (rs->n == 64 || record_failed(rs->r, d->id))
 		return 0;
+	/*
+	 * A child that ended before its parent's checkpoint could name it
+	 * (its fork out of the parent's kept intervals, its /proc entry
+	 * gone): the module's dump says who its parent was.
+	 */
+	if (!ours(rs->r, d->pid)) {
+		if (!d->ppid || !tree_find(rs->r, d->ppid))
+			return 0;
+		tree_add(rs->r, d->pid, d->ppid);
+	}
 	if (d->end_kind == FLIGHTREC_END_FAULT ||
 	    (d->end_kind == FLIGHTREC_END_EXIT && rs->r->at_exit)) {
 		snprintf(rs->what[rs->n], sizeof(rs->what[0]), "pid %u %s",

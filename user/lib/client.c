@@ -802,6 +802,7 @@ static int fr_list_dumps_reply(struct nl_msg *msg, struct fr_req *req)
 		return -EPROTO;
 	info.id = fr_u32(tb, FLIGHTREC_A_DUMP_ID);
 	info.pid = fr_u32(tb, FLIGHTREC_A_PID);
+	info.ppid = fr_u32(tb, FLIGHTREC_A_PPID);
 	if (tb[FLIGHTREC_A_COMM])
 		snprintf(info.comm, sizeof(info.comm), "%s",
 			 nla_get_string(tb[FLIGHTREC_A_COMM]));

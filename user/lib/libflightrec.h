@@ -187,6 +187,7 @@ int fr_client_release_dump(struct fr_client *c, uint32_t dump_id, char *err,
 
 struct fr_dump_info {
 	uint32_t id, pid;
+	uint32_t ppid;		/* the parent when the dump was frozen */
 	char comm[16];
 	uint32_t end_kind;	/* enum flightrec_end_kind */
 	uint32_t signo;		/* with FLIGHTREC_END_FAULT */
