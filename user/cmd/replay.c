@@ -1558,9 +1558,11 @@ static void note_one_image(const struct opts *o, const struct flrc *c, const str
 			k + 1, n, flrc_first_interval(v[k + 1]));
 }
 
+static void enter_namespaces(const struct opts *o);
+
 /*
  * A replay that starts in an image before an exec: one loader per image,
- * each a child of ours, in turn.  A loader that reaches its image's exec
+ * each a child of ours in a sandbox of its own, in turn.  A loader that reaches its image's exec
  * as recorded ends with FR_EXIT_EXEC; the next one starts the new image at
  * its first instruction and writes on in the same fdN.out files (-A).  The
  * core file is the last image's.  Returns the exit status of the replay.
@@ -1569,10 +1571,12 @@ static int run_images(const struct opts *o, const struct flrc *const *imgs, cons
 		      size_t n, int lfd, char **lav, int mfd_arg, int cfd)
 {
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
+	struct opts quiet = *o;	/* a missing sandbox is said once */
 	char fdarg[16];
 	int status = 0, ret = FR_EXIT_FAIL;
 	size_t j, k;
 
+	quiet.quiet = true;
 	/* like a shell: ^C and ^\ are for the replayed program */
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
@@ -1614,6 +1618,9 @@ static int run_images(const struct opts *o, const struct flrc *const *imgs, cons
 					close(mfds[k]);
 			if (j + 1 < n && cfd >= 0)
 				close(cfd);
+			/* each loader in a sandbox of its own; we stay outside */
+			enter_namespaces(j ? &quiet : o);
+			fflush(NULL);
 			syscall(SYS_execveat, lfd, "", av, environ, AT_EMPTY_PATH);
 			fprintf(stderr, PFX "cannot run the loader: %s\n", strerror(errno));
 			_exit(FR_EXIT_FAIL);
@@ -2152,11 +2159,11 @@ int cmd_replay(int argc, char **argv)
 		r = run_gdbserver(&o, im.c, &im, loader, lfd, lav, lsn, lname, -1);
 		goto out;
 	}
-	enter_namespaces(&o);
 	if (k + 1 < n_img) {
 		r = run_images(&o, imgs + k, mfds + k, n_img - k, lfd, lav, mfd_arg, cfd);
 		goto out;
 	}
+	enter_namespaces(&o);
 	fflush(NULL);
 	syscall(SYS_execveat, lfd, "", lav, environ, AT_EMPTY_PATH);
 	fprintf(stderr, PFX "cannot run %s: %s\n", loader, strerror(errno));
