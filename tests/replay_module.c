@@ -347,6 +347,40 @@ TEST_F_TIMEOUT(rm, exec_chain, 300)
 }
 
 /*
+ * Ten execs, one short interval each, a ring of 4 intervals: the
+ * checkpoint keeps the last 4 images (each park trims the chain to keep -
+ * 1 intervals, the freeze to keep over all images), and a replay from its
+ * first interval goes through three execs to the crash, writing the last
+ * four stages.
+ */
+TEST_F_TIMEOUT(rm, exec_many, 300)
+{
+	char cmd[PATH_MAX + 64], path[256], err[256];
+	const struct flrc *b;
+	struct flrc *c;
+	int n = 0;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/exec_many", top);
+	ASSERT_EQ(128 + SIGSEGV, record(self->dir, "em", "--interval-ms 1000 --keep 4", cmd))
+		show(self->dir, "em");
+	ASSERT_EQ(0, fr_sh("cd %s && cp $(ls em/*.flrc) em.flrc", self->dir));
+	snprintf(path, sizeof(path), "%s/em.flrc", self->dir);
+	ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+	for (b = c; b; b = b->before_exec) {
+		n++;
+		EXPECT_EQ(1, b->hdr->n_intervals);
+		EXPECT_EQ(b == c ? FLIGHTREC_END_FAULT : FLIGHTREC_END_EXEC, b->end->kind);
+	}
+	EXPECT_EQ(4, n);
+	flrc_free(c);
+	EXPECT_EQ(0, replay(self->dir, "em")) show(self->dir, "em");
+	EXPECT_EQ(0, fr_sh("cd %s && [ $(grep -c 'reached the exec' em.rerr) = 3 ] && "
+			   "tail -4 em.live | cmp - em.rep/fd1.out", self->dir))
+		fr_sh("cd %s && cat em.rep/fd1.out; tail -3 em.rerr", self->dir);
+	EXPECT_TRUE(rerr_has(self->dir, "em", "reproduced SIGSEGV"));
+}
+
+/*
  * One address, two lives (issue 25, class 8): a file mapped, read and
  * unmapped, another file mapped at its address, in the same interval and
  * in a later one.  Each life's bytes are what replay shows (the program
