@@ -471,7 +471,12 @@ static void nodump_case(struct __test_metadata *_metadata, const char *mode)
 	free(raw);
 	EXPECT_EQ(0, hits);
 
-	/* replay: the first touch of the page is the divergence */
+	/*
+	 * replay: the first touch of the page is the divergence, or, where
+	 * the window reached back to the read() that filled it (a loaded
+	 * debug kernel: 4 VMs on 2 CPUs did), that read, with its reason
+	 * (dontdump_output_in_window is that case on purpose)
+	 */
 	status = fr_sh("cd '%s' && '%s' replay '%s' > replay.txt 2>&1", dir,
 		       fr_tool("flightrec"), path);
 	EXPECT_EQ(5, status);	/* FR_EXIT_DIVERGED */
@@ -479,7 +484,9 @@ static void nodump_case(struct __test_metadata *_metadata, const char *mode)
 	replay_out = malloc(65536);
 	ASSERT_NE(NULL, replay_out);
 	ASSERT_LE(0, fr_read_file(path, replay_out, 65536));
-	EXPECT_NE(NULL, strstr(replay_out, "touched a page not in the dump (MADV_DONTDUMP)"))
+	EXPECT_TRUE(strstr(replay_out, "touched a page not in the dump (MADV_DONTDUMP)") ||
+		    strstr(replay_out, "its output went to memory not in the dump "
+				       "(MADV_DONTDUMP)"))
 		TH_LOG("%s", replay_out);
 	free(replay_out);
 	fr_sh("rm -rf '%s'", dir);
