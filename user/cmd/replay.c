@@ -1562,10 +1562,11 @@ static void enter_namespaces(const struct opts *o);
 
 /*
  * A replay that starts in an image before an exec: one loader per image,
- * each a child of ours in a sandbox of its own, in turn.  A loader that reaches its image's exec
- * as recorded ends with FR_EXIT_EXEC; the next one starts the new image at
- * its first instruction and writes on in the same fdN.out files (-A).  The
- * core file is the last image's.  Returns the exit status of the replay.
+ * each a child of ours in a sandbox of its own, in turn.  A loader that
+ * reaches its image's exec as recorded ends with FR_EXIT_EXEC; the next one
+ * starts the new image at its first instruction and writes on in the same
+ * fdN.out files (-A).  The core file is the last image's.  Returns the exit
+ * status of the replay.
  */
 static int run_images(const struct opts *o, const struct flrc *const *imgs, const int *mfds,
 		      size_t n, int lfd, char **lav, int mfd_arg, int cfd)
