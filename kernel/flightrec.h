@@ -15,7 +15,9 @@
  *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) and
  *   fr_tw_lock (spinlock, irqsave, twork.c: queued task_work) and
  *   fr_vforks_lock (spinlock, trigger.c: CLONE_VM children waiting for
- *   their exec; taken by the fork, exec and exit probes) are leaf locks,
+ *   their exec; taken by the fork, exec and exit probes) and t->pt_lock
+ *   (spinlock, irqsave, ptrace.c: what a tracer changed; taken by the
+ *   tracer's probes, and by the thread under siglock) are leaf locks,
  *   but for unload's orphaning (in stop_machine()), which takes
  *   fr_tsc_lock under fr_tw_lock.
  *   The xa_locks of an interval's page set are leaf locks: pages's (irq,
@@ -344,18 +346,34 @@ struct fr_thread {
 	 * something (the signal probe sets it, fr_sc_flush_signal clears it);
 	 * held_done: the held call's work ran, let it through once;
 	 * restart_pending: a syscall returned -ERESTART*, and the next entry
-	 * restarts it or the program saw EINTR (restart_ip).
+	 * restarts it or the program saw EINTR (restart_ip); pt_pending: its
+	 * tracer changed it in a ptrace stop (ptrace.c).
 	 */
 	union {
 		struct {
 			bool sig_pending;
 			bool held_done;
 			bool restart_pending;
-			bool enter_pad;		/* zero */
+			bool pt_pending;
 		};
 		u32 enter_work;
 	};
 	u64 restart_ip;
+	/*
+	 * What the tracer changed while the thread was in a ptrace stop
+	 * (ptrace.c, fr_pt_note): FLIGHTREC_PT_* flags, the stop's kind, rip
+	 * when the stop began, the memory it wrote (struct fr_pt_write).
+	 * Under pt_lock (irqsave: the signal probe takes it with IRQs off);
+	 * the thread makes its FLIGHTREC_NR_PTRACE record of them
+	 * (fr_sc_ptrace) at its next syscall entry, signal delivery or
+	 * return to user space.
+	 */
+	spinlock_t pt_lock;
+	u8 pt_flags;
+	u8 pt_stop;
+	u32 pt_bytes;
+	u64 pt_ip0;
+	struct list_head pt_writes;
 	/*
 	 * Stopped at a boundary (interval.c): set by the thread in its
 	 * task_work before it blocks on work_lock, cleared by it before it
@@ -636,6 +654,20 @@ void fr_serial_exit(struct fr_proc *proc, struct task_struct *task);
 void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 			const void *out0, u32 len0, const void *out1, u32 len1);
 void fr_sc_flush_signal(struct fr_thread *t);
+void fr_sc_ptrace(struct fr_thread *t, u32 at);
+struct fr_sc_rec *fr_sc_ptrace_build(struct fr_thread *t, u32 at);
+
+/* ptrace.c: what the tracer of a recorded thread changes in it */
+struct fr_pt_write {
+	struct list_head node;
+	u64 addr;
+	u32 len;
+	u8 data[];
+};
+int fr_ptrace_init(void);
+void fr_ptrace_exit(void);
+void fr_pt_drop(struct fr_thread *t);
+struct task_struct *fr_pt_tracee_of(struct mm_struct *mm);
 struct k_sigaction;
 void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 		  struct k_sigaction *ka);

@@ -106,9 +106,10 @@ static int __init flightrec_init(void)
 	err = fr_trigger_init();
 	if (err)
 		goto out_interval;
+	fr_ptrace_init();	/* optional: says so when it cannot probe */
 	err = fr_procfs_init();
 	if (err)
-		goto out_trigger;
+		goto out_ptrace;
 	err = fr_netlink_init();
 	if (err)
 		goto out_procfs;
@@ -120,7 +121,8 @@ static int __init flightrec_init(void)
 
 out_procfs:
 	fr_procfs_exit();
-out_trigger:
+out_ptrace:
+	fr_ptrace_exit();
 	fr_trigger_exit();
 out_interval:
 	fr_interval_exit();
@@ -140,6 +142,8 @@ static void __exit flightrec_exit(void)
 	/* no new commands from here on */
 	fr_netlink_exit();
 	fr_procfs_exit();
+	/* no tracer's change is noted from here on */
+	fr_ptrace_exit();
 	/* stop recording every process while all the parts are still there */
 	fr_unregister_all();
 	fr_trigger_exit();

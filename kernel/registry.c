@@ -74,6 +74,8 @@ static void fr_thread_free_rcu(struct rcu_head *head)
 	/* signal records of a thread that never got back to append them */
 	list_for_each_entry_safe(rec, tmp, &thr->sig_recs, node)
 		fr_sc_rec_free(rec);
+	/* what its tracer changed after its last record */
+	fr_pt_drop(thr);
 	put_task_struct(thr->task);
 	fr_thread_arena_drop(thr);
 	fr_uncharge(thr->credit);	/* bytes charged ahead, unspent */
@@ -160,6 +162,8 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	INIT_HLIST_NODE(&thr->hnode);
 	INIT_LIST_HEAD(&thr->pnode);
 	INIT_LIST_HEAD(&thr->sig_recs);
+	spin_lock_init(&thr->pt_lock);
+	INIT_LIST_HEAD(&thr->pt_writes);
 	refcount_set(&thr->ref, 2);	/* the hash's and ours, until we return */
 	get_task_struct(task);
 	thr->task = task;
@@ -304,6 +308,28 @@ static struct fr_proc *fr_proc_lookup(struct pid *pid)
 	hash_for_each_possible_rcu(fr_procs, proc, hnode, pid_nr(pid))
 		if (proc->pid == pid)
 			return proc;
+	return NULL;
+}
+
+/*
+ * The recorded thread of @mm that current traces and that is stopped for it
+ * (ptrace.c: a write to /proc/PID/mem names an mm, not a thread), or NULL.
+ * RCU held: the task is valid until rcu_read_unlock().
+ */
+struct task_struct *fr_pt_tracee_of(struct mm_struct *mm)
+{
+	struct fr_thread *t;
+	struct fr_proc *proc;
+	int bkt;
+
+	hash_for_each_rcu(fr_procs, bkt, proc, hnode) {
+		if (READ_ONCE(proc->mm) != mm)
+			continue;
+		list_for_each_entry_rcu(t, &proc->threads, pnode)
+			if (t->task->ptrace && task_is_traced(t->task) &&
+			    rcu_access_pointer(t->task->parent) == current)
+				return t->task;
+	}
 	return NULL;
 }
 

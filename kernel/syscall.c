@@ -1227,6 +1227,111 @@ void fr_sc_record_event(struct fr_thread *t, u32 nr, const u64 *args, s64 ret,
 		fr_append(t, rec);
 }
 
+static void fr_user_regs(struct user_regs_struct *u, const struct pt_regs *r);
+
+/*
+ * The FLIGHTREC_NR_PTRACE record of what current's tracer changed in it
+ * (ptrace.c, fr_pt_note), placed @at (FLIGHTREC_PT_AT_*): its registers now
+ * (out arg 0) and the bytes written (out arg 1, in order).  The notes are
+ * taken even when no record can be made (NULL, ERR_PTR): they say nothing
+ * of a later stop.  The thread's own context: sys_enter, the signal probe
+ * (siglock, IRQs off), its task_work.
+ */
+struct fr_sc_rec *fr_sc_ptrace_build(struct fr_thread *t, u32 at)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	struct fr_proc *proc = t->proc;
+	struct fr_pt_write *w, *tmp;
+	struct user_regs_struct ur;
+	struct fr_sc_rec *rec = NULL;
+	u64 args[6] = { at };
+	unsigned long irqf;
+	LIST_HEAD(writes);
+	u32 n = 0, bytes = 0, flags;
+	size_t hdr;
+	u64 ip0;
+	u8 *p;
+
+	spin_lock_irqsave(&t->pt_lock, irqf);
+	list_splice_init(&t->pt_writes, &writes);
+	flags = t->pt_flags;
+	args[1] = t->pt_stop;
+	ip0 = t->pt_ip0;
+	t->pt_flags = 0;
+	t->pt_bytes = 0;
+	WRITE_ONCE(t->pt_pending, false);
+	spin_unlock_irqrestore(&t->pt_lock, irqf);
+
+	if (!smp_load_acquire(&proc->started) || READ_ONCE(proc->dying))
+		goto out;
+	/* returning from a syscall: the stop was at its end (or after it) */
+	if (at == FLIGHTREC_PT_AT_RESUME && t->sig_boundary && ip0 == t->sig_ip)
+		flags |= FLIGHTREC_PT_AT_SYSCALL;
+	args[2] = flags;
+	args[4] = regs->ip;
+	list_for_each_entry(w, &writes, node) {
+		n++;
+		bytes += w->len;
+	}
+	n += !!(flags & FLIGHTREC_PT_REGS);
+	hdr = sizeof(*rec) + n * sizeof(struct fr_sc_out);
+	if (flags & FLIGHTREC_PT_REGS)
+		bytes += sizeof(ur);
+	rec = fr_rec_alloc(t, hdr + bytes, GFP_NOWAIT);
+	if (!rec) {
+		rec = ERR_PTR(-ENOMEM);
+		goto out;
+	}
+	rec->seq = fr_seq_next(proc);
+	rec->tid = t->tid;
+	rec->nr = FLIGHTREC_NR_PTRACE;
+	rec->flags = 0;
+	rec->in_hash = 0;
+	rec->time_ns = ktime_get_ns();
+	rec->rseq_has = 0;
+	memcpy(rec->args, args, sizeof(rec->args));
+	rec->ret = 0;
+	rec->nouts = 0;
+	rec->size = hdr + bytes;
+	p = (u8 *)rec + hdr;
+	if (flags & FLIGHTREC_PT_REGS) {
+		struct fr_sc_out *o = &rec->outs[rec->nouts++];
+
+		fr_user_regs(&ur, regs);
+		o->arg = 0;
+		o->addr = 0;
+		o->len = sizeof(ur);
+		o->data = p;
+		memcpy(p, &ur, sizeof(ur));
+		p += sizeof(ur);
+	}
+	list_for_each_entry(w, &writes, node) {
+		struct fr_sc_out *o = &rec->outs[rec->nouts++];
+
+		o->arg = 1;
+		o->addr = w->addr;
+		o->len = w->len;
+		o->data = p;
+		memcpy(p, w->data, w->len);
+		p += w->len;
+	}
+out:
+	list_for_each_entry_safe(w, tmp, &writes, node)
+		kfree(w);
+	return rec;
+}
+
+/* The record of fr_sc_ptrace_build() into the open interval.  Task context. */
+void fr_sc_ptrace(struct fr_thread *t, u32 at)
+{
+	struct fr_sc_rec *rec = fr_sc_ptrace_build(t, at);
+
+	if (IS_ERR(rec))
+		fr_lost(t->proc);
+	else if (rec)
+		fr_append_rec(t, rec, false, false);
+}
+
 /* the most of a signal frame kept (rt_sigframe, FPU state, alignment) */
 #define FR_SIGFRAME_MAX		(32U << 10)
 
@@ -2021,6 +2126,14 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
 				t->sig_lost++;
 		}
 	}
+	/* its signal-delivery stop came first: what the tracer changed there */
+	if (t->pt_pending) {
+		rec = fr_sc_ptrace_build(t, FLIGHTREC_PT_AT_SIGNAL);
+		if (IS_ERR(rec))
+			t->sig_lost++;
+		else if (rec)
+			list_add_tail(&rec->node, &t->sig_recs);
+	}
 	in_user = !t->sig_boundary || regs->ip != t->sig_ip;
 	if (fr_sig_is_sync(sig, info)) {
 		args[5] |= FLIGHTREC_SIG_SYNC;
@@ -2341,6 +2454,9 @@ static noinline bool fr_sys_enter_work(struct fr_proc *proc,
 {
 	if (t->sig_pending)
 		fr_sc_flush_signal(t);
+	/* a syscall-entry stop comes before sys_enter: before the call's record */
+	if (t->pt_pending)
+		fr_sc_ptrace(t, FLIGHTREC_PT_AT_ENTRY);
 	if (t->held_done) {
 		t->held = false;
 		t->held_done = false;

@@ -178,17 +178,29 @@ enum flightrec_stop_reason {
  *   rip.  RET 0.  OUT arg 0 (address 0): struct user_regs_struct of the
  *   interrupted user code, where replay stops the thread.  The interval is
  *   flagged FLIGHTREC_IF_PREEMPTED.
+ * FLIGHTREC_NR_PTRACE: the thread's tracer (ptrace) changed it while it was
+ *   stopped: its registers (PTRACE_SETREGS, _POKEUSER, _SETREGSET
+ *   NT_PRSTATUS, _ARCH_PRCTL) or its memory (PTRACE_POKEDATA, _POKETEXT, a
+ *   write to /proc/PID/mem by the tracer of a stopped thread).  Made where
+ *   the thread goes on: ARGS[0] FLIGHTREC_PT_AT_* (where replay applies
+ *   it), [1] FLIGHTREC_PT_STOP_* (the stop it was made in), [2]
+ *   FLIGHTREC_PT_* flags, [4] rip as the tracer left it.  RET 0.  OUT arg 0
+ *   (address 0), with FLIGHTREC_PT_REGS: struct user_regs_struct as the
+ *   tracer left them, but fs_base and gs_base (0: a change of those is
+ *   FLIGHTREC_PT_OTHER).  OUT arg 1, one per write in the order made: the bytes
+ *   written, at their address.
  *
  * Every syscall instruction is recorded with its number, whatever it is (the
  * low 32 bits of rax, as the kernel reads them): one outside the table, an
- * x32 one, -1.  A program may call 0x10000 to 0x10002 itself: that record
+ * x32 one, -1.  A program may call 0x10000 to 0x10003 itself: that record
  * has FLIGHTREC_SC_REAL_NR, and FLIGHTREC_IS_EVENT() tells the two apart.
  */
 #define FLIGHTREC_NR_SIGNAL		0x10000
 #define FLIGHTREC_NR_RDTSC		0x10001
 #define FLIGHTREC_NR_PREEMPT		0x10002
+#define FLIGHTREC_NR_PTRACE		0x10003
 #define FLIGHTREC_NR_EVENT_FIRST	FLIGHTREC_NR_SIGNAL
-#define FLIGHTREC_NR_EVENT_LAST		FLIGHTREC_NR_PREEMPT
+#define FLIGHTREC_NR_EVENT_LAST		FLIGHTREC_NR_PTRACE
 
 /* whether a record of NR and FLIGHTREC_SC_* FLAGS is the event EV (above) */
 #define FLIGHTREC_IS_EVENT(nr, flags, ev) \
@@ -201,6 +213,26 @@ enum flightrec_stop_reason {
 						 * the handler (rip rewound by 2, rax = nr) */
 #define FLIGHTREC_SIG_EINTR		0x8	/* the syscall of ARGS[2] returned -EINTR (its
 						 * record comes just before this one) */
+
+/* ARGS[0] of FLIGHTREC_NR_PTRACE: where it is placed */
+#define FLIGHTREC_PT_AT_ENTRY		1	/* at the thread's next syscall entry, before its
+						 * record (number and arguments as the tracer
+						 * left them) */
+#define FLIGHTREC_PT_AT_SIGNAL		2	/* before the signal record that follows */
+#define FLIGHTREC_PT_AT_RESUME		3	/* as the thread returns to user space */
+/* ARGS[1] of FLIGHTREC_NR_PTRACE: the stop */
+#define FLIGHTREC_PT_STOP_SC_ENTRY	1	/* syscall-entry stop (PTRACE_SYSCALL) */
+#define FLIGHTREC_PT_STOP_SC_EXIT	2	/* syscall-exit stop */
+#define FLIGHTREC_PT_STOP_OTHER		3	/* signal-delivery, event or group stop */
+/* ARGS[2] of FLIGHTREC_NR_PTRACE */
+#define FLIGHTREC_PT_REGS		0x1	/* registers changed: OUT arg 0 holds them */
+#define FLIGHTREC_PT_FPU		0x2	/* the FPU/XSAVE state changed: not recorded */
+#define FLIGHTREC_PT_OTHER		0x4	/* debug registers, the fs or gs base, TLS
+						 * or the signal mask changed: not recorded */
+#define FLIGHTREC_PT_LOST		0x8	/* a memory write could not be kept */
+#define FLIGHTREC_PT_AT_SYSCALL		0x10	/* FLIGHTREC_PT_AT_RESUME: the thread returns
+						 * from a syscall (its record comes just
+						 * before), not to user code it was stopped in */
 
 /* FLIGHTREC_A_SC_FLAGS */
 #define FLIGHTREC_SC_UNKNOWN_OUT	0x1	/* out-semantics unknown: may not replay */

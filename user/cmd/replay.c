@@ -894,7 +894,8 @@ static int later_lives(const struct flrc *c, uint32_t from, const uint64_t *addr
 		if (sc->interval <= from || sc->ret < 0 ||
 		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_SIGNAL) ||
 		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_RDTSC) ||
-		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_PREEMPT))
+		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_PREEMPT) ||
+		    FLIGHTREC_IS_EVENT(sc->nr, sc->flags, FLIGHTREC_NR_PTRACE))
 			continue;
 		if (sc->nr == 9 /* mmap */ && sc->n_args >= 2) {
 			start = ret;
@@ -1217,6 +1218,8 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 		} else if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PREEMPT)) {
 			r.kind = FRI_K_PREEMPT;
 			r.out_off = add_preempt(b, s);
+		} else if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PTRACE)) {
+			r.kind = FRI_K_PTRACE;	/* its outs: the registers, the writes */
 		} else if (row) {
 			r.table_flags = (uint16_t)row->flags;
 			r.kind = (uint32_t)kind_of(s->nr, row->flags);

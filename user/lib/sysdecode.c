@@ -521,6 +521,8 @@ const char *fr_pseudo_name(unsigned int nr)
 		return "<rdtsc>";
 	case FLIGHTREC_NR_PREEMPT:
 		return "<preempt>";
+	case FLIGHTREC_NR_PTRACE:
+		return "<ptrace>";
 	default:
 		return NULL;
 	}
@@ -555,6 +557,7 @@ static void fr_print_raw_ret(FILE *f, int64_t v)
  *   4242 <signal SIGSEGV code 2 fault at rip 0x401136 addr 0x7f0000000000>
  *   4242 <rdtscp> = 0x2a6f1e3c5d7 aux 0x3 at rip 0x401150
  *   4242 <preempt in user code at rip 0x401136 rsp 0x7ffc3a1e2f80>
+ *   4242 <ptrace: tracer changed registers, 8 bytes at 0x404028, at syscall-exit stop>
  */
 static void fr_print_pseudo(FILE *f, unsigned int nr, const uint64_t a[6], int64_t ret,
 			    const struct fr_out_view *outs, size_t nouts)
@@ -581,6 +584,34 @@ static void fr_print_pseudo(FILE *f, unsigned int nr, const uint64_t a[6], int64
 				fprintf(f, " rsp %#llx", sp);
 			}
 		fprintf(f, ">\n");
+		return;
+	}
+	if (nr == FLIGHTREC_NR_PTRACE) {
+		static const char *const stops[] = {
+			[FLIGHTREC_PT_STOP_SC_ENTRY] = "syscall-entry stop",
+			[FLIGHTREC_PT_STOP_SC_EXIT] = "syscall-exit stop",
+			[FLIGHTREC_PT_STOP_OTHER] = "signal or event stop",
+		};
+		const char *sep = " ";
+
+		fputs("<ptrace: tracer changed", f);
+		if (a[2] & FLIGHTREC_PT_REGS) {
+			fputs(" registers", f);
+			sep = ", ";
+		}
+		for (i = 0; i < nouts; i++)
+			if (outs[i].arg == 1) {
+				fprintf(f, "%s%zu bytes at %#" PRIx64, sep, (size_t)outs[i].len,
+					outs[i].addr);
+				sep = ", ";
+			}
+		if (a[2] & FLIGHTREC_PT_FPU)
+			fprintf(f, "%sthe FPU state (not recorded)", sep);
+		if (a[2] & FLIGHTREC_PT_OTHER)
+			fprintf(f, "%sdebug registers, fs/gs base, TLS or signal mask (not recorded)", sep);
+		if (a[2] & FLIGHTREC_PT_LOST)
+			fprintf(f, "%smemory, not all kept", sep);
+		fprintf(f, ", at %s>\n", a[1] < FR_N(stops) && stops[a[1]] ? stops[a[1]] : "a stop");
 		return;
 	}
 	name = fr_signal_name((int)a[0]);

@@ -143,6 +143,9 @@ struct fri_sigaction {
 #define FRI_K_SIGNAL	7	/* a signal delivered to a handler: out_off is a fri_signal */
 #define FRI_K_PREEMPT	8	/* serial mode: the thread yielded in user code; out_off is a
 				 * fri_signal (signo 0, FLIGHTREC_SIG_IN_USER, its regs) */
+#define FRI_K_PTRACE	9	/* the tracer changed the thread (FLIGHTREC_NR_PTRACE): args as
+				 * recorded; out 0 at address 0: its user_regs_struct
+				 * (FLIGHTREC_PT_REGS), the others: memory written */
 
 #define FRI_NO_NEXT	(~0UL)
 

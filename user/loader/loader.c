@@ -304,6 +304,8 @@ static const char *scname(uint32_t nr)
 		return "rdtsc";
 	if (nr == FLIGHTREC_NR_PREEMPT)
 		return "preempt";
+	if (nr == FLIGHTREC_NR_PTRACE)
+		return "ptrace changes";
 	return "syscall";
 }
 
@@ -2894,6 +2896,155 @@ static void park_unfinished(struct lthread *t, const struct fri_syscall *s, uint
 	}
 }
 
+/* ---- What the recording's tracer changed (FRI_K_PTRACE) ---- */
+
+/* its registers as the tracer left them (out 0, address 0), or NULL */
+static const struct fri_regs *pt_regs_of(const struct fri_syscall *s)
+{
+	const struct fri_out *o = (const void *)(g.base + s->out_off);
+	uint32_t i;
+
+	for (i = 0; i < s->n_out; i++)
+		if (!o[i].addr && o[i].len >= sizeof(struct fri_regs))
+			return (const void *)(g.base + o[i].data_off);
+	return NULL;
+}
+
+/*
+ * len bytes at addr, written as the tracer wrote them: through the page's
+ * protection (ptrace writes with FOLL_FORCE).  A page that
+ * process_vm_writev() cannot write is not writable: code, where a tracer
+ * puts a breakpoint; it is read+exec again after.  0, or -1 when the
+ * address is not mapped.
+ */
+static int pt_poke(uint64_t addr, const uint8_t *p, uint64_t len)
+{
+	long pid = sys0(__NR_getpid), r;
+
+	while (len) {
+		uint64_t page = addr & ~(FRI_PAGE_SIZE - 1);
+		uint64_t n = page + FRI_PAGE_SIZE - addr;
+		struct lvec l, v;
+
+		if (n > len)
+			n = len;
+		l.base = (void *)p;
+		l.len = n;
+		v.base = (void *)addr;
+		v.len = n;
+		r = sys6(__NR_process_vm_writev, pid, (long)&l, 1, (long)&v, 1, 0);
+		if (r == -ENOSYS || r == -EPERM) {
+			memcpy((void *)addr, p, n);	/* the sandbox refused it */
+		} else if (r != (long)n) {
+			if (sys3(__NR_mprotect, page, FRI_PAGE_SIZE,
+				 PROT_READ | PROT_WRITE | PROT_EXEC))
+				return -1;
+			memcpy((void *)addr, p, n);
+			sys3(__NR_mprotect, page, FRI_PAGE_SIZE, PROT_READ | PROT_EXEC);
+		}
+		addr += n;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/*
+ * Applies record s: the memory the tracer wrote, then the registers it set.
+ * @entry: at a syscall entry, where rax becomes the number of the call the
+ * thread makes (orig_rax: the tracer may have changed it, or made it -1).
+ */
+static void pt_apply(struct lthread *t, const struct fri_syscall *s, struct sigcontext *mc,
+		     int entry)
+{
+	const struct fri_out *o = (const void *)(g.base + s->out_off);
+	const struct fri_regs *r = pt_regs_of(s);
+	uint32_t i;
+
+	if (s->args[2] & FLIGHTREC_PT_FPU)
+		diverged(t, s, mc, "the recording's tracer changed the thread's FPU state here "
+			 "(not recorded)");
+	if (s->args[2] & FLIGHTREC_PT_OTHER)
+		diverged(t, s, mc, "the recording's tracer changed the thread's debug registers, "
+			 "fs or gs base, TLS or signal mask here (not recorded)");
+	if (s->args[2] & FLIGHTREC_PT_LOST)
+		diverged(t, s, mc, "the recording's tracer wrote memory here that the recording "
+			 "could not keep");
+	for (i = 0; i < s->n_out; i++)
+		if (o[i].addr && pt_poke(o[i].addr, g.base + o[i].data_off, o[i].len))
+			diverged(t, s, mc, "the recording's tracer wrote memory that is not mapped "
+				 "in replay");
+	if (g.flags & FRI_F_VERBOSE)
+		fdprintf(2, PFX "[%u #%lu] the tracer's changes: %s, %u write(s)\n", t->tid, s->seq,
+			 r ? "registers" : "no registers", s->n_out - (r != NULL));
+	if (!r)
+		return;
+	mc->r15 = r->r15;
+	mc->r14 = r->r14;
+	mc->r13 = r->r13;
+	mc->r12 = r->r12;
+	mc->rbp = r->rbp;
+	mc->rbx = r->rbx;
+	mc->r11 = r->r11;
+	mc->r10 = r->r10;
+	mc->r9 = r->r9;
+	mc->r8 = r->r8;
+	mc->rax = entry ? r->orig_rax : r->rax;
+	mc->rcx = r->rcx;
+	mc->rdx = r->rdx;
+	mc->rsi = r->rsi;
+	mc->rdi = r->rdi;
+	mc->rip = r->rip;
+	mc->rsp = r->rsp;
+	/*
+	 * The arithmetic flags and DF: what a tracer may set that replay can
+	 * follow.  fs_base and gs_base are not in the record (a change of
+	 * them is FLIGHTREC_PT_OTHER).
+	 */
+	mc->eflags = (mc->eflags & ~0xcd5UL) | (r->eflags & 0xcd5);
+}
+
+/*
+ * Takes the thread's tracer records due here, in order: at a syscall entry
+ * (@entry) those made at that entry (FLIGHTREC_PT_AT_ENTRY: a syscall-entry
+ * stop), else those made as the syscall it returns from went back to user
+ * space (a syscall-exit stop, a stop after it).  The others are placed
+ * nowhere: the thread meets them as a divergence (pt_misplaced()).
+ */
+static void pt_take(struct lthread *t, struct ucontext *uc, int entry)
+{
+	struct sigcontext *mc = &uc->uc_mcontext;
+
+	while (t->cur != FRI_NO_NEXT) {
+		uint64_t idx = t->cur;
+		const struct fri_syscall *s = &g.sc[idx];
+
+		if (s->kind != FRI_K_PTRACE)
+			return;
+		if (entry ? s->args[0] != FLIGHTREC_PT_AT_ENTRY :
+			    s->args[0] != FLIGHTREC_PT_AT_RESUME ||
+			    !(s->args[2] & FLIGHTREC_PT_AT_SYSCALL))
+			return;
+		wait_turn(t, idx, mc);
+		pt_apply(t, s, mc, entry);
+		t->nr_done++;
+		t->cur = s->next_same_tid;
+		advance_turn(idx);
+		if (!entry && rec_is_last(s))
+			end_of_log(t, uc, 1);
+	}
+}
+
+/* A tracer record that pt_take() does not place, met at a syscall. */
+static void pt_misplaced(struct lthread *t, const struct fri_syscall *s, struct sigcontext *mc)
+{
+	diverged(t, s, mc, s->args[0] == FLIGHTREC_PT_AT_SIGNAL ?
+		 "a system call where the recording's tracer changed the thread at a signal's "
+		 "delivery (not replayed)" :
+		 "a system call where the recording's tracer changed the thread in a stop in "
+		 "user code, a breakpoint or a signal (not replayed)");
+}
+
 static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 {
 	struct ucontext *uc = ucv;
@@ -2910,6 +3061,11 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	if (si->si_code != SYS_USER_DISPATCH)
 		die(FR_EXIT_FAIL, "unexpected SIGSYS (code %d) at rip %lx", si->si_code, mc->rip);
 	note_regs(t, mc, 1);
+	if (t->cur != FRI_NO_NEXT && g.sc[t->cur].kind == FRI_K_PTRACE) {
+		/* a syscall-entry stop: the call is the one the tracer left */
+		pt_take(t, uc, 1);
+		note_regs(t, mc, 1);
+	}
 	get_args(mc, a);
 	idx = t->cur;
 	if (idx == FRI_NO_NEXT) {
@@ -2917,6 +3073,8 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		return;
 	}
 	s = &g.sc[idx];
+	if (s->kind == FRI_K_PTRACE)
+		pt_misplaced(t, s, mc);
 	if (s->kind == FRI_K_RDTSC)
 		diverged(t, s, mc, "a syscall where the recording executed rdtsc");
 	if (s->kind == FRI_K_SIGNAL) {
@@ -3019,6 +3177,9 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	t->nr_done++;
 	t->cur = s->next_same_tid;
 	advance_turn(idx);
+	/* a syscall-exit stop: what the tracer changed as the call returned */
+	if (t->cur != FRI_NO_NEXT && g.sc[t->cur].kind == FRI_K_PTRACE)
+		pt_take(t, uc, 0);
 	if (rec_is_last(s))
 		end_of_log(t, uc, 1);
 	back_to_app(t, uc);
