@@ -369,6 +369,7 @@ struct fr_thread {
 	 * return to user space.
 	 */
 	spinlock_t pt_lock;
+	bool pt_poking;		/* a PTRACE_POKE* runs: not noted twice */
 	u8 pt_flags;
 	u8 pt_stop;
 	u32 pt_bytes;

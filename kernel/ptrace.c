@@ -171,15 +171,18 @@ static int fr_pt_req_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct fr_pt_req *d = (void *)ri->data;
 	struct task_struct *child = (struct task_struct *)regs->di;
-	bool recorded;
+	struct fr_thread *t;
 
 	d->flags = fr_pt_req_flags((long)regs->si, regs->dx, &d->poke);
 	if (!d->flags && !d->poke)
 		return 1;
 	rcu_read_lock();
-	recorded = fr_thread_find(child);
+	t = fr_thread_find(child);
+	/* a kernel whose ptrace_access_vm() calls access_remote_vm() (6.12) */
+	if (t && d->poke)
+		WRITE_ONCE(t->pt_poking, true);
 	rcu_read_unlock();
-	if (!recorded)
+	if (!t)
 		return 1;
 	/* ptrace holds a reference on the child while the request runs */
 	d->child = child;
@@ -192,7 +195,15 @@ static int fr_pt_req_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 static int fr_pt_req_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct fr_pt_req *d = (void *)ri->data;
+	struct fr_thread *t;
 
+	if (d->poke) {
+		rcu_read_lock();
+		t = fr_thread_find(d->child);
+		if (t)
+			WRITE_ONCE(t->pt_poking, false);
+		rcu_read_unlock();
+	}
 	if (regs_return_value(regs))
 		return 0;	/* refused: nothing changed */
 	if (d->poke)
@@ -216,11 +227,16 @@ static int fr_pt_mem_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct fr_pt_mem *d = (void *)ri->data;
 	struct task_struct *child;
+	struct fr_thread *t;
 
 	if (!(regs->r8 & FOLL_WRITE) || !atomic_read(&fr_nr_threads))
 		return 1;
 	rcu_read_lock();
 	child = fr_pt_tracee_of((struct mm_struct *)regs->di);
+	t = child ? fr_thread_find(child) : NULL;
+	/* a PTRACE_POKE* through here: arch_ptrace's probe notes it */
+	if (!t || READ_ONCE(t->pt_poking))
+		child = NULL;
 	if (child)
 		get_task_struct(child);
 	rcu_read_unlock();

@@ -427,8 +427,8 @@ TEST_F_TIMEOUT(rec, int80_flagged, 60)
 /*
  * Every syscall instruction is recorded with its result, whatever its
  * number (issue 25, class 1): numbers outside the table, in a hole of it,
- * x32 ones, -1, and 0x10000/0x10001, which are the numbers of the
- * recorder's own signal and rdtsc records (those carry
+ * x32 ones, -1, and 0x10000 to 0x10003, which are the numbers of the
+ * recorder's own event records (those carry
  * FLIGHTREC_SC_REAL_NR).  A call the kernel answered -ENOSYS did nothing:
  * its out-semantics are known (none), so the interval is not marked "may
  * not replay".  A number with the upper 32 bits set runs as its low 32 bits
@@ -473,11 +473,12 @@ TEST_F_TIMEOUT(rec, unknown_numbers_recorded, 60)
 		EXPECT_EQ(0, s->flags & (FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_COPY_FAILED))
 			TH_LOG("syscall %#x: flags %#x", nr, s->flags);
 		EXPECT_EQ(nr == FLIGHTREC_NR_SIGNAL || nr == FLIGHTREC_NR_RDTSC ||
-			  nr == FLIGHTREC_NR_PREEMPT,
+			  nr == FLIGHTREC_NR_PREEMPT || nr == FLIGHTREC_NR_PTRACE,
 			  !!(s->flags & FLIGHTREC_SC_REAL_NR)) TH_LOG("syscall %#x", nr);
 		EXPECT_FALSE(FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_SIGNAL));
 		EXPECT_FALSE(FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_RDTSC));
 		EXPECT_FALSE(FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PREEMPT));
+		EXPECT_FALSE(FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PTRACE));
 	}
 	/* the high number, recorded as getpid with the pid */
 	for (i = at; i < d.nsc && d.sc[i].nr != SYS_getpid; i++)

@@ -382,6 +382,128 @@ TEST_F_TIMEOUT(rm, exec_many, 300)
 	EXPECT_TRUE(rerr_has(self->dir, "em", "reproduced SIGSEGV"));
 }
 
+/* the FLIGHTREC_NR_PTRACE records of c, at most max; how many */
+static size_t ptrace_recs(const struct flrc *c, const Flightrec__Syscall **r, size_t max)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < c->n_syscalls; k++) {
+		const Flightrec__Syscall *s = c->syscalls[k];
+
+		if (FLIGHTREC_IS_EVENT(s->nr, s->flags, FLIGHTREC_NR_PTRACE) && n++ < max)
+			r[n - 1] = s;
+	}
+	return n;
+}
+
+/* the long written by out k of s (a tracer's write), or -1 */
+static long out_long(const Flightrec__Syscall *s, size_t k)
+{
+	long v = -1;
+
+	if (k < s->n_out && s->out[k]->data.len == sizeof(v))
+		memcpy(&v, s->out[k]->data.data, sizeof(v));
+	return v;
+}
+
+/*
+ * A tracer changes its traced child (issue 25, class 11).  ptrace_poke's
+ * parent pokes the child's memory at its SIGSTOP's signal-delivery stop;
+ * at the syscall-entry stop of getuid() turns the call into getpid()
+ * (orig_rax) and writes two words, one with PTRACE_POKEDATA, one through
+ * /proc/PID/mem; at the syscall-exit stop of getppid() sets its result
+ * (PTRACE_SETREGS).  Both processes are recorded.  The child's checkpoint
+ * holds one FLIGHTREC_NR_PTRACE record per stop, each placed where replay
+ * applies it, and replays to the child's line, "as recorded".  Before, no
+ * record said what the tracer did: the replayed child printed its own
+ * values and diverged at its write ("different arguments").
+ */
+TEST_F_TIMEOUT(rm, ptrace_tracee, 300)
+{
+	static const char line[] = "child: stop_word 1111 entry_word 2222 mem_word 3333 "
+				   "getuid gave pid yes ppid 4242";
+	const Flightrec__Syscall *r[4];
+	char cmd[PATH_MAX + 64], path[256], err[256], child[64] = "";
+	struct flrc *c = NULL;
+	int i;
+
+	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/ptrace_poke", top);
+	ASSERT_EQ(0, record(self->dir, "pt", "--at-exit --interval-ms 1000 --keep 16", cmd))
+		show(self->dir, "pt");
+	ASSERT_EQ(0, fr_sh("cd %s && grep -qxF '%s' pt.live && "
+			   "grep -qx 'parent: child exited 0' pt.live", self->dir, line))
+		fr_sh("cat %s/pt.live %s/pt.liveerr", self->dir, self->dir);
+	/* two checkpoints: the tracer's, and the tracee's with the records */
+	ASSERT_EQ(2, fr_sh("exit $(ls %s/pt/*.flrc | wc -l)", self->dir));
+	for (i = 1; i <= 2 && !child[0]; i++) {
+		ASSERT_EQ(0, fr_sh("cd %s && cp \"$(ls pt/*.flrc | sed -n %dp)\" pt%d.flrc",
+				   self->dir, i, i));
+		snprintf(path, sizeof(path), "%s/pt%d.flrc", self->dir, i);
+		ASSERT_EQ(0, flrc_read(path, &c, err, sizeof(err))) TH_LOG("%s", err);
+		if (ptrace_recs(c, r, 4))
+			snprintf(child, sizeof(child), "pt%d", i);
+		else
+			flrc_free(c);
+	}
+	ASSERT_NE(0, child[0]) TH_LOG("no checkpoint holds a tracer's record");
+	ASSERT_EQ(3, ptrace_recs(c, r, 4));
+	/* the signal-delivery stop: a write, placed as it returned from tgkill */
+	EXPECT_EQ(FLIGHTREC_PT_AT_RESUME, r[0]->args[0]);
+	EXPECT_EQ(FLIGHTREC_PT_STOP_OTHER, r[0]->args[1]);
+	EXPECT_EQ(FLIGHTREC_PT_AT_SYSCALL, r[0]->args[2]);
+	ASSERT_EQ(1, r[0]->n_out);
+	EXPECT_EQ(1, r[0]->out[0]->arg);
+	EXPECT_EQ(1111, out_long(r[0], 0));
+	/* the syscall-entry stop: registers (getuid made getpid), two writes */
+	EXPECT_EQ(FLIGHTREC_PT_AT_ENTRY, r[1]->args[0]);
+	EXPECT_EQ(FLIGHTREC_PT_STOP_SC_ENTRY, r[1]->args[1]);
+	EXPECT_EQ(FLIGHTREC_PT_REGS, r[1]->args[2]);
+	ASSERT_EQ(3, r[1]->n_out);
+	ASSERT_EQ(sizeof(struct user_regs_struct), r[1]->out[0]->data.len);
+	struct user_regs_struct u;
+
+	memcpy(&u, r[1]->out[0]->data.data, sizeof(u));
+	EXPECT_EQ(__NR_getpid, u.orig_rax);
+	EXPECT_EQ(0, r[1]->out[0]->addr);
+	EXPECT_EQ(2222, out_long(r[1], 1));
+	EXPECT_EQ(3333, out_long(r[1], 2));
+	EXPECT_EQ(r[1]->out[1]->addr + 8, r[0]->out[0]->addr);	/* entry_word, stop_word */
+	EXPECT_EQ(r[1]->out[2]->addr + 8, r[1]->out[1]->addr);	/* mem_word, entry_word */
+	/* the call the thread made is the tracer's: getpid, after the record */
+	for (size_t k = 0; k < c->n_syscalls; k++)
+		if (c->syscalls[k] == r[1] && k + 1 < c->n_syscalls)
+			EXPECT_EQ(__NR_getpid, c->syscalls[k + 1]->nr);
+	/* the syscall-exit stop: getppid's result set, placed after the call */
+	EXPECT_EQ(FLIGHTREC_PT_AT_RESUME, r[2]->args[0]);
+	EXPECT_EQ(FLIGHTREC_PT_STOP_SC_EXIT, r[2]->args[1]);
+	EXPECT_EQ(FLIGHTREC_PT_REGS | FLIGHTREC_PT_AT_SYSCALL, r[2]->args[2]);
+	ASSERT_EQ(1, r[2]->n_out);
+	memcpy(&u, r[2]->out[0]->data.data, sizeof(u));
+	EXPECT_EQ(4242, u.rax);
+	EXPECT_EQ(__NR_getppid, u.orig_rax);
+	flrc_free(c);
+	EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec log %s.flrc | grep -q "
+			   "'<ptrace: tracer changed registers, at syscall-exit stop>'",
+			   self->dir, top, child));
+	/* the tracee replays to the tracer's values, as recorded */
+	EXPECT_EQ(0, fr_sh("cd %s && %s/user/flightrec replay %s.flrc --out ptc.rep > /dev/null "
+			   "2> ptc.rerr && grep -q 'exited with status 0 .*as recorded' ptc.rerr && "
+			   "printf '%%s\\n' '%s' | cmp - ptc.rep/fd1.out", self->dir, top, child, line))
+		fr_sh("tail -3 %s/ptc.rerr", self->dir);
+	/* and so does the tracer (its ptrace calls answered from the log) */
+	EXPECT_EQ(0, fr_sh("cd %s && for f in pt1 pt2; do [ $f = %s ] || "
+			   "%s/user/flightrec replay $f.flrc --out ptp.rep > /dev/null 2> ptp.rerr; "
+			   "done && grep -q 'exited with status 0 .*as recorded' ptp.rerr && "
+			   "echo 'parent: child exited 0' | cmp - ptp.rep/fd1.out",
+			   self->dir, child, top)) fr_sh("tail -3 %s/ptp.rerr", self->dir);
+	/* the tracee for the host (tests/replay_portable.c) */
+	if (_metadata->passed && getenv("FR_PORT_DIR"))
+		fr_sh("p=%s && mkdir -p $p && cp %s/%s.flrc $p/ptrace_tracee.flrc && "
+		      "printf '%%s\\n' '%s' > $p/ptrace_tracee.live && "
+		      "echo 'exited with status 0' > $p/ptrace_tracee.end",
+		      getenv("FR_PORT_DIR"), self->dir, child, line);
+}
+
 /*
  * One address, two lives (issue 25, class 8): a file mapped, read and
  * unmapped, another file mapped at its address, in the same interval and
@@ -652,7 +774,7 @@ TEST_F_TIMEOUT(rm, sendmmsg_hashed, 300)
 
 /*
  * Syscall numbers outside the table (issue 25, class 1): each is in the
- * log and replay answers it from there, 0x10000 and 0x10001 (the numbers
+ * log and replay answers it from there, 0x10000 to 0x10003 (the numbers
  * of the recorder's own records) as the syscalls they are; the recording
  * is complete (nothing "may not replay").
  */
@@ -663,7 +785,9 @@ TEST_F_TIMEOUT(rm, unknown_numbers, 300)
 	snprintf(cmd, sizeof(cmd), "%s/tests/bin/progs/sc_unknown", top);
 	real_program(_metadata, self->dir, "unk", "--at-exit --interval-ms 1000 --keep 16", cmd);
 	EXPECT_FALSE(rerr_has(self->dir, "unk", "incomplete")) show(self->dir, "unk");
-	EXPECT_EQ(0, fr_sh("grep -q '^syscall(0x10001) = -1 errno 38$' %s/unk.live", self->dir));
+	EXPECT_EQ(0, fr_sh("grep -q '^syscall(0x10001) = -1 errno 38$' %s/unk.live && "
+			   "grep -q '^syscall(0x10003) = -1 errno 38$' %s/unk.live",
+			   self->dir, self->dir));
 }
 
 /*

@@ -138,6 +138,7 @@ PORTABLE(uafs)
 PORTABLE(sun)
 PORTABLE(rseq)
 PORTABLE(scmp)
+PORTABLE(ptrace_tracee)
 
 /*
  * Last: at least one checkpoint replayed here in this run, so that a run

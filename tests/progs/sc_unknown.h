@@ -14,6 +14,7 @@ static const long sc_unknown_nrs[] = {
 	0x10000,	/* FLIGHTREC_NR_SIGNAL */
 	0x10001,	/* FLIGHTREC_NR_RDTSC */
 	0x10002,	/* FLIGHTREC_NR_PREEMPT */
+	0x10003,	/* FLIGHTREC_NR_PTRACE */
 	0x40000000 | 39,	/* x32 getpid: ENOSYS with x32 off */
 	-1,
 	-2,
