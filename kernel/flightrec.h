@@ -668,6 +668,7 @@ struct fr_pt_write {
 int fr_ptrace_init(void);
 void fr_ptrace_exit(void);
 void fr_pt_drop(struct fr_thread *t);
+void fr_pt_forget(struct fr_thread *t);
 struct task_struct *fr_pt_tracee_of(struct mm_struct *mm);
 struct k_sigaction;
 void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,

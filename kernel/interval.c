@@ -1610,9 +1610,17 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 
 	if (t->sc_slow)
 		fr_sc_finish_slow(t);
-	/* a syscall-exit or signal stop's changes: after the call's record */
-	if (READ_ONCE(t->pt_pending))
-		fr_sc_ptrace(t, FLIGHTREC_PT_AT_RESUME);
+	/*
+	 * A syscall-exit or signal stop's changes: after the call's record.
+	 * An exec's (its PTRACE_EVENT_EXEC stop) are in the new image's start,
+	 * which the ring's restart below takes.
+	 */
+	if (READ_ONCE(t->pt_pending)) {
+		if (t->exec_pending)
+			fr_pt_forget(t);
+		else
+			fr_sc_ptrace(t, FLIGHTREC_PT_AT_RESUME);
+	}
 	/* before any freeze or boundary: nothing of a privileged image */
 	if (!fr_proc_check_dumpable(proc, t))
 		goto out;

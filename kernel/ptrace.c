@@ -58,6 +58,27 @@ void fr_pt_drop(struct fr_thread *t)
 	INIT_LIST_HEAD(&t->pt_writes);
 }
 
+/*
+ * Forgets what the tracer changed: the thread exec'd, and its new image's
+ * first interval starts after the changes (its context and pages are taken
+ * from then on).  The thread's own context.
+ */
+void fr_pt_forget(struct fr_thread *t)
+{
+	unsigned long irqf;
+	LIST_HEAD(writes);
+	struct fr_pt_write *w, *tmp;
+
+	spin_lock_irqsave(&t->pt_lock, irqf);
+	list_splice_init(&t->pt_writes, &writes);
+	t->pt_flags = 0;
+	t->pt_bytes = 0;
+	WRITE_ONCE(t->pt_pending, false);
+	spin_unlock_irqrestore(&t->pt_lock, irqf);
+	list_for_each_entry_safe(w, tmp, &writes, node)
+		kfree(w);
+}
+
 /* The kind of ptrace stop @child is in (FLIGHTREC_PT_STOP_*).  Stopped. */
 static u8 fr_pt_stop_of(struct task_struct *child)
 {

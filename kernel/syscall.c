@@ -364,6 +364,16 @@ static int fr_span_desc(struct fr_spans *sp, const struct fr_data_desc *d,
 		if (ret > 0)
 			return fr_span_iov(sp, d->arg, a, args[d->p1], ret, atomic);
 		break;
+	case FR_SZ_IOV1:
+		if (ret >= 0) {
+			struct iovec iov;
+
+			if (fr_read(&iov, a, sizeof(iov), atomic))
+				return -EFAULT;
+			fr_span_add(sp, FLIGHTREC_OUT_ARG_DERIVED,
+				    (u64)(unsigned long)iov.iov_base, iov.iov_len);
+		}
+		break;
 	case FR_SZ_MSGHDR:
 		if (ret >= 0)
 			return fr_span_msghdr(sp, d->arg, a, ret, atomic);
@@ -1268,6 +1278,7 @@ struct fr_sc_rec *fr_sc_ptrace_build(struct fr_thread *t, u32 at)
 	if (at == FLIGHTREC_PT_AT_RESUME && t->sig_boundary && ip0 == t->sig_ip)
 		flags |= FLIGHTREC_PT_AT_SYSCALL;
 	args[2] = flags;
+	args[3] = ip0;
 	args[4] = regs->ip;
 	list_for_each_entry(w, &writes, node) {
 		n++;

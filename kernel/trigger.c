@@ -248,6 +248,17 @@ static bool fr_is_trigger(int sig)
 }
 
 /*
+ * A SIGTRAP for a traced task is its tracer's (a breakpoint, a step, the
+ * SIGTRAP after an exec): the tracer takes it at the signal-delivery stop
+ * and the task goes on.  Not an end: a freeze here wrote a checkpoint of a
+ * process "killed by SIGTRAP" that lived on (gdb running a program).
+ */
+static bool fr_tracer_takes(struct task_struct *task, int sig)
+{
+	return sig == SIGTRAP && READ_ONCE(task->ptrace);
+}
+
+/*
  * A signal that is not a trigger but ends the process (SIGPIPE of a write to
  * a closed pipe, SIGTERM, SIGINT...: its default action, not blocked), to a
  * process recorded with at_exit (issue 25, class 3: `sort` killed by
@@ -262,7 +273,7 @@ static bool fr_is_kill(struct task_struct *task, int sig)
 	bool yes = false;
 
 	if (sig == SIGKILL || sig_kernel_ignore(sig) || sig_kernel_stop(sig) ||
-	    sigismember(&task->blocked, sig))
+	    sigismember(&task->blocked, sig) || fr_tracer_takes(task, sig))
 		return false;
 	rcu_read_lock();
 	t = fr_thread_find(task);
@@ -366,7 +377,7 @@ void fr_kill_pending(struct fr_thread *t)
 	spin_lock_irqsave(&sh->siglock, flags);
 	for (sig = 1; sig < _NSIG && !found; sig++) {
 		if (sig == SIGKILL || sig_kernel_ignore(sig) || sig_kernel_stop(sig) ||
-		    sigismember(&current->blocked, sig) ||
+		    sigismember(&current->blocked, sig) || fr_tracer_takes(current, sig) ||
 		    sh->action[sig - 1].sa.sa_handler != SIG_DFL)
 			continue;
 		for (i = 0; i < 2 && !found; i++) {

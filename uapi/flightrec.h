@@ -184,7 +184,8 @@ enum flightrec_stop_reason {
  *   write to /proc/PID/mem by the tracer of a stopped thread).  Made where
  *   the thread goes on: ARGS[0] FLIGHTREC_PT_AT_* (where replay applies
  *   it), [1] FLIGHTREC_PT_STOP_* (the stop it was made in), [2]
- *   FLIGHTREC_PT_* flags, [4] rip as the tracer left it.  RET 0.  OUT arg 0
+ *   FLIGHTREC_PT_* flags, [3] rip when the stop began, [4] rip as the
+ *   tracer left it.  RET 0.  OUT arg 0
  *   (address 0), with FLIGHTREC_PT_REGS: struct user_regs_struct as the
  *   tracer left them, but fs_base and gs_base (0: a change of those is
  *   FLIGHTREC_PT_OTHER).  OUT arg 1, one per write in the order made: the bytes

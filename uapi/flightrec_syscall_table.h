@@ -51,6 +51,7 @@
 #define FR_ARGRET(a, i, mul)	FR_D(a, FR_SZ_ARG_RET, i, mul)
 #define FR_MSGBUF(a, i)		FR_D(a, FR_SZ_MSGBUF, i, 0)
 #define FR_SOCKADDR(a, i)	FR_D(a, FR_SZ_SOCKADDR, i, 0)
+#define FR_IOV1(a)		FR_D(a, FR_SZ_IOV1, 0, 0)
 
 #define FR_NOSYS_ROW(X, nr, name) \
 	X(nr, name, 0, FR_F_NOSYS, "", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0)
@@ -179,9 +180,9 @@ X(97, getrlimit, 2, 0, "up", FR_D0, FR_D0, FR_FIX(1, 16), FR_D0, FR_D0) \
 X(98, getrusage, 2, 0, "ip", FR_D0, FR_D0, FR_FIX(1, 144), FR_D0, FR_D0) \
 X(99, sysinfo, 1, 0, "p", FR_D0, FR_D0, FR_FIX(0, 112), FR_D0, FR_D0) \
 X(100, times, 1, 0, "p", FR_D0, FR_D0, FR_FIX(0, 32), FR_D0, FR_D0) \
-/* unsafe: POKE*, SETREGS ... change the memory and registers of a tracee, \
- * perhaps a recorded one, behind its back */ \
-X(101, ptrace, 4, FR_F_IRREGULAR | FR_F_UNSAFE, "RPpp", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
+/* POKE*, SETREGS ... change a tracee: a recorded one's own records say what \
+ * (FLIGHTREC_NR_PTRACE); the tracer's outs are per request (below) */ \
+X(101, ptrace, 4, FR_F_IRREGULAR, "RPpp", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(102, getuid, 0, 0, "", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(103, syslog, 3, FR_F_IRREGULAR, "Rpi", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
 X(104, getgid, 0, 0, "", FR_D0, FR_D0, FR_D0, FR_D0, FR_D0) \
@@ -679,15 +680,31 @@ R(101, ptrace, 0, FR_ANY, 15, PTRACE_SETFPREGS, 0, FR_FIX(3, 512), FR_D0, FR_D0)
 R(101, ptrace, 0, FR_ANY, 16, PTRACE_ATTACH, 0, FR_D0, FR_D0, FR_D0) \
 R(101, ptrace, 0, FR_ANY, 17, PTRACE_DETACH, 0, FR_D0, FR_D0, FR_D0) \
 R(101, ptrace, 0, FR_ANY, 24, PTRACE_SYSCALL, 0, FR_D0, FR_D0, FR_D0) \
+/* struct user_desc (16) at data */ \
+R(101, ptrace, 0, FR_ANY, 25, PTRACE_GET_THREAD_AREA, 0, FR_D0, FR_FIX(3, 16), FR_D0) \
+R(101, ptrace, 0, FR_ANY, 26, PTRACE_SET_THREAD_AREA, 0, FR_FIX(3, 16), FR_D0, FR_D0) \
+R(101, ptrace, 0, FR_ANY, 31, PTRACE_SYSEMU, 0, FR_D0, FR_D0, FR_D0) \
+R(101, ptrace, 0, FR_ANY, 32, PTRACE_SYSEMU_SINGLESTEP, 0, FR_D0, FR_D0, FR_D0) \
+R(101, ptrace, 0, FR_ANY, 33, PTRACE_SINGLEBLOCK, 0, FR_D0, FR_D0, FR_D0) \
 R(101, ptrace, 0, FR_ANY, 0x4200, PTRACE_SETOPTIONS, 0, FR_D0, FR_D0, FR_D0) \
 R(101, ptrace, 0, FR_ANY, 0x4201, PTRACE_GETEVENTMSG, 0, FR_D0, FR_FIX(3, 8), FR_D0) \
 R(101, ptrace, 0, FR_ANY, 0x4202, PTRACE_GETSIGINFO, 0, FR_D0, FR_FIX(3, 128), FR_D0) \
 R(101, ptrace, 0, FR_ANY, 0x4203, PTRACE_SETSIGINFO, 0, FR_FIX(3, 128), FR_D0, FR_D0) \
+/* an iovec at data: the regset (addr: NT_*) at its base, its length set to the size */ \
+R(101, ptrace, 0, FR_ANY, 0x4204, PTRACE_GETREGSET, 0, FR_D0, FR_FIX(3, 16), FR_IOV1(3)) \
+R(101, ptrace, 0, FR_ANY, 0x4205, PTRACE_SETREGSET, 0, FR_D0, FR_FIX(3, 16), FR_D0) \
 R(101, ptrace, 0, FR_ANY, 0x4206, PTRACE_SEIZE, 0, FR_D0, FR_D0, FR_D0) \
 R(101, ptrace, 0, FR_ANY, 0x4207, PTRACE_INTERRUPT, 0, FR_D0, FR_D0, FR_D0) \
 R(101, ptrace, 0, FR_ANY, 0x4208, PTRACE_LISTEN, 0, FR_D0, FR_D0, FR_D0) \
+/* ret siginfos (128 each) at data */ \
+R(101, ptrace, 0, FR_ANY, 0x4209, PTRACE_PEEKSIGINFO, 0, FR_FIX(2, 16), FR_RET(3, 128), FR_D0) \
+/* a signal set of addr bytes at data */ \
+R(101, ptrace, 0, FR_ANY, 0x420a, PTRACE_GETSIGMASK, 0, FR_D0, FR_ARG(3, 2, 0), FR_D0) \
+R(101, ptrace, 0, FR_ANY, 0x420b, PTRACE_SETSIGMASK, 0, FR_ARG(3, 2, 0), FR_D0, FR_D0) \
 /* writes min(addr, size of the info) bytes, returns the size */ \
 R(101, ptrace, 0, FR_ANY, 0x420e, PTRACE_GET_SYSCALL_INFO, 0, FR_D0, FR_ARGRET(3, 2, 0), FR_D0) \
+/* writes min(addr, 32) bytes (struct ptrace_rseq_configuration), returns 32 */ \
+R(101, ptrace, 0, FR_ANY, 0x420f, PTRACE_GET_RSEQ_CONFIGURATION, 0, FR_D0, FR_ARGRET(3, 2, 0), FR_D0) \
 /* syslog(type, buf, len) */ \
 R(103, syslog, 0, FR_ANY, 0, SYSLOG_ACTION_CLOSE, 0, FR_D0, FR_D0, FR_D0) \
 R(103, syslog, 0, FR_ANY, 1, SYSLOG_ACTION_OPEN, 0, FR_D0, FR_D0, FR_D0) \

@@ -54,6 +54,9 @@
  *                   bind, sendto): FR_SZ_ARG everywhere but in the divergence
  *                   hash, which covers what the kernel reads of it (an AF_UNIX
  *                   path up to its NUL; flightrec_inhash.h)
+ *     FR_SZ_IOV1    one struct iovec at arg, and the iov_len bytes at its iov_base
+ *                   (values after the call; outputs: ptrace's PTRACE_GETREGSET,
+ *                   which sets iov_len to the size it wrote)
  *
  * Evolving it: rows are only added (a new syscall number) or corrected; the
  * meaning of a kind never changes.  A kind added later gets a new value at the
@@ -77,6 +80,7 @@ enum fr_sz {
 	FR_SZ_ARG_RET,
 	FR_SZ_MSGBUF,
 	FR_SZ_SOCKADDR,
+	FR_SZ_IOV1,
 };
 
 /* row flags */

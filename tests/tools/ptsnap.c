@@ -639,6 +639,13 @@ static void out_desc(Flightrec__Syscall *s, const struct fr_data_desc *d, const 
 		if (ret >= 0)
 			add_out(s, d->arg, addr, 8 + (uint64_t)ret);
 		break;
+	case FR_SZ_IOV1: {
+		uint64_t v[2];
+
+		if (ret >= 0 && addr && !rd(NULL, addr, v, sizeof(v)))
+			add_out(s, FLIGHTREC_OUT_ARG_DERIVED, v[0], v[1]);
+		break;
+	}
 	default:
 		break;
 	}

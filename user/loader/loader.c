@@ -3038,11 +3038,15 @@ static void pt_take(struct lthread *t, struct ucontext *uc, int entry)
 /* A tracer record that pt_take() does not place, met at a syscall. */
 static void pt_misplaced(struct lthread *t, const struct fri_syscall *s, struct sigcontext *mc)
 {
-	diverged(t, s, mc, s->args[0] == FLIGHTREC_PT_AT_SIGNAL ?
-		 "a system call where the recording's tracer changed the thread at a signal's "
-		 "delivery (not replayed)" :
-		 "a system call where the recording's tracer changed the thread in a stop in "
-		 "user code, a breakpoint or a signal (not replayed)");
+	char buf[200];
+
+	fmt(buf, sizeof(buf), s->args[0] == FLIGHTREC_PT_AT_SIGNAL ?
+	    "a system call where the recording's tracer changed the thread at a signal's "
+	    "delivery, stopped at rip 0x%lx (not replayed)" :
+	    "a system call where the recording's tracer changed the thread in a stop in "
+	    "user code (a breakpoint, a step or a signal) at rip 0x%lx (not replayed)",
+	    s->args[3]);
+	diverged(t, s, mc, buf);
 }
 
 static void on_sigsys(int sig, siginfo_t *si, void *ucv)
