@@ -444,6 +444,7 @@ struct fr_proc {
 	int dump_err;
 	struct completion *dump_done;
 	bool at_exit_done;
+	bool killed;		/* it ended by SIGKILL (the exit probe) */
 	bool started;			/* fr_proc_start() ran */
 	/*
 	 * Replay across exec (interval.c, fr_exec_park): at an execve the

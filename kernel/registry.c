@@ -689,7 +689,7 @@ int fr_unregister(pid_t nr, struct netlink_ext_ack *extack)
 static void fr_reap_workfn(struct work_struct *work)
 {
 	struct fr_proc *proc, *next;
-	bool gone, announced;
+	bool gone, announced, killed;
 	pid_t tgid;
 
 	mutex_lock(&fr_registry_lock);
@@ -702,7 +702,13 @@ static void fr_reap_workfn(struct work_struct *work)
 		tgid = proc->tgid;
 		/* with at_exit, the freeze at exit_group announced it */
 		announced = proc->at_exit_done;
+		/* ... unless SIGKILL ended it first: why there is no dump */
+		killed = proc->at_exit && !announced && !proc->frozen &&
+			 READ_ONCE(proc->killed);
 		fr_proc_teardown(proc);
+		if (killed)
+			fr_nl_event_stop(FLIGHTREC_EVENT_STOPPED, tgid, 0,
+					 FLIGHTREC_STOP_SIGKILL);
 		if (!announced)
 			fr_nl_event(FLIGHTREC_EVENT_EXIT, tgid, 0);
 	}

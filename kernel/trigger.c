@@ -103,6 +103,10 @@ static void fr_child_fn(struct fr_tw *tw)
 		      fr_register(task_tgid_vnr(current), w->interval_ms,
 				  w->keep, w->at_exit, w->serial, true, false,
 				  NULL);
+		/* SIGKILL came first (registration waits killable) */
+		if (!reason && err && err != -EEXIST && w->at_exit &&
+		    fatal_signal_pending(current))
+			reason = FLIGHTREC_STOP_SIGKILL;
 		if (reason)
 			fr_nl_event_stop(FLIGHTREC_EVENT_STOPPED,
 					 task_tgid_nr(current), 0, reason);
@@ -123,6 +127,14 @@ static void fr_child_fn(struct fr_tw *tw)
 		} else if (w->tsc) {
 			fr_tsc_disown_current();
 		}
+	} else if (w->at_exit && (current->exit_code & 0x7f) == SIGKILL) {
+		/*
+		 * Killed before its first instruction (strace kills the child
+		 * it tests ptrace with): never registered, no dump; the
+		 * tree's recorder learns why (exit_task_work: may sleep).
+		 */
+		fr_nl_event_stop(FLIGHTREC_EVENT_STOPPED, task_tgid_nr(current), 0,
+				 FLIGHTREC_STOP_SIGKILL);
 	}
 	kfree(w);
 }
@@ -231,6 +243,9 @@ static void fr_exit_probe(void *data, struct task_struct *p)
 	t = fr_thread_find(p);
 	if (t && p == current)
 		fr_sc_flush_signal(t);
+	/* no code of it ran after SIGKILL: the reaper says why there is no dump */
+	if (t && (p->exit_code & 0x7f) == SIGKILL)
+		WRITE_ONCE(t->proc->killed, true);
 	if (t && t->proc->serial)
 		fr_serial_exit(t->proc, p);
 	rcu_read_unlock();

@@ -120,6 +120,11 @@ enum flightrec_stop_reason {
 	FLIGHTREC_STOP_NOT_DUMPABLE,	/* the process became not dumpable:
 					 * PR_SET_DUMPABLE 0, a set*id or capset call */
 	FLIGHTREC_STOP_YAMA,		/* a followed child: Yama ptrace_scope is 3 */
+	FLIGHTREC_STOP_SIGKILL,		/* an at_exit process killed by SIGKILL: it runs
+					 * no more code, nothing froze its ring (sent
+					 * as it is reaped, before its EXIT event; for
+					 * a followed child killed before its first
+					 * instruction, as it dies) */
 };
 
 /* FLIGHTREC_A_PAGE_FLAGS */

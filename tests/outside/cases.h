@@ -150,3 +150,15 @@ THREADS(python_threads, "/usr/bin/python3 -c 'import threading, hashlib\nr = [No
 EXEC(sh_exec, "echo before; exec seq 1 3")
 EXEC(env_nice_sort, "echo start; exec env LC_ALL=C nice -n 1 sort -r /etc/shells")
 EXEC(python_execv, "/usr/bin/python3 -c 'import os, sys\nprint(\"python\", sys.version_info[0], flush=True)\nos.execv(\"/bin/echo\", [\"echo\", \"after execv\"])'")
+/*
+ * Tracers (issue 25, class 11): strace recording a program and changing its
+ * syscalls (-e inject: a result set at the syscall-exit stop, an error
+ * where the call is skipped at its entry).  Every process of the tree
+ * replays, the tracee with the tracer's changes (FLIGHTREC_NR_PTRACE
+ * records), strace with its ptrace calls answered from the log.  gdb
+ * running a program stops it in user code (breakpoints, steps): those
+ * stops are not placed in replay, which reports them (docs/replay.md).
+ */
+TREE(strace_inject, "strace -f -o /dev/null -e inject=getppid:retval=7 sh -c 'echo ppid $PPID'")
+TREE(strace_error, "strace -f -o /dev/null -e inject=openat:error=ENOENT:when=3 cat /etc/hostname /etc/shells 2>&1 | head -3")
+TREE_XFAIL(gdb_run, "gdb -q -batch -ex run -ex 'print 6*7' --args /bin/true 2>/dev/null | tail -1", "class 11: a tracer's stops in user code (breakpoints) are not replayed")

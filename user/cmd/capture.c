@@ -711,6 +711,13 @@ struct record {
 	size_t n_tree;
 	struct record_pend pend[256];
 	size_t n_pend;
+	/*
+	 * EVENT_STOPPED of pids not known to be ours when it came: a child
+	 * killed and reaped before anything named it (strace's ptrace test
+	 * child); it may join the tree later, from its parent's checkpoint.
+	 */
+	struct { uint32_t pid, reason; } unk_stops[256];
+	size_t n_unk_stops;
 	/* dumps that could not be written: not tried again (record_leftovers) */
 	uint32_t failed[RECORD_MAX_TREE];
 	size_t n_failed;
@@ -833,8 +840,12 @@ static void record_event(struct record *r, const struct fr_event *ev)
 	if (ev->event == FLIGHTREC_EVENT_STOPPED) {
 		struct record_pid *p = ours(r, ev->pid) ? tree_find(r, ev->pid) : NULL;
 
-		if (p)
+		if (p) {
 			p->stop_reason = ev->stop_reason;
+		} else if (r->n_unk_stops < sizeof(r->unk_stops) / sizeof(r->unk_stops[0])) {
+			r->unk_stops[r->n_unk_stops].pid = ev->pid;
+			r->unk_stops[r->n_unk_stops++].reason = ev->stop_reason;
+		}
 		return;
 	}
 	if (!ev->dump_id)
@@ -924,14 +935,21 @@ static void record_leftovers(struct record *r)
 		return;
 	/* every process of the tree ends in a checkpoint, or we say why not */
 	for (i = 0; i < r->n_tree; i++) {
-		const struct record_pid *p = &r->tree[i];
+		struct record_pid *p = &r->tree[i];
 
 		if (p->written)
 			continue;
+		for (size_t k = 0; !p->stop_reason && k < r->n_unk_stops; k++)
+			if (r->unk_stops[k].pid == p->pid)
+				p->stop_reason = r->unk_stops[k].reason;
 		fprintf(stderr, "flightrec record: pid %u", p->pid);
 		if (p->parent)
 			fprintf(stderr, " (created by pid %u)", p->parent);
-		if (p->stop_reason)
+		if (p->stop_reason == FLIGHTREC_STOP_SIGKILL)
+			fprintf(stderr, ": no checkpoint: killed by SIGKILL, which ends a "
+				"process before any more of its code runs (nothing froze "
+				"its recording)\n");
+		else if (p->stop_reason)
 			fprintf(stderr, ": no checkpoint: not recorded: %s\n",
 				fr_stop_reason_name(p->stop_reason));
 		else

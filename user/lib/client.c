@@ -1034,6 +1034,7 @@ const char *fr_stop_reason_name(uint32_t reason)
 	case FLIGHTREC_STOP_EXEC_CREDS:		return "exec-changed-credentials";
 	case FLIGHTREC_STOP_NOT_DUMPABLE:	return "not-dumpable";
 	case FLIGHTREC_STOP_YAMA:		return "yama-ptrace-scope";
+	case FLIGHTREC_STOP_SIGKILL:		return "killed-by-sigkill";
 	default:				return "unknown";
 	}
 }
