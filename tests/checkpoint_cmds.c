@@ -368,6 +368,42 @@ TEST(record_tree_children)
 }
 
 /*
+ * SIGKILL ends a process before any more of its code runs: nothing freezes
+ * its ring, and record says so, naming the signal (FLIGHTREC_STOP_SIGKILL),
+ * for a child killed while it waits and for one killed before its first
+ * instruction (registration refused with SIGKILL pending).  Before, both
+ * were "the module kept no recording of its end".
+ */
+TEST(record_tree_sigkill)
+{
+	char dir[64], out[96];
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	ASSERT_EQ(0, fr_sh("'%s' record --at-exit --interval-ms 1000 --keep 4 -o '%s' -- "
+			   "/usr/bin/python3 -c 'import os, signal, time\n"
+			   "for wait in (0.5, 0):\n"
+			   "    p = os.fork()\n"
+			   "    if p == 0:\n"
+			   "        signal.pause()\n"
+			   "        os._exit(0)\n"
+			   "    time.sleep(wait)\n"
+			   "    os.kill(p, signal.SIGKILL)\n"
+			   "    print(p, os.waitpid(p, 0)[1], flush=True)' > '%s/pids' 2> '%s/err'",
+			   fr_tool("flightrec"), out, dir, dir))
+		fr_sh("tail -5 '%s/err' >&2", dir);
+	/* the parent's checkpoint; each child killed (status 9), each named */
+	EXPECT_EQ(1, flrc_files(out, NULL, 0));
+	EXPECT_EQ(0, fr_sh("cd '%s' && [ $(wc -l < pids) = 2 ] && while read p st; do "
+			   "[ $st = 9 ] && grep -q \"^flightrec record: pid $p\\( (created by "
+			   "pid [0-9]*)\\)\\?: no checkpoint: killed by SIGKILL\" err || exit 1; "
+			   "done < pids", dir))
+		fr_sh("cat '%s/pids'; grep -v assembl '%s/err' >&2", dir, dir);
+	fr_sh("rm -rf '%s'", dir);
+}
+
+/*
  * record's netlink traffic, by strace: the family is looked up once (its id
  * and its event group come in the same CTRL_CMD_GETFAMILY answer; the
  * generic netlink controller is type 0x10, GENL_ID_CTRL), and no message is
