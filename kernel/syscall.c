@@ -1174,6 +1174,27 @@ static int fr_record(struct fr_thread *t, long ret, bool atomic)
  * when it cannot be allocated, NULL when the process is not being recorded.
  * Any context.
  */
+/* The head of event record @rec of @size bytes, numbered now, no outs yet. */
+static void fr_event_head(struct fr_thread *t, struct fr_sc_rec *rec, u32 nr,
+			  const u64 *args, s64 ret, size_t size)
+{
+	rec->seq = fr_seq_next(t->proc);
+	rec->tid = t->tid;
+	rec->nr = nr;
+	rec->flags = 0;
+	rec->in_hash = 0;
+	rec->time_ns = ktime_get_ns();
+	/* a signal's delivery rewrites the rseq area (rseq_signal_deliver()) */
+	if (nr == FLIGHTREC_NR_SIGNAL)
+		fr_rseq_note(t, rec);
+	else
+		rec->rseq_has = 0;
+	memcpy(rec->args, args, sizeof(rec->args));
+	rec->ret = ret;
+	rec->nouts = 0;
+	rec->size = size;
+}
+
 static struct fr_sc_rec *fr_event_build(struct fr_thread *t, u32 nr,
 					const u64 *args, s64 ret,
 					const void *out0, u32 len0,
@@ -1192,21 +1213,7 @@ static struct fr_sc_rec *fr_event_build(struct fr_thread *t, u32 nr,
 	rec = fr_rec_alloc(t, hdr + len[0] + len[1], GFP_NOWAIT);
 	if (!rec)
 		return ERR_PTR(-ENOMEM);
-	rec->seq = fr_seq_next(proc);
-	rec->tid = t->tid;
-	rec->nr = nr;
-	rec->flags = 0;
-	rec->in_hash = 0;
-	rec->time_ns = ktime_get_ns();
-	/* a signal's delivery rewrites the rseq area (rseq_signal_deliver()) */
-	if (nr == FLIGHTREC_NR_SIGNAL)
-		fr_rseq_note(t, rec);
-	else
-		rec->rseq_has = 0;
-	memcpy(rec->args, args, sizeof(rec->args));
-	rec->ret = ret;
-	rec->nouts = 0;
-	rec->size = hdr + len[0] + len[1];
+	fr_event_head(t, rec, nr, args, ret, hdr + len[0] + len[1]);
 	p = (u8 *)rec + hdr;
 	for (i = 0; i < 2; i++) {
 		struct fr_sc_out *o;
@@ -1293,17 +1300,7 @@ struct fr_sc_rec *fr_sc_ptrace_build(struct fr_thread *t, u32 at)
 		rec = ERR_PTR(-ENOMEM);
 		goto out;
 	}
-	rec->seq = fr_seq_next(proc);
-	rec->tid = t->tid;
-	rec->nr = FLIGHTREC_NR_PTRACE;
-	rec->flags = 0;
-	rec->in_hash = 0;
-	rec->time_ns = ktime_get_ns();
-	rec->rseq_has = 0;
-	memcpy(rec->args, args, sizeof(rec->args));
-	rec->ret = 0;
-	rec->nouts = 0;
-	rec->size = hdr + bytes;
+	fr_event_head(t, rec, FLIGHTREC_NR_PTRACE, args, 0, hdr + bytes);
 	p = (u8 *)rec + hdr;
 	if (flags & FLIGHTREC_PT_REGS) {
 		struct fr_sc_out *o = &rec->outs[rec->nouts++];
