@@ -345,7 +345,26 @@ TEST(record_status)
  * Before, record wrote sh's and those whose event found them still alive,
  * and said nothing of the others (8 of the 14 here, in the 6.1 VM).
  */
-TEST(record_tree_children)
+/*
+ * The trees: a checkpoint per process, assembled one after another (14
+ * here), past the harness's 30 s on the debug kernel: a fixture for the
+ * timeout.
+ */
+FIXTURE(tree) {
+	int unused;
+};
+
+FIXTURE_SETUP(tree)
+{
+	(void)self;
+}
+
+FIXTURE_TEARDOWN(tree)
+{
+	(void)self;
+}
+
+TEST_F_TIMEOUT(tree, record_tree_children, 300)
 {
 	char dir[64], out[96];
 
@@ -374,7 +393,7 @@ TEST(record_tree_children)
  * instruction (registration refused with SIGKILL pending).  Before, both
  * were "the module kept no recording of its end".
  */
-TEST(record_tree_sigkill)
+TEST_F_TIMEOUT(tree, record_tree_sigkill, 300)
 {
 	char dir[64], out[96];
 
