@@ -3035,17 +3035,22 @@ static void pt_take(struct lthread *t, struct ucontext *uc, int entry)
 	}
 }
 
+/* What tracer record s (not placed by pt_take()) says, for a report. */
+static void pt_why(char *buf, size_t len, const char *what, const struct fri_syscall *s)
+{
+	fmt(buf, len, s->args[0] == FLIGHTREC_PT_AT_SIGNAL ?
+	    "%s where the recording's tracer changed the thread at a signal's delivery, "
+	    "stopped at rip 0x%lx (not replayed)" :
+	    "%s where the recording's tracer changed the thread in a stop in user code "
+	    "(a breakpoint, a step or a signal) at rip 0x%lx (not replayed)", what, s->args[3]);
+}
+
 /* A tracer record that pt_take() does not place, met at a syscall. */
 static void pt_misplaced(struct lthread *t, const struct fri_syscall *s, struct sigcontext *mc)
 {
 	char buf[200];
 
-	fmt(buf, sizeof(buf), s->args[0] == FLIGHTREC_PT_AT_SIGNAL ?
-	    "a system call where the recording's tracer changed the thread at a signal's "
-	    "delivery, stopped at rip 0x%lx (not replayed)" :
-	    "a system call where the recording's tracer changed the thread in a stop in "
-	    "user code (a breakpoint, a step or a signal) at rip 0x%lx (not replayed)",
-	    s->args[3]);
+	pt_why(buf, sizeof(buf), "a system call", s);
 	diverged(t, s, mc, buf);
 }
 
@@ -3422,6 +3427,12 @@ static void emulate_rdtsc(struct lthread *t, struct ucontext *uc, int kind, int 
 			    kind == 2 ? "rdtscp" : "rdtsc", mc->rip);
 			diverged(t, NULL, mc, buf);
 		}
+		if (g.sc[t->cur].kind == FRI_K_PTRACE) {
+			char buf[200];
+
+			pt_why(buf, sizeof(buf), "an rdtsc", &g.sc[t->cur]);
+			rdtsc_diverged(t, &g.sc[t->cur], mc, kind, buf);
+		}
 		rdtsc_diverged(t, &g.sc[t->cur], mc, kind, "rdtsc where the recording did not");
 	} else {
 		if (g.rdtsc_warned++ < 5)
@@ -3579,6 +3590,12 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		fdprintf(2, PFX "DIVERGED: thread %u got %s at rip 0x%lx (addr 0x%lx) before the "
 			 "end of its log (next: seq %lu %s)\n", t->tid, signame(sig), mc->rip,
 			 addr, s->seq, scname(s->nr));
+		if (s->kind == FRI_K_PTRACE) {
+			char buf[200];
+
+			pt_why(buf, sizeof(buf), "a signal", s);
+			fdprintf(2, PFX "  %s\n", buf);
+		}
 		sys_exit_group(FR_EXIT_DIVERGED);
 	}
 	if (e->kind != FLIGHTREC_END_FAULT) {
