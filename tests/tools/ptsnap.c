@@ -5,7 +5,7 @@
  *
  *   ptsnap -o FILE [--skip N | --marker] [--every M --intervals K]
  *          [--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I]
- *          [--tamper-signal SIG]
+ *          [--tamper-signal SIG] [--hold-exit]
  *          -- PROGRAM [ARGS...]
  *
  * It runs PROGRAM under ptrace.  The vDSO is hidden from it (AT_SYSINFO_EHDR
@@ -39,6 +39,13 @@
  * PR_SET_TSC/PR_TSC_SIGSEGV; each rdtsc/rdtscp traps, ptsnap executes it and
  * writes the result into the registers, and records a FLIGHTREC_NR_RDTSC.
  * Signal dispositions are followed (rt_sigaction) and written per interval.
+ *
+ * --hold-exit keeps a thread (not the leader) that exits at its exit event
+ * (PTRACE_EVENT_EXIT, before the kernel clears its clear_child_tid word) until
+ * another thread enters a futex call or exit_group (not at all while one is
+ * in such a call): a pthread_join that checks the thread's tid word while
+ * the thread is in its exit, as happens when the join races the exit, made
+ * to happen every time.
  *
  * --tamper-nr/--tamper-hash damage the I-th record (from 0) of the written
  * log, for divergence tests, --tamper-signal SIG makes the first signal
@@ -146,6 +153,7 @@ struct tstate {
 	long restart_ret;
 	bool after_signal;	/* the last stop delivered a signal to a handler at ... */
 	uint64_t handler_rip;
+	bool held;		/* --hold-exit: kept at its exit event */
 };
 
 struct interval {
@@ -185,6 +193,18 @@ static struct tstate *thread_of(pid_t tid, bool create)
 	memset(&threads[n_threads], 0, sizeof(threads[0]));
 	threads[n_threads].tid = tid;
 	return &threads[n_threads++];
+}
+
+/* Another thread is in a futex call or exit_group: --hold-exit lets t go on. */
+static bool waiting_other(const struct tstate *t)
+{
+	size_t i;
+
+	for (i = 0; i < n_threads; i++)
+		if (&threads[i] != t && threads[i].in_sc &&
+		    (threads[i].nr == SYS_futex || threads[i].nr == SYS_exit_group))
+			return true;
+	return false;
 }
 
 static uint64_t now_ns(void)
@@ -1377,7 +1397,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
 		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] [--tamper-signal SIG] "
-		"[--hash-rule bytes|sockaddr] -- PROGRAM [ARGS...]\n");
+		"[--hash-rule bytes|sockaddr] [--hold-exit] -- PROGRAM [ARGS...]\n");
 	exit(64);
 }
 
@@ -1395,11 +1415,13 @@ int main(int argc, char **argv)
 		{ "tamper-signal", required_argument, NULL, 'S' },
 		{ "add-cpu-feature", required_argument, NULL, 'C' },
 		{ "hash-rule", required_argument, NULL, 'R' },
+		{ "hold-exit", no_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
 	long skip = -1, every = 0, keep = 1, dump_after = -1, n_sc = 0, n_rec = 0;
-	bool marker = false, snapped = false, exec_seen = false;
+	bool marker = false, snapped = false, exec_seen = false, hold_exit = false;
+	size_t n_held = 0;
 	char mpath[64];
 	int ch, status;
 
@@ -1412,6 +1434,7 @@ int main(int argc, char **argv)
 		case 'k': keep = atol(optarg); break;
 		case 'd': dump_after = atol(optarg); break;
 		case 'q': quiet = true; break;
+		case 'X': hold_exit = true; break;
 		case 'T':	/* INDEX:NR  the INDEX-th record (from 0) gets number NR */
 			if (sscanf(optarg, "%ld:%ld", &tamper_idx, &tamper_nr) != 2)
 				usage();
@@ -1458,7 +1481,8 @@ int main(int argc, char **argv)
 	if (waitpid(pid, &status, 0) != pid || !WIFSTOPPED(status))
 		die("the child did not stop");
 	if (ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC |
-		   PTRACE_O_EXITKILL | PTRACE_O_TRACECLONE))
+		   PTRACE_O_EXITKILL | PTRACE_O_TRACECLONE |
+		   (hold_exit ? PTRACE_O_TRACEEXIT : 0)))
 		die("PTRACE_SETOPTIONS: %s", strerror(errno));
 	snprintf(mpath, sizeof(mpath), "/proc/%d/mem", pid);
 	memfd = open(mpath, O_RDWR);
@@ -1471,6 +1495,7 @@ int main(int argc, char **argv)
 		pid_t tid = waitpid(-1, &status, __WALL);
 		struct tstate *t;
 		siginfo_t sinfo;
+		bool release = false;
 		int sig = 0;
 
 		if (tid < 0) {
@@ -1504,6 +1529,7 @@ int main(int argc, char **argv)
 				t->nr = (long)r.orig_rax;
 				t->args[0] = r.rdi; t->args[1] = r.rsi; t->args[2] = r.rdx;
 				t->args[3] = r.r10; t->args[4] = r.r8; t->args[5] = r.r9;
+				release = n_held && (t->nr == SYS_futex || t->nr == SYS_exit_group);
 				t->sa_read = t->nr == SYS_rt_sigaction && t->args[1] &&
 					     t->args[0] >= 1 && t->args[0] <= 64 &&
 					     !rd(NULL, t->args[1], t->sa_new, sizeof(t->sa_new));
@@ -1589,6 +1615,13 @@ int main(int argc, char **argv)
 			if (memfd < 0)
 				die("%s: %s", mpath, strerror(errno));
 			hide_vdso(tid);
+		} else if (status >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8))) {
+			if (snapped && tid != pid && !t->held && !waiting_other(t)) {
+				t->held = true;		/* --hold-exit */
+				n_held++;
+				continue;
+			}
+			sig = 0;
 		} else if (status >> 8 == (SIGTRAP | (PTRACE_EVENT_CLONE << 8))) {
 			unsigned long child;
 
@@ -1641,6 +1674,12 @@ int main(int argc, char **argv)
 				sig, tid);
 		}
 		ptrace(PTRACE_SYSCALL, tid, 0, sig);
+		for (size_t i = 0; release && i < n_threads; i++)
+			if (threads[i].held) {
+				threads[i].held = false;
+				n_held--;
+				ptrace(PTRACE_CONT, threads[i].tid, 0, 0);
+			}
 	}
 done:
 	if (!snapped)

@@ -2019,6 +2019,7 @@ static __attribute__((noreturn)) void finish_exit(struct lthread *t, const struc
 }
 
 static void app_write_u32(uint64_t addr, uint32_t v);
+static void clear_pending_addr(uint64_t addr);
 
 static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct ucontext *uc)
 {
@@ -2060,6 +2061,8 @@ static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct 
 	c->app_mask = t->app_mask;
 	c->app_ss_flags = 2;	/* SS_DISABLE: a new thread has no sigaltstack */
 	alloc_slot(c);
+	if (flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+		clear_pending_addr(ctid);
 	if (flags & CLONE_PARENT_SETTID)
 		app_write_u32(ptid, (uint32_t)s->ret);
 	if (flags & CLONE_CHILD_SETTID)
@@ -2375,16 +2378,19 @@ static void replay_sigreturn(struct lthread *t, struct ucontext *uc)
 /*
  * The kernel clears a dying thread's clear_child_tid word (and wakes its
  * futex) just after the thread's exit entry.  Replay clears it at the exit
- * record, unless the log shows a futex wait on that word that was entered
- * before the clear: one woken by it (0), or one that found the word changed
- * under it (EAGAIN).  Then the clear happens when that wait is replayed, so
- * the waiter's check of the word, just before its futex call, still sees
- * the thread alive, as it did when recorded (pthread_join racing the
- * thread's exit).  A wait that ended otherwise (a timeout, a signal) saw
- * the word still set: the clear comes after it.  The search ends at any
- * other futex call on the word and at the next clone: glibc gives a new
- * thread a finished one's stack, tid word included, and a wait for that
- * thread says nothing of the first one's exit.
+ * record, unless the log shows a futex wait on that word, for that thread's
+ * tid, that was entered before the clear: one woken by it (0), or one that
+ * found the word changed under it (EAGAIN).  Then the clear happens when
+ * that wait is replayed, so the waiter's check of the word, just before its
+ * futex call, still sees the thread alive, as it did when recorded
+ * (pthread_join racing the thread's exit).  A wait that ended otherwise (a
+ * timeout, a signal) saw the word still set: the clear comes after it.  The
+ * search ends at any other futex call on the word, at a wait for another
+ * value (the word has a new owner), and at a clone that names the word:
+ * glibc gives a new thread a finished one's stack, tid word included, only
+ * once the kernel has cleared it.  A clone3's word is in its clone_args,
+ * which hold what the program writes later: replay_clone() makes a clear
+ * still pending for the word it names happen then (clear_pending_addr()).
  */
 static int is_futex_wait(const struct fri_syscall *s)
 {
@@ -2398,7 +2404,7 @@ static struct {
 	uint64_t addr, at;		/* clear addr after record at */
 } pending[MAX_THREADS];
 
-static void clear_tid_later(uint64_t idx, uint64_t addr)
+static void clear_tid_later(uint64_t idx, uint64_t addr, uint32_t tid)
 {
 	uint64_t i;
 	unsigned int k;
@@ -2406,11 +2412,12 @@ static void clear_tid_later(uint64_t idx, uint64_t addr)
 	for (i = idx + 1; i < g.h->n_syscalls; i++) {
 		const struct fri_syscall *s = &g.sc[i];
 
-		if (s->nr == __NR_clone || s->nr == __NR_clone3)
-			break;	/* a new thread may take the word (a reused stack) */
+		if (s->nr == __NR_clone && s->kind == FRI_K_CLONE && s->args[3] == addr &&
+		    (s->args[0] & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)))
+			break;	/* a new thread takes the word (a reused stack) */
 		if (s->nr != __NR_futex || s->args[0] != addr)
 			continue;
-		if (!is_futex_wait(s))
+		if (!is_futex_wait(s) || (uint32_t)s->args[2] != tid)
 			break;
 		if (s->ret != 0 && s->ret != -EAGAIN)
 			continue;	/* timed out, interrupted: the word was set */
@@ -2432,6 +2439,18 @@ static void clear_pending(uint64_t idx)
 	for (k = 0; k < MAX_THREADS; k++)
 		if (pending[k].addr && pending[k].at == idx) {
 			app_write_u32(pending[k].addr, 0);
+			pending[k].addr = 0;
+		}
+}
+
+/* A clone names addr as its new thread's tid word: a clear still pending there came first. */
+static void clear_pending_addr(uint64_t addr)
+{
+	unsigned int k;
+
+	for (k = 0; k < MAX_THREADS; k++)
+		if (pending[k].addr == addr) {
+			app_write_u32(addr, 0);
 			pending[k].addr = 0;
 		}
 }
@@ -3167,7 +3186,7 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		if (s->nr == __NR_exit_group || g.nthreads <= 1)
 			finish_exit(t, s, uc);
 		if (t->clear_child_tid)
-			clear_tid_later(idx, t->clear_child_tid);
+			clear_tid_later(idx, t->clear_child_tid, t->tid);
 		t->cur = FRI_NO_NEXT;	/* the slot is not reused: its stack is in use until exit */
 		/* wake the waiters while they are counted (the last one waits too) */
 		advance_turn(idx);
