@@ -259,46 +259,6 @@ static int check_cpu(const struct flrc *c, bool quiet)
 	return n_hard;
 }
 
-#define TSC_FAULTED	42
-
-static void tsc_fault(int sig)
-{
-	(void)sig;
-	_exit(TSC_FAULTED);
-}
-
-/*
- * Whether rdtsc faults here under PR_SET_TSC(PR_TSC_SIGSEGV), tried once in
- * a child.  The child handles the fault (whatever handler we run with,
- * ASan's included): an unhandled one would be a "general protection fault"
- * line in the kernel log at every replay.
- */
-static bool rdtsc_traps(void)
-{
-	static int known = -1;
-	struct sigaction sa = { .sa_handler = tsc_fault };
-	int status;
-	pid_t pid;
-
-	if (known >= 0)
-		return known;
-	pid = fork();
-	if (pid == 0) {
-		uint32_t lo, hi;
-
-		sigaction(SIGSEGV, &sa, NULL);
-		if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV))
-			_exit(1);
-		__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-		(void)lo;
-		(void)hi;
-		_exit(0);
-	}
-	known = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-		WEXITSTATUS(status) == TSC_FAULTED;
-	return known;
-}
-
 /*
  * Why the loader is to patch the recorded rdtsc sites to ud2 rather than
  * have rdtsc fault (docs/replay.md), or NULL where it need not.
@@ -312,7 +272,7 @@ static const char *tsc_patch_reason(const struct opts *o)
 	local_cpuid(feat_rdtscp.leaf, feat_rdtscp.subleaf, r);
 	if (!(reg_of(r, feat_rdtscp.reg) >> feat_rdtscp.bit & 1))
 		return "this CPU has no rdtscp";
-	if (!rdtsc_traps())
+	if (!fr_rdtsc_traps())
 		return "rdtsc does not fault under PR_SET_TSC on this machine";
 	return NULL;
 }

@@ -1,16 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Whether this machine's debug registers trigger.  Some hypervisors let a
+ * What this machine's CPU does for a debugger and a recorder, asked of it.
+ *
+ * Whether its debug registers trigger.  Some hypervisors let a
  * guest write DR0-DR7 through ptrace but never raise the debug exception
  * (seen on a PVM guest: gdb's own hardware watchpoints and hbreak never
  * stop there).  The gdbserver asks before it accepts a hardware breakpoint
  * or watchpoint (docs/replay.md, "gdb"); the tests ask before they expect
  * one to stop.
+ *
+ * Whether rdtsc faults under PR_SET_TSC: the same hypervisor may ignore
+ * CR4.TSD.  Replay then patches the recorded rdtsc sites (docs/replay.md);
+ * ptsnap cannot record an rdtsc there, and its tests say so.
  */
 #include <errno.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
 #include <sys/wait.h>
@@ -77,4 +85,38 @@ out:
 	if (r < 0)
 		errno = err ? err : ECHILD;
 	return r;
+}
+
+#define TSC_FAULTED	42
+
+static void tsc_fault(int sig)
+{
+	(void)sig;
+	_exit(TSC_FAULTED);
+}
+
+bool fr_rdtsc_traps(void)
+{
+	static int known = -1;
+	struct sigaction sa = { .sa_handler = tsc_fault };
+	int status;
+	pid_t pid;
+
+	if (known >= 0)
+		return known;
+	pid = fork();
+	if (pid == 0) {
+		uint32_t lo, hi;
+
+		sigaction(SIGSEGV, &sa, NULL);
+		if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV))
+			_exit(1);
+		__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+		(void)lo;
+		(void)hi;
+		_exit(0);
+	}
+	known = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+		WEXITSTATUS(status) == TSC_FAULTED;
+	return known;
 }

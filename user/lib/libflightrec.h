@@ -94,6 +94,14 @@ uint64_t fr_mono_ns(void);
 int fr_debugregs_trigger(void);
 
 /*
+ * Whether rdtsc faults on this machine under PR_SET_TSC(PR_TSC_SIGSEGV),
+ * as the recorder and the loader have it fault (lib/dregs.c): a hypervisor
+ * may ignore CR4.TSD.  Tried once, in a child that handles the fault (an
+ * unhandled one would be a line in the kernel log); the answer is kept.
+ */
+bool fr_rdtsc_traps(void);
+
+/*
  * Moves the caller into a fresh user and mount namespace (and network
  * namespace with FR_ROOT_NET) whose root is an empty read-only tmpfs; the
  * old root is detached.  Open what you need before: fds survive.  The
