@@ -2404,12 +2404,22 @@ static struct {
 	uint64_t addr, at;		/* clear addr after record at */
 } pending[MAX_THREADS];
 
+/*
+ * How far the search looks: the wait it looks for was entered within
+ * moments of the exit (the waiter checked the word before the clear), and
+ * a program that makes threads without joining them (detached, or a word
+ * no one waits on) would have every exit search the whole log.
+ */
+#define TID_SCAN_MAX	4096
+
 static void clear_tid_later(uint64_t idx, uint64_t addr, uint32_t tid)
 {
-	uint64_t i;
+	uint64_t i, end = g.h->n_syscalls;
 	unsigned int k;
 
-	for (i = idx + 1; i < g.h->n_syscalls; i++) {
+	if (end - idx > TID_SCAN_MAX)
+		end = idx + TID_SCAN_MAX;
+	for (i = idx + 1; i < end; i++) {
 		const struct fri_syscall *s = &g.sc[i];
 
 		if (s->nr == __NR_clone && s->kind == FRI_K_CLONE && s->args[3] == addr &&
