@@ -369,6 +369,23 @@ TEST_F_TIMEOUT(replay, threads_join_racing_exit, 300)
 	EXPECT_TRUE(fr_file_contains(self->dir, "tx.rerr", "as recorded"));
 }
 
+/*
+ * The other side: a thread that is gone before its join (no wait), whose
+ * stack and tid word glibc gives to the next thread, whose join waits on
+ * that word (ptsnap --hold-exit=2).  That wait is for the second thread's
+ * tid: replay clears the word at the first one's exit.  Taking the wait for
+ * the first thread's made its join see the thread alive and wait, and
+ * diverge (measured with the tid check taken out).
+ */
+TEST_F_TIMEOUT(replay, threads_join_reused_tid_word, 300)
+{
+	ASSERT_EQ(0, record(self->dir, "tr", "--hold-exit=2", "threads_exit_join", "reuse"));
+	ASSERT_TRUE(fr_file_contains(self->dir, "tr.live", "joined: 1 1, reused: yes"));
+	ASSERT_EQ(0, replay(self->dir, "tr", "-q"));
+	EXPECT_TRUE(same_file(self->dir, "tr.live", "tr.rep/fd1.out"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "tr.rerr", "as recorded"));
+}
+
 TEST_F_TIMEOUT(replay, gdb_batch, 600)
 {
 	FILE *f;

@@ -10,6 +10,13 @@
  * enters a futex call, so the join always sees A alive and waits; replay
  * must clear the word at that wait, not at A's exit record nor at B's
  * clone3.  Prints the lines the threads send, then "joined".
+ *
+ * "threads_exit_join reuse": A exits and is gone before it is joined (no
+ * wait); thread C then gets A's cached stack, tid word included, and
+ * exits while the main thread joins it (ptsnap --hold-exit=2 holds C, the
+ * second thread to exit).  Replay must clear A's word at A's exit: the
+ * wait on that word is C's, for C's tid.  Prints whether C's tid word was
+ * A's ("reused").
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -61,7 +68,52 @@ static int exiting(pid_t tid)
 	return !strncmp(buf, "60 ", 3);
 }
 
-int main(void)
+/* C: the same as A, on A's stack when glibc reuses it */
+static void *thread_c(void *arg)
+{
+	return thread_a(arg);
+}
+
+/* A is gone (its /proc/self/task entry) */
+static int gone(pid_t tid)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", tid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 1;
+	close(fd);
+	return 0;
+}
+
+static int reuse(void)
+{
+	pthread_t a, c;
+	void *ra, *rc;
+	pid_t tid;
+
+	if (pthread_create(&a, NULL, thread_a, NULL) ||
+	    read(tidpipe[0], &tid, sizeof(tid)) != sizeof(tid))
+		return 1;
+	while (!gone(tid))
+		sched_yield();
+	if (pthread_join(a, &ra))
+		return 1;
+	if (pthread_create(&c, NULL, thread_c, NULL) ||
+	    read(tidpipe[0], &tid, sizeof(tid)) != sizeof(tid))
+		return 1;
+	while (!exiting(tid))
+		sched_yield();
+	if (pthread_join(c, &rc))
+		return 1;
+	/* a pthread_t is the thread's descriptor, which holds its tid word */
+	printf("joined: %ld %ld, reused: %s\n", (long)ra, (long)rc, a == c ? "yes" : "no");
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	pthread_t a, b;
 	void *ra, *rb;
@@ -70,6 +122,8 @@ int main(void)
 	if (pipe(tidpipe))
 		return 1;
 	ptsnap_marker();
+	if (argc > 1 && !strcmp(argv[1], "reuse"))
+		return reuse();
 	if (pthread_create(&a, NULL, thread_a, NULL))
 		return 1;
 	if (read(tidpipe[0], &tid, sizeof(tid)) != sizeof(tid))

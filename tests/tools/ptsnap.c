@@ -5,7 +5,7 @@
  *
  *   ptsnap -o FILE [--skip N | --marker] [--every M --intervals K]
  *          [--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I]
- *          [--tamper-signal SIG] [--hold-exit]
+ *          [--tamper-signal SIG] [--hold-exit[=N]]
  *          -- PROGRAM [ARGS...]
  *
  * It runs PROGRAM under ptrace.  The vDSO is hidden from it (AT_SYSINFO_EHDR
@@ -40,12 +40,13 @@
  * writes the result into the registers, and records a FLIGHTREC_NR_RDTSC.
  * Signal dispositions are followed (rt_sigaction) and written per interval.
  *
- * --hold-exit keeps a thread (not the leader) that exits at its exit event
- * (PTRACE_EVENT_EXIT, before the kernel clears its clear_child_tid word) until
- * another thread enters a futex call or exit_group (not at all while one is
- * in such a call): a pthread_join that checks the thread's tid word while
- * the thread is in its exit, as happens when the join races the exit, made
- * to happen every time.
+ * --hold-exit[=N] keeps a thread (not the leader; with N, only the N-th to
+ * exit after the snapshot) at its exit event (PTRACE_EVENT_EXIT, before the
+ * kernel clears its clear_child_tid word) until another thread enters a
+ * futex call or exit_group (not at all while one is in such a call): a
+ * pthread_join that checks the thread's tid word while the thread is in
+ * its exit, as happens when the join races the exit, made to happen every
+ * time.
  *
  * --tamper-nr/--tamper-hash damage the I-th record (from 0) of the written
  * log, for divergence tests, --tamper-signal SIG makes the first signal
@@ -1397,7 +1398,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
 		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] [--tamper-signal SIG] "
-		"[--hash-rule bytes|sockaddr] [--hold-exit] -- PROGRAM [ARGS...]\n");
+		"[--hash-rule bytes|sockaddr] [--hold-exit[=N]] -- PROGRAM [ARGS...]\n");
 	exit(64);
 }
 
@@ -1415,13 +1416,14 @@ int main(int argc, char **argv)
 		{ "tamper-signal", required_argument, NULL, 'S' },
 		{ "add-cpu-feature", required_argument, NULL, 'C' },
 		{ "hash-rule", required_argument, NULL, 'R' },
-		{ "hold-exit", no_argument, NULL, 'X' },
+		{ "hold-exit", optional_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
 	long skip = -1, every = 0, keep = 1, dump_after = -1, n_sc = 0, n_rec = 0;
 	bool marker = false, snapped = false, exec_seen = false, hold_exit = false;
 	size_t n_held = 0;
+	long hold_which = 0, n_exits = 0;
 	char mpath[64];
 	int ch, status;
 
@@ -1434,7 +1436,12 @@ int main(int argc, char **argv)
 		case 'k': keep = atol(optarg); break;
 		case 'd': dump_after = atol(optarg); break;
 		case 'q': quiet = true; break;
-		case 'X': hold_exit = true; break;
+		case 'X':	/* [=N]  every exiting thread, or the N-th (from 1) */
+			hold_exit = true;
+			hold_which = optarg ? atol(optarg) : 0;
+			if (optarg && hold_which < 1)
+				usage();
+			break;
 		case 'T':	/* INDEX:NR  the INDEX-th record (from 0) gets number NR */
 			if (sscanf(optarg, "%ld:%ld", &tamper_idx, &tamper_nr) != 2)
 				usage();
@@ -1616,7 +1623,8 @@ int main(int argc, char **argv)
 				die("%s: %s", mpath, strerror(errno));
 			hide_vdso(tid);
 		} else if (status >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8))) {
-			if (snapped && tid != pid && !t->held && !waiting_other(t)) {
+			if (snapped && tid != pid && !t->held && !waiting_other(t) &&
+			    (!hold_which || ++n_exits == hold_which)) {
 				t->held = true;		/* --hold-exit */
 				n_held++;
 				continue;
