@@ -134,6 +134,9 @@ demo: deps
 # The bench's VM gets 2 hours (FR_VM_TIMEOUT; vm.sh's default 900 s cut it).
 # BENCH=reverse (also part of the whole bench): reverse-execution commands
 # under the gdbserver on a 1 s bc run, with and without its snapshots.
+# BENCH=threads_faults (also part of the whole bench): a syscall loop beside
+# threads whose page writes fault; FR_BENCH_BASE_MODULE=OTHER.ko adds that
+# module's figure, the two loaded in turn.
 # BENCH=insn (also part of the whole bench): instructions per call of dd,
 # counted by a TCG plugin in boots of its own (scripts/bench-insn.sh).
 BENCH_VM := $(filter-out insn,$(BENCH))

@@ -122,46 +122,84 @@ static int fr_copy_user_page(void *dst, unsigned long addr, bool may_fault)
 /* ------------------------------------------------------------------ */
 /* the write-fault probe */
 
+/*
+ * Whether iv holds the original of page idx already (proc->lock held).  A
+ * write to a page whose mapping went away in the interval is a second life.
+ */
+static bool fr_pg_known(struct fr_interval *iv, unsigned long idx)
+{
+	void *old = xa_load(&iv->pages, idx);
+
+	if (!old)
+		return false;
+	if (fr_pg_flags(old) & FR_PG_RETIRED)
+		iv->flags |= FLIGHTREC_IF_TWO_LIVES;
+	return !xa_is_value(old) ||
+	       (xa_to_value(old) & (FR_PG_NOTPRESENT | FLIGHTREC_PAGE_ZERO));
+}
+
+/*
+ * The first write to page addr in the open interval: its bytes before the
+ * write join the interval's page set.  The page is copied outside
+ * proc->lock, which every recorded syscall of the process takes: a 4 KiB
+ * copy under it made the other threads' calls and faults wait (issue 28,
+ * a memcached profile).  The copy is kept only if no cut came between the
+ * look and the store (proc->next_index moves at every cut, under the lock):
+ * within one interval the page cannot have been written meanwhile without
+ * a write fault that stored its own original first (the PTE stays
+ * write-protected until a fault's probe has returned), and that one is
+ * found by the second look.  After a cut the page is copied again under
+ * the lock, as the new interval's original.
+ */
 static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 {
 	unsigned long idx = addr >> PAGE_SHIFT;
 	struct fr_interval *iv;
 	struct fr_page *pg = NULL;
 	void *data = NULL;
-	void *old, *entry;
+	void *entry;
 	LIST_HEAD(drop);
+	bool present;
+	u32 gen;
 	int err;
 
 	spin_lock(&proc->lock);
 	iv = proc->cur;
-	if (!iv)
+	if (!iv || fr_pg_known(iv, idx)) {
+		spin_unlock(&proc->lock);
+		return;
+	}
+	gen = proc->next_index;
+	spin_unlock(&proc->lock);
+
+	data = fr_page_alloc(GFP_NOWAIT);
+	pg = kmalloc(sizeof(*pg), GFP_NOWAIT | __GFP_NOWARN);
+	/* not present: the boundary finds out what it held */
+	present = data && !fr_copy_user_page(data, addr, false);
+
+	spin_lock(&proc->lock);
+	iv = proc->cur;
+	if (!iv || fr_pg_known(iv, idx))
 		goto out;
-	old = xa_load(&iv->pages, idx);
-	if (old && (fr_pg_flags(old) & FR_PG_RETIRED))
-		iv->flags |= FLIGHTREC_IF_TWO_LIVES;
-	if (old && (!xa_is_value(old) ||
-		    (xa_to_value(old) & (FR_PG_NOTPRESENT | FLIGHTREC_PAGE_ZERO))))
-		goto out;	/* the original is known already */
+	if (data && proc->next_index != gen)
+		present = !fr_copy_user_page(data, addr, false);
 	if (!fr_charge_locked(proc, PAGE_SIZE + sizeof(*pg), &drop)) {
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
 		goto out;
 	}
-	data = fr_page_alloc(GFP_NOWAIT);
-	pg = kmalloc(sizeof(*pg), GFP_NOWAIT | __GFP_NOWARN);
 	if (!data || !pg) {
 		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
 		goto out;
 	}
-	if (fr_copy_user_page(data, addr, false)) {
-		/* not present: the boundary finds out what it held */
-		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN);
-	} else {
+	if (present) {
 		pg->flags = FLIGHTREC_PAGE_DATA | FLIGHTREC_PAGE_WRITTEN;
 		pg->data = data;
 		entry = pg;
+	} else {
+		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN);
 	}
 	xa_lock_irq(&iv->pages);
 	err = xa_err(__xa_store(&iv->pages, idx, entry,

@@ -9,7 +9,7 @@
 #
 #   bench-vm.sh [SECTION...]     sections: unreg dd ddbig gzip intervals boundary
 #                                writes replay (replay_start alone) record threads
-#                                servers (its programs: scripts/bench-deps.sh) reverse
+#                                threads_faults servers (its programs: scripts/bench-deps.sh) reverse
 #                                compare (not by default: FR_BENCH_BASE=OTHER/user/flightrec)
 set -uo pipefail
 
@@ -79,7 +79,7 @@ loaded() { [ -d /sys/module/flightrec ]; }
 # the kernel module's global accounting, in bytes
 ring_bytes() { awk '/^bytes /{print $2}' /proc/flightrec/status; }
 
-sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads servers reverse}
+sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads threads_faults servers reverse}
 
 # ---------------------------------------------------------------------------
 # (issue 3 a) a process that is not registered, the module loaded with another
@@ -513,6 +513,45 @@ bench_threads() {
 		say "  $(printf '%7d   %13d   %15d   %17d   %s   %s' $nt $rounds $((b / 65536)) $((r / 65536)) "$(ratio "$r" "$b")" "$(ratio "$b" "$b2")")  (pairs $(pair_range "${base[*]}" "${rec[*]}"))"
 	done
 	say "  (goal: ratio <= 1.3 at every count, no growth beyond native's own)"
+}
+
+# (issue 28, items 1 and 3) syscalls beside write faults: one thread in the
+# getpid + pipe loop of section threads while FR_BENCH_WRITERS threads (1)
+# write one byte into each page of 256 pages of their own, over and over,
+# recorded at 10 ms intervals (each first write to a page in an interval is
+# a write fault whose probe copies the page).  The loop's time, native and
+# recorded; with FR_BENCH_BASE_MODULE (another build of the module), also
+# recorded with that one, the modules in turn in every repetition: the page
+# copy used to hold proc->lock, which every recorded call takes.
+bench_threads_faults() {
+	local i nw=${FR_BENCH_WRITERS:-1} rounds=${FR_BENCH_TF_ROUNDS:-6000}
+	local base=() rec=() other=() out m
+	local mods=("$MODULE")
+	[ -n "${FR_BENCH_BASE_MODULE:-}" ] && mods+=("$FR_BENCH_BASE_MODULE")
+	say "== threads beside write faults: 1 thread x $rounds getpid + 64-byte pipe"
+	say "   rounds, $nw writer thread(s) over 256 pages, recorded at 10 ms"
+	say "   intervals vs native, median of $REPS${FR_BENCH_BASE_MODULE:+ (modules in turn: this, base)}"
+	for ((i = 0; i < REPS; i++)); do
+		base+=("$("$PROGS/bench_threads" 1 $rounds $nw | awk '{print $1}')")
+		for m in "${mods[@]}"; do
+			rmmod flightrec && insmod "$m" || return 1
+			out=$("$FR" record -o "$W/tf" --interval-ms 10 -- \
+				"$PROGS/bench_threads" 1 $rounds $nw 2>/dev/null | awk '{print $1}')
+			rm -rf "$W/tf"
+			if [ "$m" = "$MODULE" ]; then rec+=("$out"); else other+=("$out"); fi
+		done
+	done
+	if [ "${#mods[@]}" -gt 1 ]; then
+		rmmod flightrec && insmod "$MODULE" || return 1
+	fi
+	local b r o
+	b=$(printf '%s\n' "${base[@]}" | median)
+	r=$(printf '%s\n' "${rec[@]}" | median)
+	say "  native $((b / 1000000)) ms, recorded $((r / 1000000)) ms: ratio $(ratio "$r" "$b") (pairs $(pair_range "${base[*]}" "${rec[*]}"))"
+	if [ "${#other[@]}" -gt 0 ]; then
+		o=$(printf '%s\n' "${other[@]}" | median)
+		say "  base module: recorded $((o / 1000000)) ms: ratio $(ratio "$o" "$b"); this / base $(ratio "$r" "$o") (pairs $(pair_range "${other[*]}" "${rec[*]}"))"
+	fi
 }
 
 # (issue 28, item 5) a large process: its boundaries, and a dump of it while

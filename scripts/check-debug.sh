@@ -21,6 +21,8 @@
 #
 # FR_CHECK_DEBUG_ONLY="main serial yama faults stress" picks boots;
 # FR_CHECK_DEBUG_JOBS=N runs N boots at a time (default 1).
+# FR_CHECK_DEBUG_TESTS="record_memory replay_module" runs only those binaries
+# in the main boot (the whole suite there takes about 2 hours on 2 CPUs).
 # Prints one line "N passed, N failed" for the test cases; exits non-zero if
 # anything failed, a kernel report or a leak included.
 set -uo pipefail
@@ -125,7 +127,8 @@ run() {
 # record_faults runs in the fault boot; bounds (the tools' memory and CPU
 # on crafted files, userspace only) runs on the host in make check, and took
 # over 20 minutes of this boot under KASAN
-run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable portable_outside record_faults bounds" tests/run.sh
+# shellcheck disable=SC2086  # one name per word
+run main run -- env FR_TEST_EXCLUDE="$SERIAL replay_portable portable_outside record_faults bounds" tests/run.sh ${FR_CHECK_DEBUG_TESTS:-}
 # shellcheck disable=SC2086  # one name per word
 run serial --smp 1 run -- tests/run.sh $SERIAL
 run yama run -- env FR_YAMA3=1 tests/run.sh record_security

@@ -6,17 +6,26 @@
  * scripts/bench-vm.sh (section threads) runs it natively and under
  * `flightrec record` at 2, 8 and 32 threads.
  *
- *   bench_threads THREADS ROUNDS
+ * With WRITERS, as many more threads write one byte into each page of a
+ * buffer of PAGES pages of their own (256 by default), over and over, until
+ * the others have finished: recorded, each first write to a page in an
+ * interval is a write fault whose probe copies the page (section
+ * threads-faults).  It then also prints the pages written.
+ *
+ *   bench_threads THREADS ROUNDS [WRITERS [PAGES]]
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 
-static long rounds;
+static long rounds, pages = 256;
 static pthread_barrier_t start;
+static atomic_int done;
+static atomic_long written;
 
 static void *worker(void *arg)
 {
@@ -39,6 +48,25 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static void *writer(void *arg)
+{
+	long page = sysconf(_SC_PAGESIZE), i, n = 0;
+	volatile char *buf = malloc(pages * page);
+
+	(void)arg;
+	if (!buf)
+		exit(3);
+	pthread_barrier_wait(&start);
+	while (!atomic_load_explicit(&done, memory_order_relaxed)) {
+		for (i = 0; i < pages; i++)
+			buf[i * page] = (char)n;
+		n += pages;
+	}
+	atomic_fetch_add(&written, n);
+	free((void *)buf);
+	return NULL;
+}
+
 static long long now_ns(void)
 {
 	struct timespec ts;
@@ -49,26 +77,40 @@ static long long now_ns(void)
 
 int main(int argc, char **argv)
 {
-	pthread_t th[64];
-	long long t0;
-	long n, i;
+	pthread_t th[64], wr[64];
+	long long t0, t;
+	long n, w = 0, i;
 
-	if (argc != 3)
+	if (argc < 3 || argc > 5)
 		return 2;
 	n = atol(argv[1]);
 	rounds = atol(argv[2]);
-	if (n < 1 || n > 64 || rounds < 1)
+	if (argc > 3)
+		w = atol(argv[3]);
+	if (argc > 4)
+		pages = atol(argv[4]);
+	if (n < 1 || n > 64 || rounds < 1 || w < 0 || w > 64 || pages < 1)
 		return 2;
 	/* the main thread waits too: the clock starts when all are ready */
-	if (pthread_barrier_init(&start, NULL, n + 1))
+	if (pthread_barrier_init(&start, NULL, n + w + 1))
 		return 3;
 	for (i = 0; i < n; i++)
 		if (pthread_create(&th[i], NULL, worker, NULL))
+			return 3;
+	for (i = 0; i < w; i++)
+		if (pthread_create(&wr[i], NULL, writer, NULL))
 			return 3;
 	pthread_barrier_wait(&start);
 	t0 = now_ns();
 	for (i = 0; i < n; i++)
 		pthread_join(th[i], NULL);
-	printf("%lld\n", now_ns() - t0);
+	t = now_ns() - t0;
+	atomic_store(&done, 1);
+	for (i = 0; i < w; i++)
+		pthread_join(wr[i], NULL);
+	if (w)
+		printf("%lld %ld\n", t, atomic_load(&written));
+	else
+		printf("%lld\n", t);
 	return 0;
 }
