@@ -11,7 +11,7 @@
  *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash),
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
  *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
- *   reuse; taken under proc->lock by the write-fault probe) and
+ *   reuse; taken under proc->lock by a freeze's fr_sc_unfinished) and
  *   fr_tsc_lock (spinlock, irqsave, tsc.c: threads giving rdtsc back) and
  *   fr_tw_lock (spinlock, irqsave, twork.c: queued task_work) and
  *   fr_vforks_lock (spinlock, trigger.c: CLONE_VM children waiting for
