@@ -580,11 +580,27 @@ static uint32_t churn_interval_ms(void)
 	return FLIGHTREC_INTERVAL_MS_MIN * fr_timeout_scale();
 }
 
+/*
+ * The sleep after each round, scaled like the interval (12 ms against 10 ms
+ * on Debian's kernels, 48 against 40 on the debug kernel): a little longer
+ * than an interval, so that each interval holds one round and the odd
+ * rounds' intervals are without the call (12 of the ring's 24 on Debian's
+ * kernels).  Unscaled, 12 ms against 40 let the debug kernel's intervals
+ * span several rounds, nearly all with a madvise: 1 and 2 intervals of 24
+ * without it in two runs, against the 2 needed (clean >= MR_ROUNDS / 4).
+ */
+static void churn_sleep(char *buf, size_t len)
+{
+	snprintf(buf, len, "%u", 12 * fr_timeout_scale());
+}
+
 TEST_F_TIMEOUT(mem, second_life_flagged_short_intervals, 180)
 {
-	char nr[16];
-	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn", nr, NULL };
+	char nr[16], sleep_ms[16];
+	char *argv[] = { (char *)fr_prog("mem_read"), sleep_ms, "churn", nr, NULL };
 	size_t rounds = churn_rounds(nr, sizeof(nr));
+
+	churn_sleep(sleep_ms, sizeof(sleep_ms));
 
 	flagged_rounds_in(_metadata, self->c, argv, churn_interval_ms(), rounds, 0,
 			  "churn", SYS_madvise, FLIGHTREC_IF_TWO_LIVES);
@@ -597,9 +613,11 @@ TEST_F_TIMEOUT(mem, second_life_flagged_short_intervals, 180)
  */
 TEST_F_TIMEOUT(mem, second_life_flagged_other_thread, 180)
 {
-	char nr[16];
-	char *argv[] = { (char *)fr_prog("mem_read"), "12", "churn2", nr, NULL };
+	char nr[16], sleep_ms[16];
+	char *argv[] = { (char *)fr_prog("mem_read"), sleep_ms, "churn2", nr, NULL };
 	size_t rounds = churn_rounds(nr, sizeof(nr));
+
+	churn_sleep(sleep_ms, sizeof(sleep_ms));
 
 	flagged_rounds_in(_metadata, self->c, argv, churn_interval_ms(), rounds, 0,
 			  "churn2", SYS_madvise, FLIGHTREC_IF_TWO_LIVES);
