@@ -10,7 +10,7 @@
  * buffer of PAGES pages of their own (256 by default), over and over, until
  * the others have finished: recorded, each first write to a page in an
  * interval is a write fault whose probe copies the page (section
- * threads-faults).  It then also prints the pages written.
+ * threads_faults).  It then also prints the pages written.
  *
  *   bench_threads THREADS ROUNDS [WRITERS [PAGES]]
  */
