@@ -622,6 +622,20 @@ static int fr_put_interval_all(struct sk_buff *skb, struct netlink_callback *cb,
 	return 0;
 }
 
+/*
+ * Every interval's records in sequence order (fr_iv_sort), before the first
+ * is handed out; once, whoever reads the dump first.
+ */
+static void fr_dump_sort(struct fr_dump *d)
+{
+	struct fr_interval *iv;
+
+	mutex_lock(&d->bid_lock);
+	list_for_each_entry(iv, &d->intervals, node)
+		fr_iv_sort(iv);
+	mutex_unlock(&d->bid_lock);
+}
+
 int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct nlattr **attrs = fr_dumpit_attrs(cb);
@@ -643,6 +657,7 @@ int fr_nl_get_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		a[A_DUMP] = (long)d;
 		/* before any map is handed out */
 		fr_dump_late_build_ids(d);
+		fr_dump_sort(d);
 	}
 	d = (struct fr_dump *)a[A_DUMP];
 
@@ -710,34 +725,45 @@ int fr_nl_get_dump_done(struct netlink_callback *cb)
 /*
  * FLIGHTREC_CMD_GET_RECORDS: the syscall records of a live ring, oldest
  * interval first, for `flightrec log PID`.  Nothing is copied: each call
- * takes proc->lock, finds its place again by (interval index, position)
- * (records are only ever appended to an interval) and fills the skb.  An
- * interval the ring dropped between two calls is skipped.
+ * takes proc->lock, takes the threads' logs into the open interval, puts
+ * the interval in sequence order and finds its place again by (interval
+ * index, last sequence number sent) and fills the skb.  An interval the
+ * ring dropped between two calls is skipped; a record placed after the
+ * call that sent later ones, numbered before them, is left out, as are the
+ * records made after the request.
  */
 #define G_PROC		0	/* struct fr_proc *, referenced */
 #define G_IV		1	/* interval index */
-#define G_POS		2	/* position in it */
+#define G_SEQ		2	/* in it, the last record sent, by number */
 #define G_MAXSEQ	3	/* records made after the request are left out */
 #define G_CHUNK		4	/* progress inside a record (fr_put_syscall_all) */
+#define G_SAME		5	/* records numbered G_SEQ sent (an unfinished
+				 * call's and its own may share a number) */
 
 static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb,
 				struct fr_interval *iv)
 {
-	long *a = cb->args, n = 0;
+	long *a = cb->args, same = 0;
 	struct fr_sc_rec *r;
 	int err;
 
+	fr_iv_sort(iv);
 	list_for_each_entry(r, &iv->syscalls, node) {
-		if (n++ < a[G_POS])
+		/* sent already (the first a[G_SAME] numbered a[G_SEQ]) */
+		if (r->seq < (u64)a[G_SEQ] ||
+		    (r->seq == (u64)a[G_SEQ] && same++ < a[G_SAME]))
 			continue;
-		if (r->seq > (u64)a[G_MAXSEQ]) {
-			a[G_POS]++;
+		if (r->seq > (u64)a[G_MAXSEQ])
 			continue;
-		}
 		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &a[G_CHUNK]);
 		if (err)
 			return err;
-		a[G_POS]++;
+		if (r->seq != (u64)a[G_SEQ]) {
+			a[G_SEQ] = r->seq;
+			a[G_SAME] = 0;
+			same = 1;
+		}
+		a[G_SAME]++;
 		a[G_CHUNK] = 0;
 	}
 	return 0;
@@ -749,6 +775,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 	struct fr_interval *iv, *next;
 	long *a = cb->args;
 	struct fr_proc *proc;
+	LIST_HEAD(recs);
 	int err = 0;
 
 	if (!a[G_PROC]) {
@@ -768,6 +795,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 	proc = (struct fr_proc *)a[G_PROC];
 
 	spin_lock(&proc->lock);
+	fr_logs_take(proc, proc->cur, &recs);
 	for (;;) {
 		/* the first interval at or after the cursor */
 		next = NULL;
@@ -783,7 +811,8 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 			break;
 		if ((long)next->index != a[G_IV]) {
 			a[G_IV] = next->index;
-			a[G_POS] = 0;
+			a[G_SEQ] = 0;
+			a[G_SAME] = 0;
 			a[G_CHUNK] = 0;
 		}
 		err = fr_put_live_interval(skb, cb, next);
@@ -792,10 +821,12 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 		if (next == proc->cur)
 			break;
 		a[G_IV]++;
-		a[G_POS] = 0;
+		a[G_SEQ] = 0;
+		a[G_SAME] = 0;
 		a[G_CHUNK] = 0;
 	}
 	spin_unlock(&proc->lock);
+	fr_sc_recs_free(&recs);
 	if (err == -EMSGSIZE && skb->len)
 		return skb->len;
 	return err;

@@ -8,6 +8,9 @@
  *        thread's task_work, and by fr_proc_stop())
  *       -> mm->mmap_lock (read: boundary page walks)
  *         -> proc->lock (spinlock: ring, current interval, counters)
+ *           -> t->log_lock (spinlock: a thread's log and in_sc; taken
+ *              alone by the thread for each record, under proc->lock by
+ *              whoever takes logs into an interval or makes a cut)
  *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash),
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
  *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
@@ -227,6 +230,11 @@ struct fr_interval {
 	struct xarray pages;
 	struct xarray acc;
 	size_t bytes;			/* charged to fr_bytes */
+	/*
+	 * syscalls holds the threads' logs spliced one after another
+	 * (fr_log_take): in sequence order only once fr_iv_sort() ran.
+	 */
+	bool unsorted;
 };
 
 /* End of a frozen dump. */
@@ -321,7 +329,7 @@ struct fr_thread {
 	/*
 	 * held_cap: its task_work captured what the call will destroy into
 	 * the interval open while proc->next_index was held_iv; cleared when
-	 * the call is recorded (with in_sc, under proc->lock).  A boundary
+	 * the call is recorded (with in_sc, fr_log_put).  A boundary
 	 * between the capture and the call moves the call to the next
 	 * interval: sys_enter holds it again (FR_HELD_TRIES times at most).
 	 * One while the call runs waits for it (fr_thread_stopped).
@@ -394,6 +402,19 @@ struct fr_thread {
 	bool sig_boundary;
 	u64 sig_ip;
 	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
+	/*
+	 * Its log: the records it placed since its log was last taken into
+	 * an interval (fr_log_take: at every cut, and whenever the open
+	 * interval is read or goes away), with their count, bytes and the
+	 * FLIGHTREC_IF_* flags they give the interval.  They belong to the
+	 * open interval.  Under log_lock, which the thread takes for every
+	 * record instead of proc->lock: no lock or cache line shared with
+	 * the process's other threads per record (issue 28).
+	 */
+	spinlock_t log_lock;
+	struct list_head log;
+	u32 log_nr, log_flags;
+	size_t log_bytes;
 	struct fr_arena *arena;		/* arena.c: records are cut from it */
 	struct fr_arena *arena_big;	/* arena.c: and the big ones from it */
 	u32 credit;			/* syscall.c: record bytes charged ahead */
@@ -419,6 +440,13 @@ struct fr_proc {
 	struct task_struct *token_to;	/* handed over to it when it yields */
 	wait_queue_head_t token_wq;
 	spinlock_t lock;
+	/*
+	 * A cut is being made (fr_boundary, under lock): a thread does not
+	 * place a record, nor leave its call (in_sc), under its log_lock
+	 * alone, but under lock too (fr_log_put), so that what the cut
+	 * read of every thread stays true until the cut is made.
+	 */
+	bool cutting;
 	struct list_head threads;	/* fr_thread.pnode, under lock */
 	u32 nr_threads;
 	struct list_head ring;		/* closed intervals, oldest first */
@@ -632,6 +660,11 @@ void fr_sc_record_held_exit(struct fr_thread *t);
 void fr_sc_settle(struct fr_thread *t);
 void fr_sc_ctx_fix(struct fr_thread *t, struct fr_thread_ctx *ctx);
 void fr_sc_unfinished(struct fr_proc *proc, struct fr_interval *iv);
+void fr_log_take(struct fr_proc *proc, struct fr_thread *t,
+		 struct fr_interval *iv, struct list_head *drop);
+void fr_logs_take(struct fr_proc *proc, struct fr_interval *iv,
+		  struct list_head *drop);
+void fr_iv_sort(struct fr_interval *iv);
 void fr_ctx_in_syscall(struct fr_thread_ctx *ctx, u32 nr, u64 ip);
 void fr_proc_exec_reset(struct fr_proc *proc);
 bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t);

@@ -526,8 +526,8 @@ static size_t fr_capture_process(struct fr_proc *proc, struct fr_interval *iv,
  *
  * - A thread blocked in a syscall (in_sc) is stopped already: its user state
  *   is in pt_regs, its context is taken remotely and says "inside the call"
- *   (the record of the call, placed under proc->lock after the cut, is in
- *   the new interval), and a queued TWA_RESUME work stops it in task_work
+ *   (the record of the call, placed after the cut, is in the new
+ *   interval: fr_cut_gate), and a queued TWA_RESUME work stops it in task_work
  *   if the call returns before the walk is over.  It is not interrupted:
  *   TWA_SIGNAL would make calls that the kernel does not restart (epoll_wait,
  *   io_getevents, ...) fail with EINTR in the program at every boundary.
@@ -540,7 +540,7 @@ static size_t fr_capture_process(struct fr_proc *proc, struct fr_interval *iv,
  *   only after T0 released work_lock, which is after the walk.
  * - T0 waits, killable and at most FR_STOP_WAIT_MS, until every thread is
  *   stopped; then, with mmap_lock and proc->lock held, it checks once more
- *   and makes the cut (fr_gather_threads).  A thread that did not report in
+ *   (fr_cut_gate) and makes the cut (fr_gather_threads).  A thread that did not report in
  *   time is recorded as before, when it next passes (fr_boundary_late), and
  *   the interval is flagged FLIGHTREC_IF_THREAD_LATE.
  *
@@ -614,6 +614,31 @@ static bool fr_threads_stopped(struct fr_proc *proc)
 		if (t->task != current && !fr_thread_stopped(t))
 			return false;
 	return true;
+}
+
+/*
+ * fr_threads_stopped() for the cut, proc->lock held.  Sets proc->cutting,
+ * then takes and releases every thread's log_lock: a thread that was
+ * placing a record or leaving its call under its log_lock alone has done
+ * so, and until the cut clears cutting, every thread does both under
+ * proc->lock too (fr_log_put).  So what the cut reads of the threads (in
+ * a call or not, held_cap, the logs) stays as read until it is made.
+ * Every thread, stopped or not: the cut is made anyway past the deadline.
+ */
+static bool fr_cut_gate(struct fr_proc *proc)
+{
+	struct fr_thread *t;
+	bool stopped = true;
+
+	lockdep_assert_held(&proc->lock);
+	WRITE_ONCE(proc->cutting, true);
+	list_for_each_entry(t, &proc->threads, pnode) {
+		spin_lock(&t->log_lock);
+		if (t->task != current && !fr_thread_stopped(t))
+			stopped = false;
+		spin_unlock(&t->log_lock);
+	}
+	return stopped;
 }
 
 static bool fr_stop_done(struct fr_proc *proc)
@@ -964,6 +989,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	size_t pre, bytes, ctx_bytes;
 	bool lost = false, charged, vdso_todo;
 	LIST_HEAD(drop);
+	LIST_HEAD(recs);
 	u32 cap;
 	u64 t0;
 
@@ -1044,9 +1070,10 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		}
 		mmap_read_lock(mm);
 		spin_lock(&proc->lock);
-		if (!more || fr_threads_stopped(proc))
+		if (fr_cut_gate(proc) || !more)
 			break;
 		/* one left the kernel between the wait and the locks */
+		WRITE_ONCE(proc->cutting, false);
 		spin_unlock(&proc->lock);
 		mmap_read_unlock(mm);
 	}
@@ -1058,6 +1085,8 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	/* read without locks by fr_sys_enter_work (a held call) */
 	WRITE_ONCE(proc->next_index, next->index + 1);
 	proc->cur = next;
+	/* what the threads placed until now (none before the first cut) */
+	fr_logs_take(proc, closed, &recs);
 	if (own)
 		list_add_tail(&own->node, &next->threads);
 	ctx_bytes = fr_gather_threads(proc, next, gen);
@@ -1068,7 +1097,9 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	 */
 	if (cut == FR_CUT_FREEZE && closed)
 		fr_sc_unfinished(proc, closed);
+	WRITE_ONCE(proc->cutting, false);
 	spin_unlock(&proc->lock);
+	fr_sc_recs_free(&recs);
 
 	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);
 	fr_mem_boundary(proc, closed, next);
@@ -1695,11 +1726,27 @@ out:
  * before it could freeze or close an interval.  Returns false when the
  * process was stopped.
  */
+/*
+ * The open interval leaves proc->cur, to be freed, with what the threads'
+ * logs hold for it (what they place from now on finds no interval).
+ * proc->lock held; @drop as for fr_logs_take().
+ */
+static struct fr_interval *fr_cur_take(struct fr_proc *proc,
+				       struct list_head *drop)
+{
+	struct fr_interval *cur = proc->cur;
+
+	proc->cur = NULL;
+	fr_logs_take(proc, cur, drop);
+	return cur;
+}
+
 bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t)
 {
 	struct fr_interval *iv, *tmp, *cur;
 	struct fr_thread *thr;
 	LIST_HEAD(ring);
+	LIST_HEAD(recs);
 	u32 reason;
 
 	lockdep_assert_held(&proc->work_lock);
@@ -1716,9 +1763,9 @@ bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t)
 	WRITE_ONCE(proc->dying, true);
 	list_splice_init(&proc->ring, &ring);
 	proc->nr_ring = 0;
-	cur = proc->cur;
-	proc->cur = NULL;
+	cur = fr_cur_take(proc, &recs);
 	spin_unlock(&proc->lock);
+	fr_sc_recs_free(&recs);
 	/* the timer sees dying and does not rearm; it takes no work_lock */
 	hrtimer_cancel(&proc->timer);
 	if (proc->dump_done) {
@@ -1836,6 +1883,7 @@ void fr_proc_stop(struct fr_proc *proc)
 {
 	struct fr_interval *iv, *tmp, *cur;
 	LIST_HEAD(ring);
+	LIST_HEAD(recs);
 
 	if (!proc->started)
 		return;
@@ -1852,10 +1900,10 @@ void fr_proc_stop(struct fr_proc *proc)
 	spin_lock(&proc->lock);
 	list_splice_init(&proc->ring, &ring);
 	proc->nr_ring = 0;
-	cur = proc->cur;
-	proc->cur = NULL;
+	cur = fr_cur_take(proc, &recs);
 	spin_unlock(&proc->lock);
 	mutex_unlock(&proc->work_lock);
+	fr_sc_recs_free(&recs);
 	list_for_each_entry_safe(iv, tmp, &ring, node)
 		fr_interval_free(iv);
 	fr_interval_free(cur);
@@ -1867,13 +1915,14 @@ void fr_proc_exec_reset(struct fr_proc *proc)
 	struct fr_interval *iv, *tmp, *cur;
 	struct mm_struct *old;
 	LIST_HEAD(ring);
+	LIST_HEAD(recs);
 
 	spin_lock(&proc->lock);
 	list_splice_init(&proc->ring, &ring);
 	proc->nr_ring = 0;
-	cur = proc->cur;
-	proc->cur = NULL;
+	cur = fr_cur_take(proc, &recs);
 	spin_unlock(&proc->lock);
+	fr_sc_recs_free(&recs);
 	list_for_each_entry_safe(iv, tmp, &ring, node)
 		fr_interval_free(iv);
 	fr_interval_free(cur);

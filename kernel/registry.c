@@ -74,6 +74,9 @@ static void fr_thread_free_rcu(struct rcu_head *head)
 	/* signal records of a thread that never got back to append them */
 	list_for_each_entry_safe(rec, tmp, &thr->sig_recs, node)
 		fr_sc_rec_free(rec);
+	/* records it placed after it left its proc (an unregistration) */
+	fr_uncharge(thr->log_bytes);
+	fr_sc_recs_free(&thr->log);
 	/* what its tracer changed after its last record */
 	fr_pt_drop(thr);
 	put_task_struct(thr->task);
@@ -98,14 +101,18 @@ void fr_thread_put(struct fr_thread *thr)
 static void fr_thread_unlink(struct fr_thread *thr)
 {
 	struct fr_proc *proc = thr->proc;
+	LIST_HEAD(recs);
 	bool last;
 
 	spin_lock(&proc->lock);
 	list_del_rcu(&thr->pnode);	/* fr_boundary_request() walks it under RCU */
 	proc->nr_threads--;
+	/* its records belong to the open interval */
+	fr_log_take(proc, thr, proc->cur, &recs);
 	/* a stopped proc (fr_proc_check_dumpable): dying, still registered */
 	last = !proc->nr_threads && (!proc->dying || proc->stop_reason);
 	spin_unlock(&proc->lock);
+	fr_sc_recs_free(&recs);
 	if (last)
 		schedule_work(&fr_reap_work);
 }
@@ -162,6 +169,8 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	INIT_HLIST_NODE(&thr->hnode);
 	INIT_LIST_HEAD(&thr->pnode);
 	INIT_LIST_HEAD(&thr->sig_recs);
+	spin_lock_init(&thr->log_lock);
+	INIT_LIST_HEAD(&thr->log);
 	spin_lock_init(&thr->pt_lock);
 	INIT_LIST_HEAD(&thr->pt_writes);
 	refcount_set(&thr->ref, 2);	/* the hash's and ours, until we return */
@@ -741,6 +750,7 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 {
 	struct task_struct *task;
 	struct fr_interval *iv;
+	LIST_HEAD(recs);
 
 	memset(st, 0, sizeof(*st));
 	st->pid = fr_proc_vpid(proc);
@@ -755,6 +765,8 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 		__get_task_comm(st->comm, sizeof(st->comm), task);
 	rcu_read_unlock();
 	spin_lock(&proc->lock);
+	/* the open interval's records, counted */
+	fr_logs_take(proc, proc->cur, &recs);
 	st->nr_threads = proc->nr_threads;
 	st->nr_ring = proc->nr_ring;
 	st->frozen = proc->frozen;
@@ -772,6 +784,7 @@ void fr_proc_stats(struct fr_proc *proc, struct fr_proc_stats *st)
 	if (proc->cur)
 		st->bytes += proc->cur->bytes;
 	spin_unlock(&proc->lock);
+	fr_sc_recs_free(&recs);
 }
 
 int fr_registry_init(void)

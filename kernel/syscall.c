@@ -46,6 +46,7 @@
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include <linux/kprobes.h>
+#include <linux/list_sort.h>
 #include "flightrec.h"
 #include "../uapi/flightrec_syscalls.h"
 #include "../uapi/flightrec_syscall_check.h"
@@ -875,9 +876,9 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
  * list_add_tail(new, next) for a record joining an interval, without
  * CONFIG_DEBUG_LIST's check (an out-of-line call that cost 17 of the
  * record's instructions, as __skb_queue_tail links skbs without it).  The
- * neighbours are in the open interval's list, read under proc->lock a line
- * before; a record is linked once, into one list, and never unlinked alone
- * (fr_sc_recs_free frees a whole interval).
+ * neighbours are in the thread's log, under its log_lock; a record is
+ * linked once, into one list, and never unlinked alone (whole logs are
+ * spliced, fr_sc_recs_free frees a whole interval).
  */
 static __always_inline void fr_rec_link(struct list_head *new,
 					struct list_head *prev,
@@ -930,26 +931,6 @@ static __always_inline bool fr_charge_rec(struct fr_thread *t, u32 size)
 }
 
 /*
- * rec joins cur's list after the last record numbered below it: a call
- * numbered at entry (futex, every call in serial mode) may end after later
- * ones, and a call entered in an earlier interval goes first.  The rare
- * case; fr_append_rec() puts the common one at the tail itself.
- */
-static noinline void fr_rec_insert(struct fr_interval *cur,
-				   struct fr_sc_rec *rec)
-{
-	struct list_head *pos = &cur->syscalls;
-	struct fr_sc_rec *r;
-
-	list_for_each_entry_reverse(r, &cur->syscalls, node) {
-		if (r->seq < rec->seq)
-			break;
-		pos = &r->node;
-	}
-	fr_rec_link(&rec->node, pos->prev, pos);
-}
-
-/*
  * At a freeze's cut (interval.c, fr_boundary; proc->lock held, current the
  * thread that freezes): each other thread inside a call that was numbered
  * at entry (futex, clone, ... and every call in serial mode) gets a record
@@ -974,7 +955,7 @@ void fr_sc_unfinished(struct fr_proc *proc, struct fr_interval *iv)
 		if (t->task == current || !READ_ONCE(t->in_sc))
 			continue;
 		smp_rmb();	/* in_sc before sc_*: fr_sys_enter */
-		/* stable while in_sc: it is cleared under proc->lock */
+		/* stable while in_sc: not cleared while proc->cutting */
 		if (!t->sc_seq)
 			continue;
 		rec = fr_rec_alloc_alone(size, GFP_ATOMIC | __GFP_NOWARN);
@@ -987,77 +968,201 @@ void fr_sc_unfinished(struct fr_proc *proc, struct fr_interval *iv)
 		fr_rec_head(t, rec, FLIGHTREC_SC_UNFINISHED, 0, size);
 		/* charged as the freeze's other small allocations: it must cut */
 		atomic64_add(size, &fr_bytes);
-		fr_rec_insert(iv, rec);		/* after the last numbered below it */
+		/* put in sequence order with the rest (fr_iv_sort) */
+		list_add_tail(&rec->node, &iv->syscalls);
+		iv->unsorted = true;
 		iv->nr_syscalls++;
 		iv->bytes += size;
 		proc->nr_syscalls++;
 	}
 }
 
+static void fr_lost(struct fr_proc *proc);
+
 /*
- * Puts a record of t into the open interval, or counts it lost.  With
- * `closes`, the thread's syscall stops being open (in_sc) under the same
- * lock: a boundary (interval.c, fr_gather_threads) that finds it open takes
- * its context as "inside the call", and the record then lands in the new
- * interval.  `plain`: rec is fr_build_small()'s, with no flag that marks
- * the interval.
+ * A thread places its records and leaves its calls under its log_lock
+ * alone, but while a cut is being made (proc->cutting) under proc->lock
+ * too: what the cut read of t (in_sc, held_cap, its log) does not change
+ * until it is made.  The cut sets cutting under proc->lock, then takes and
+ * releases every log_lock once (fr_cut_gate): a thread that took its
+ * log_lock before sees cutting after.
+ */
+
+/* What fr_log_put() did. */
+enum fr_put {
+	FR_PUT_PLACED,
+	FR_PUT_LOST,		/* recording had started: a real loss */
+	FR_PUT_NOT_RECORDING,
+};
+
+/*
+ * rec into t's log (the open interval's, taken into it at the next cut:
+ * fr_log_take), or not.  With `closes`, the thread's syscall stops being
+ * open (in_sc) under the same lock: a cut (interval.c, fr_gather_threads)
+ * that finds it open takes its context as "inside the call", and the
+ * record then lands in the new interval.  `plain`: rec is
+ * fr_build_small()'s, with no flag that marks the interval.  Sequence
+ * order is made when the interval is read (fr_iv_sort).  t->log_lock held.
+ */
+static __always_inline enum fr_put fr_log_put(struct fr_thread *t,
+					      struct fr_sc_rec *rec,
+					      bool closes, bool plain, bool ok)
+{
+	if (closes) {
+		WRITE_ONCE(t->in_sc, false);
+		WRITE_ONCE(t->held_cap, false);
+	}
+	/* the logs are taken whenever cur changes, after it changed */
+	if (!READ_ONCE(t->proc->cur))
+		return FR_PUT_NOT_RECORDING;
+	if (!ok)
+		return FR_PUT_LOST;
+	if (unlikely(rec->rseq_has))
+		fr_rseq_placed(t, rec);
+	fr_rec_link(&rec->node, t->log.prev, &t->log);
+	t->log_nr++;
+	t->log_bytes += rec->size;
+	if (!plain && unlikely(rec->flags & (FLIGHTREC_SC_UNKNOWN_OUT |
+					     FLIGHTREC_SC_TRUNCATED |
+					     FLIGHTREC_SC_COPY_FAILED))) {
+		if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
+			t->log_flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
+		if (rec->flags & (FLIGHTREC_SC_TRUNCATED |
+				  FLIGHTREC_SC_COPY_FAILED))
+			t->log_flags |= FLIGHTREC_IF_LOST_RECORD;
+	}
+	/* only fr_sc_flush_signal appends signals (closes false) */
+	if (!closes && rec->nr == FLIGHTREC_NR_SIGNAL &&
+	    !(rec->flags & FLIGHTREC_SC_REAL_NR) &&
+	    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
+		t->log_flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
+	return FR_PUT_PLACED;
+}
+
+/* fr_log_put() while a cut is being made: after it. */
+static noinline enum fr_put fr_log_put_cutting(struct fr_thread *t,
+					       struct fr_sc_rec *rec,
+					       bool closes, bool plain, bool ok)
+{
+	enum fr_put put;
+
+	spin_lock(&t->proc->lock);
+	spin_lock(&t->log_lock);
+	put = fr_log_put(t, rec, closes, plain, ok);
+	spin_unlock(&t->log_lock);
+	spin_unlock(&t->proc->lock);
+	return put;
+}
+
+/*
+ * Puts a record of t into the open interval (its log), or counts it lost;
+ * see fr_log_put().
  */
 static __always_inline void fr_append_rec(struct fr_thread *t,
 					  struct fr_sc_rec *rec, bool closes,
 					  bool plain)
 {
-	struct fr_proc *proc = t->proc;
 	bool ok = fr_charge_rec(t, rec->size);
-	struct fr_interval *cur;
+	enum fr_put put;
 
-	spin_lock(&proc->lock);
-	if (closes) {
-		WRITE_ONCE(t->in_sc, false);
-		WRITE_ONCE(t->held_cap, false);
+	spin_lock(&t->log_lock);
+	if (likely(!READ_ONCE(t->proc->cutting))) {
+		put = fr_log_put(t, rec, closes, plain, ok);
+		spin_unlock(&t->log_lock);
+	} else {
+		spin_unlock(&t->log_lock);
+		put = fr_log_put_cutting(t, rec, closes, plain, ok);
 	}
-	cur = proc->cur;
-	if (ok && cur) {
-		struct list_head *head = &cur->syscalls, *last = head->prev;
+	if (likely(put == FR_PUT_PLACED))
+		return;
+	if (put == FR_PUT_LOST)
+		fr_lost(t->proc);
+	if (ok)
+		fr_uncharge(rec->size);
+	fr_sc_rec_free(rec);
+}
 
-		if (unlikely(rec->rseq_has))
-			fr_rseq_placed(t, rec);
+/*
+ * Takes t's log into iv, or onto @drop (uncharged, for the caller to free
+ * after its locks) when there is no interval to take it into.  proc->lock
+ * and t->log_lock held.
+ */
+static void fr_log_take_locked(struct fr_proc *proc, struct fr_thread *t,
+			       struct fr_interval *iv, struct list_head *drop)
+{
+	if (list_empty(&t->log))
+		return;
+	if (iv) {
+		list_splice_tail_init(&t->log, &iv->syscalls);
+		iv->unsorted = true;
+		iv->nr_syscalls += t->log_nr;
+		iv->bytes += t->log_bytes;
+		iv->flags |= t->log_flags;
+		proc->nr_syscalls += t->log_nr;
+	} else {
+		list_splice_tail_init(&t->log, drop);
+		fr_uncharge(t->log_bytes);
+	}
+	t->log_nr = 0;
+	t->log_bytes = 0;
+	t->log_flags = 0;
+}
 
-		/* in sequence order: mostly the tail */
-		if (unlikely(last != head &&
-			     list_entry(last, struct fr_sc_rec, node)->seq >=
-			     rec->seq))
-			fr_rec_insert(cur, rec);
-		else
-			fr_rec_link(&rec->node, last, head);
-		cur->nr_syscalls++;
-		cur->bytes += rec->size;
-		if (!plain && unlikely(rec->flags & (FLIGHTREC_SC_UNKNOWN_OUT |
-						     FLIGHTREC_SC_TRUNCATED |
-						     FLIGHTREC_SC_COPY_FAILED))) {
-			if (rec->flags & FLIGHTREC_SC_UNKNOWN_OUT)
-				cur->flags |= FLIGHTREC_IF_UNKNOWN_SYSCALL;
-			if (rec->flags & (FLIGHTREC_SC_TRUNCATED |
-					  FLIGHTREC_SC_COPY_FAILED))
-				cur->flags |= FLIGHTREC_IF_LOST_RECORD;
+/* The same, proc->lock held. */
+void fr_log_take(struct fr_proc *proc, struct fr_thread *t,
+		 struct fr_interval *iv, struct list_head *drop)
+{
+	lockdep_assert_held(&proc->lock);
+	spin_lock(&t->log_lock);
+	fr_log_take_locked(proc, t, iv, drop);
+	spin_unlock(&t->log_lock);
+}
+
+/*
+ * Every thread's log into iv (see fr_log_take), proc->lock held: at a cut,
+ * into the interval it closes; before the open interval is read (status,
+ * `flightrec log`); into an interval about to be freed, after proc->cur
+ * stopped pointing at it (a record placed after that sees no interval).
+ */
+void fr_logs_take(struct fr_proc *proc, struct fr_interval *iv,
+		  struct list_head *drop)
+{
+	struct fr_thread *t;
+
+	lockdep_assert_held(&proc->lock);
+	list_for_each_entry(t, &proc->threads, pnode)
+		fr_log_take(proc, t, iv, drop);
+}
+
+static int fr_rec_cmp(void *priv, const struct list_head *a,
+		      const struct list_head *b)
+{
+	return list_entry(a, struct fr_sc_rec, node)->seq >
+	       list_entry(b, struct fr_sc_rec, node)->seq;
+}
+
+/*
+ * Puts iv's records in sequence order (stable: one thread's records keep
+ * theirs), once, before anything reads them in order: the dump, `flightrec
+ * log`.  Not at the cut, where the other threads wait for it to end.
+ * Whoever calls it owns iv's list (proc->lock for the ring's and the open
+ * interval, the dump's bid_lock for a dump's).  One pass when they are in
+ * order already (one thread, or threads that took turns).
+ */
+void fr_iv_sort(struct fr_interval *iv)
+{
+	struct fr_sc_rec *r;
+	u64 last = 0;
+
+	if (!iv->unsorted)
+		return;
+	iv->unsorted = false;
+	list_for_each_entry(r, &iv->syscalls, node) {
+		if (r->seq < last) {
+			list_sort(NULL, &iv->syscalls, fr_rec_cmp);
+			return;
 		}
-		/* only fr_sc_flush_signal appends signals (closes false) */
-		if (!closes && rec->nr == FLIGHTREC_NR_SIGNAL &&
-		    !(rec->flags & FLIGHTREC_SC_REAL_NR) &&
-		    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
-			cur->flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
-		proc->nr_syscalls++;
-		rec = NULL;
-	} else if (cur) {
-		/* recording had started: a real loss */
-		proc->lost++;
-		cur->lost++;
-		cur->flags |= FLIGHTREC_IF_LOST_RECORD;
-	}
-	spin_unlock(&proc->lock);
-	if (rec) {
-		if (ok)
-			fr_uncharge(rec->size);
-		fr_sc_rec_free(rec);
+		last = r->seq;
 	}
 }
 
@@ -2004,13 +2109,22 @@ static __always_inline bool fr_is_restart(long ret)
 /* The syscall of t is over as far as a boundary is concerned (sys_exit). */
 static void fr_sc_close(struct fr_thread *t)
 {
-
 	if (!READ_ONCE(t->in_sc))
 		return;
-	spin_lock(&t->proc->lock);
+	spin_lock(&t->log_lock);
+	if (unlikely(READ_ONCE(t->proc->cutting))) {
+		spin_unlock(&t->log_lock);
+		spin_lock(&t->proc->lock);
+		spin_lock(&t->log_lock);
+		WRITE_ONCE(t->in_sc, false);
+		WRITE_ONCE(t->held_cap, false);
+		spin_unlock(&t->log_lock);
+		spin_unlock(&t->proc->lock);
+		return;
+	}
 	WRITE_ONCE(t->in_sc, false);
 	WRITE_ONCE(t->held_cap, false);
-	spin_unlock(&t->proc->lock);
+	spin_unlock(&t->log_lock);
 }
 
 /*
@@ -2640,8 +2754,9 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	/*
 	 * in_sc stays set until the record is in an interval (fr_append), or
 	 * until the call is known to stay open (restart, slow copy), and is
-	 * cleared under proc->lock: a boundary sees either the call open and
-	 * its pt_regs untouched, or the call done and its record placed.
+	 * cleared under t->log_lock, never while a cut is being made
+	 * (fr_log_put): a boundary sees either the call open and its pt_regs
+	 * untouched, or the call done and its record placed.
 	 */
 	nr = t->sc_nr;
 	fe = fr_fe_of(nr);
@@ -2707,7 +2822,7 @@ static notrace void fr_sys_exit(void *data, struct pt_regs *regs, long ret)
 	/*
 	 * A boundary took its context from outside while it ran in this call
 	 * on another CPU: it writes its XSAVE area now, after in_sc was
-	 * cleared under proc->lock (so no later boundary can take it inside
+	 * cleared (fr_log_put: so no later boundary can take it inside
 	 * this call) and before any signal delivery.  The call left its user
 	 * FPU state as it found it, unless it was rt_sigreturn or an exec.
 	 */

@@ -492,26 +492,46 @@ bench_compare() {
 # write/read loop (tests/progs/bench_threads), natively and recorded from
 # start; the wall time of the loops, ratio per thread count.  The VM has 2
 # CPUs: above 2 threads they take turns, so what grows with the count is
-# the per-record cost plus the contention of 2 CPUs on shared lines.
+# the per-record cost plus the contention of 2 CPUs on shared lines.  With
+# FR_BENCH_BASE_MODULE (another build of the module), also recorded with
+# that one, the modules in turn in every repetition.
 bench_threads() {
-	local nt i rounds base=() rec=() b r b2=
+	local nt i rounds base=() rec=() other=() b r o b2= m out
+	local mods=("$MODULE")
+	[ -n "${FR_BENCH_BASE_MODULE:-}" ] && mods+=("$FR_BENCH_BASE_MODULE")
 	say "== threads: each getpid + 64-byte pipe write and read, recorded from"
 	say "   start vs native, the same total calls at each count, median of $REPS"
+	[ "${#mods[@]}" -gt 1 ] && say "   (modules in turn: this, base)"
 	say "  threads   rounds/thread   native ns/round   recorded ns/round   ratio   native vs 2 threads"
 	for nt in ${FR_BENCH_THREADS:-2 8 32}; do
 		# 64k rounds in all: each count does the same work
 		rounds=$((65536 / nt))
 		base=()
 		rec=()
+		other=()
 		for ((i = 0; i < REPS; i++)); do
 			base+=("$("$PROGS/bench_threads" $nt $rounds)")
-			rec+=("$("$FR" record -o "$W/th" -- "$PROGS/bench_threads" $nt $rounds 2>/dev/null)")
+			for m in "${mods[@]}"; do
+				if [ "${#mods[@]}" -gt 1 ]; then
+					rmmod flightrec && insmod "$m" || return 1
+				fi
+				out=$("$FR" record -o "$W/th" -- "$PROGS/bench_threads" $nt $rounds 2>/dev/null)
+				rm -rf "$W/th"
+				if [ "$m" = "$MODULE" ]; then rec+=("$out"); else other+=("$out"); fi
+			done
 		done
 		b=$(printf '%s\n' "${base[@]}" | median)
 		r=$(printf '%s\n' "${rec[@]}" | median)
 		[ -n "$b2" ] || b2=$b
 		say "  $(printf '%7d   %13d   %15d   %17d   %s   %s' $nt $rounds $((b / 65536)) $((r / 65536)) "$(ratio "$r" "$b")" "$(ratio "$b" "$b2")")  (pairs $(pair_range "${base[*]}" "${rec[*]}"))"
+		if [ "${#other[@]}" -gt 0 ]; then
+			o=$(printf '%s\n' "${other[@]}" | median)
+			say "           base module: recorded $((o / 65536)) ns/round, ratio $(ratio "$o" "$b"); this / base $(ratio "$r" "$o") (pairs $(pair_range "${other[*]}" "${rec[*]}"))"
+		fi
 	done
+	if [ "${#mods[@]}" -gt 1 ]; then
+		rmmod flightrec && insmod "$MODULE" || return 1
+	fi
 	say "  (goal: ratio <= 1.3 at every count, no growth beyond native's own)"
 }
 
