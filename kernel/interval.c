@@ -527,8 +527,8 @@ static size_t fr_capture_process(struct fr_proc *proc, struct fr_interval *iv,
  * - A thread blocked in a syscall (in_sc) is stopped already: its user state
  *   is in pt_regs, its context is taken remotely and says "inside the call"
  *   (the record of the call, placed after the cut, is in the new
- *   interval: fr_cut_gate), and a queued TWA_RESUME work stops it in task_work
- *   if the call returns before the walk is over.  It is not interrupted:
+ *   interval: fr_cut_gate), and a queued TWA_RESUME work stops it in
+ *   task_work if the call returns before the walk is over.  It is not interrupted:
  *   TWA_SIGNAL would make calls that the kernel does not restart (epoll_wait,
  *   io_getevents, ...) fail with EINTR in the program at every boundary.
  *   Not a held call that has its capture (held_cap): T0 waits for its
@@ -540,9 +540,9 @@ static size_t fr_capture_process(struct fr_proc *proc, struct fr_interval *iv,
  *   only after T0 released work_lock, which is after the walk.
  * - T0 waits, killable and at most FR_STOP_WAIT_MS, until every thread is
  *   stopped; then, with mmap_lock and proc->lock held, it checks once more
- *   (fr_cut_gate) and makes the cut (fr_gather_threads).  A thread that did not report in
- *   time is recorded as before, when it next passes (fr_boundary_late), and
- *   the interval is flagged FLIGHTREC_IF_THREAD_LATE.
+ *   (fr_cut_gate) and makes the cut (fr_gather_threads).  A thread that did
+ *   not report in time is recorded as before, when it next passes
+ *   (fr_boundary_late), and the interval is flagged FLIGHTREC_IF_THREAD_LATE.
  *
  * A process with one thread pays nothing: no kick, no wait.
  */
@@ -1713,20 +1713,6 @@ out:
 }
 
 /*
- * Ptrace loses access to a process that is no longer dumpable (an exec that
- * changed credentials, PR_SET_DUMPABLE 0, a set*id call: see
- * commit_creds()), and so does flightrec, as core dumps do: even a
- * privileged recorder does not keep what such a process holds.  Its ring is
- * dropped now; it stays registered, dying (every probe ignores it), with the
- * reason in status and LIST, until its threads exit (the reaper) or it is
- * unregistered.  A dump request waiting on it fails with EPERM.
- * In the recorded thread's task_work, work_lock held: the thread whose
- * syscall changed dumpability runs this before its next user instruction
- * (fr_sys_exit queues the work); any other thread of the process runs it
- * before it could freeze or close an interval.  Returns false when the
- * process was stopped.
- */
-/*
  * The open interval leaves proc->cur, to be freed, with what the threads'
  * logs hold for it (what they place from now on finds no interval).
  * proc->lock held; @drop as for fr_logs_take().
@@ -1741,6 +1727,20 @@ static struct fr_interval *fr_cur_take(struct fr_proc *proc,
 	return cur;
 }
 
+/*
+ * Ptrace loses access to a process that is no longer dumpable (an exec that
+ * changed credentials, PR_SET_DUMPABLE 0, a set*id call: see
+ * commit_creds()), and so does flightrec, as core dumps do: even a
+ * privileged recorder does not keep what such a process holds.  Its ring is
+ * dropped now; it stays registered, dying (every probe ignores it), with the
+ * reason in status and LIST, until its threads exit (the reaper) or it is
+ * unregistered.  A dump request waiting on it fails with EPERM.
+ * In the recorded thread's task_work, work_lock held: the thread whose
+ * syscall changed dumpability runs this before its next user instruction
+ * (fr_sys_exit queues the work); any other thread of the process runs it
+ * before it could freeze or close an interval.  Returns false when the
+ * process was stopped.
+ */
 bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t)
 {
 	struct fr_interval *iv, *tmp, *cur;
