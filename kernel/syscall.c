@@ -988,6 +988,16 @@ static void fr_lost(struct fr_proc *proc);
  * log_lock before sees cutting after.
  */
 
+/*
+ * t's syscall stops being open for a boundary (fr_gather_threads), under
+ * t->log_lock, and under proc->lock too while a cut is being made.
+ */
+static __always_inline void fr_sc_closed(struct fr_thread *t)
+{
+	WRITE_ONCE(t->in_sc, false);
+	WRITE_ONCE(t->held_cap, false);
+}
+
 /* What fr_log_put() did. */
 enum fr_put {
 	FR_PUT_PLACED,
@@ -1008,10 +1018,8 @@ static __always_inline enum fr_put fr_log_put(struct fr_thread *t,
 					      struct fr_sc_rec *rec,
 					      bool closes, bool plain, bool ok)
 {
-	if (closes) {
-		WRITE_ONCE(t->in_sc, false);
-		WRITE_ONCE(t->held_cap, false);
-	}
+	if (closes)
+		fr_sc_closed(t);
 	/* the logs are taken whenever cur changes, after it changed */
 	if (!READ_ONCE(t->proc->cur))
 		return FR_PUT_NOT_RECORDING;
@@ -1085,13 +1093,15 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 /*
  * Takes t's log into iv, or onto @drop (uncharged, for the caller to free
  * after its locks) when there is no interval to take it into.  proc->lock
- * and t->log_lock held.
+ * held; takes t->log_lock.
  */
-static void fr_log_take_locked(struct fr_proc *proc, struct fr_thread *t,
-			       struct fr_interval *iv, struct list_head *drop)
+void fr_log_take(struct fr_proc *proc, struct fr_thread *t,
+		 struct fr_interval *iv, struct list_head *drop)
 {
+	lockdep_assert_held(&proc->lock);
+	spin_lock(&t->log_lock);
 	if (list_empty(&t->log))
-		return;
+		goto out;
 	if (iv) {
 		list_splice_tail_init(&t->log, &iv->syscalls);
 		iv->unsorted = true;
@@ -1106,15 +1116,7 @@ static void fr_log_take_locked(struct fr_proc *proc, struct fr_thread *t,
 	t->log_nr = 0;
 	t->log_bytes = 0;
 	t->log_flags = 0;
-}
-
-/* The same, proc->lock held. */
-void fr_log_take(struct fr_proc *proc, struct fr_thread *t,
-		 struct fr_interval *iv, struct list_head *drop)
-{
-	lockdep_assert_held(&proc->lock);
-	spin_lock(&t->log_lock);
-	fr_log_take_locked(proc, t, iv, drop);
+out:
 	spin_unlock(&t->log_lock);
 }
 
@@ -2112,19 +2114,18 @@ static void fr_sc_close(struct fr_thread *t)
 	if (!READ_ONCE(t->in_sc))
 		return;
 	spin_lock(&t->log_lock);
-	if (unlikely(READ_ONCE(t->proc->cutting))) {
+	if (likely(!READ_ONCE(t->proc->cutting))) {
+		fr_sc_closed(t);
 		spin_unlock(&t->log_lock);
-		spin_lock(&t->proc->lock);
-		spin_lock(&t->log_lock);
-		WRITE_ONCE(t->in_sc, false);
-		WRITE_ONCE(t->held_cap, false);
-		spin_unlock(&t->log_lock);
-		spin_unlock(&t->proc->lock);
 		return;
 	}
-	WRITE_ONCE(t->in_sc, false);
-	WRITE_ONCE(t->held_cap, false);
+	/* after the cut, as fr_log_put_cutting() */
 	spin_unlock(&t->log_lock);
+	spin_lock(&t->proc->lock);
+	spin_lock(&t->log_lock);
+	fr_sc_closed(t);
+	spin_unlock(&t->log_lock);
+	spin_unlock(&t->proc->lock);
 }
 
 /*
