@@ -33,8 +33,12 @@
 #
 #   bench-insn.sh            FR_BENCH_INSN_LO / _HI: the two dd counts;
 #                            FR_BENCH_INSN_PROGS: "bc gzip", or "" for none;
-#                            FR_BENCH_INSN_UNREG=0: leave the unregistered loop out
+#                            FR_BENCH_INSN_UNREG=0: leave the unregistered loop out;
+#                            FR_BENCH_INSN_CLOCK=0: leave the vDSO clock loop out;
+#                            FR_BENCH_CLOCK=hpet: the emulated HPET as the guest's
+#                            clock (default tsc, as `make bench`: docs/testing.md)
 set -euo pipefail
+export FR_VM_CLOCK=${FR_BENCH_CLOCK:-tsc}
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=$TOP/build/bench-insn
@@ -47,7 +51,7 @@ mkdir -p "$OUT"
 dd_cmd() { echo "dd if=/dev/zero of=/dev/null bs=1 count=$1"; }
 rec_cmd() { echo "$TOP/user/flightrec record -o /tmp/fr-insn -- $(dd_cmd "$1")"; }
 
-echo "== instructions per call of dd bs=1 (TCG plugin count, warm record pools)"
+echo "== instructions per call of dd bs=1 (TCG plugin count, warm record pools; guest clock: $FR_VM_CLOCK)"
 for mode in nat rec; do
 	for n in $LO $HI; do
 		if [[ $mode == rec ]]; then
@@ -86,6 +90,28 @@ if [[ ${FR_BENCH_INSN_UNREG:-1} != 0 ]]; then
 		--labels "loaded, another process recorded,module not loaded" \
 		"$OUT/unreg-mod-$HI" "$OUT/unreg-mod-$LO" "$OUT/unreg-nomod-$HI" "$OUT/unreg-nomod-$LO"
 	echo "  (goal of issue 3 a, by time: <= 1.02)"
+fi
+
+if [[ ${FR_BENCH_INSN_CLOCK:-1} != 0 ]]; then
+	# the vDSO's clock_gettime, native and recorded (bench_loop marks the
+	# measured loop itself, after its warm-up: a registered program's vDSO
+	# is patched at its first boundary).  A recorded dd first, as above:
+	# the record pools filled.
+	warm="$(rec_cmd "$HI") >/dev/null 2>&1; rm -rf /tmp/fr-insn"
+	for n in $LO $HI; do
+		loop="$TOP/tests/bin/progs/bench_loop $n clock"
+		FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$OUT/clock-nat-$n" -- \
+			bash -c "$loop >/dev/null" > "$OUT/clock-nat-$n.log" 2>&1 ||
+			{ echo "bench-insn.sh: the native clock loop failed" >&2; exit 1; }
+		FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$OUT/clock-rec-$n" -- \
+			bash -c "$warm; $TOP/user/flightrec record -o /tmp/fr-insn -- $loop >/dev/null" \
+			> "$OUT/clock-rec-$n.log" 2>&1 ||
+			{ echo "bench-insn.sh: the recorded clock loop failed" >&2; exit 1; }
+	done
+	echo "== instructions per clock_gettime(CLOCK_MONOTONIC) through the vDSO"
+	echo "   (recorded: the patched vDSO's syscall; guest clock: $FR_VM_CLOCK)"
+	python3 "$TOP/scripts/insnprof/report.py" -n 8 --calls $((HI - LO)) \
+		"$OUT/clock-rec-$HI" "$OUT/clock-rec-$LO" "$OUT/clock-nat-$HI" "$OUT/clock-nat-$LO"
 fi
 
 # one boot: PROG whole, between the markers; $1 the output prefix, the rest

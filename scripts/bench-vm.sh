@@ -7,7 +7,7 @@
 # The guest runs under software emulation here, so absolute times are 5-8x
 # those of real hardware; the ratios are what to compare.
 #
-#   bench-vm.sh [SECTION...]     sections: unreg dd ddbig gzip intervals boundary
+#   bench-vm.sh [SECTION...]     sections: unreg dd clock ddbig gzip intervals boundary
 #                                writes replay (replay_start alone) record threads
 #                                threads_faults servers (its programs: scripts/bench-deps.sh) reverse
 #                                compare (not by default: FR_BENCH_BASE=OTHER/user/flightrec)
@@ -78,8 +78,9 @@ timed() { local t0 t1; t0=$(now); "$@" >/dev/null 2>&1; t1=$(now); echo $((t1 - 
 loaded() { [ -d /sys/module/flightrec ]; }
 # the kernel module's global accounting, in bytes
 ring_bytes() { awk '/^bytes /{print $2}' /proc/flightrec/status; }
+clocksource() { cat /sys/devices/system/clocksource/clocksource0/current_clocksource; }
 
-sections=${*:-unreg dd ddbig gzip intervals boundary writes replay record threads threads_faults servers reverse}
+sections=${*:-unreg dd clock ddbig gzip intervals boundary writes replay record threads threads_faults servers reverse}
 
 # ---------------------------------------------------------------------------
 # (issue 3 a) a process that is not registered, the module loaded with another
@@ -142,6 +143,24 @@ bench_dd() {
 	compare_recorded "dd if=/dev/zero of=/dev/null bs=1 count=100000 (200k syscalls)" \
 		"goal <= 1.5; strace -f recording buffers: ~250" \
 		dd if=/dev/zero of=/dev/null bs=1 count=100000
+}
+
+# (issue 28) the vDSO's clock_gettime, which servers call around every
+# request: in user space natively (with a TSC clocksource), a real syscall,
+# recorded, in a registered process (kernel/vdso.c: [vvar] cannot be read
+# into a checkpoint).  With the HPET (FR_BENCH_CLOCK=hpet) the vDSO falls
+# back to the syscall in both.
+bench_clock() {
+	local n=200000 i base=() rec=() b r
+	say "== clock_gettime(CLOCK_MONOTONIC) through the vDSO, $n calls, median of $REPS (guest clock: $(clocksource))"
+	for ((i = 0; i < REPS; i++)); do
+		base+=("$("$PROGS/bench_loop" $n clock)")
+		rec+=("$("$FR" record -o "$W/rec" -- "$PROGS/bench_loop" $n clock)")
+		rm -rf "$W/rec"
+	done
+	b=$(printf '%s\n' "${base[@]}" | median)
+	r=$(printf '%s\n' "${rec[@]}" | median)
+	say "  native: $b ns/call, recorded: $r ns/call, ratio $(ratio "$r" "$b")"
 }
 
 # (issue 25) big writes: each one's bytes are hashed, up to 64 KiB at entry
@@ -874,6 +893,7 @@ bench_reverse() {
 }
 
 loaded || { say "bench-vm.sh: the flightrec module is not loaded"; exit 1; }
+say "== guest clocksource: $(clocksource) (FR_BENCH_CLOCK; docs/testing.md)"
 for s in $sections; do
 	"bench_$s" || say "bench-vm.sh: section $s failed"
 done

@@ -34,7 +34,11 @@ the kernel scripts/build-debug-kernel.sh built there instead of Debian's;
 `make check-debug` sets it), FR_VM_ROOT (boot the Debian kernel unpacked
 there by scripts/kernel-root.sh, not an installed one; a TEST_KVER that is
 not installed sets it from scripts/kernels.sh), FR_VM_APPEND (extra kernel
-command line), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
+command line), FR_VM_CLOCK=tsc (the TSC as the guest's clocksource, as on
+a server: under TCG the guest kernel otherwise finds its emulated TSCs
+"unsynchronized" and times with the emulated HPET, whose every read is a
+device access; `make bench` sets it, docs/testing.md), FR_VM_CLOCK=hpet
+(the HPET, named), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
 at the end of a block; about 10x slower), FR_VM_PLUGIN=PATH.so,ARG=V (a
@@ -272,6 +276,12 @@ APPEND+=" softlockup_panic=1 softlockup_all_cpu_backtrace=1 panic_print=0x20"
 # no_timer_check: a busy host can delay the emulated timer past the boot's
 # IO-APIC timer check, which then panics ("IO-APIC + timer doesn't work").
 [[ $accel == tcg ]] && APPEND+=" rcupdate.rcu_cpu_stall_timeout=60 watchdog_thresh=30 no_timer_check"
+case ${FR_VM_CLOCK:-} in
+'') ;;
+tsc) APPEND+=" tsc=reliable" ;;
+hpet) APPEND+=" clocksource=hpet" ;;
+*) die "FR_VM_CLOCK must be tsc or hpet, not '$FR_VM_CLOCK'" ;;
+esac
 APPEND+=" frvm.mode=$MODE frvm.top=$TOP frvm.run=$RUN ${FR_VM_APPEND:-}"
 [[ $TOP != *[[:space:]]* ]] || die "the project path '$TOP' contains spaces; the kernel command line cannot carry it"
 
