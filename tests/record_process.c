@@ -445,6 +445,8 @@ TEST_F_TIMEOUT(proc, record_pools, 180)
 	char *argv[] = { (char *)fr_prog("bench_loop"), "100000", NULL };
 	unsigned long long bytes, cap, pool, peak = 0, after = 0, scan0, scan1;
 	int gate = -1, status, fd, saved, i;
+	struct timespec t0, t1;
+	long waited_ms;
 	pid_t pid;
 
 	FR_REQUIRE_ROOT();
@@ -470,6 +472,7 @@ TEST_F_TIMEOUT(proc, record_pools, 180)
 		usleep(5000);
 	}
 	ASSERT_TRUE(WIFEXITED(status));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ASSERT_EQ(0, slabs_scanned(&scan0));
 	/* the process is dropped by the reaper: its ring goes to the pools */
 	for (i = 0; i < 200; i++) {
@@ -479,22 +482,31 @@ TEST_F_TIMEOUT(proc, record_pools, 180)
 		usleep(10000);
 	}
 	ASSERT_EQ(0, status_pool(&after));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ASSERT_EQ(0, slabs_scanned(&scan1));
-	TH_LOG("ring peak %llu bytes; pools %llu bytes after the exit; shrinkers scanned %llu objects since the exit",
-	       peak, after, scan1 - scan0);
+	waited_ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	TH_LOG("ring peak %llu bytes; pools %llu bytes %ld ms after the exit; shrinkers scanned %llu objects since the exit",
+	       peak, after, waited_ms, scan1 - scan0);
 	EXPECT_GT(peak, 8 << 20);
 	/*
-	 * Memory pressure meanwhile runs the pools' shrinker, as it should.
-	 * On the debug kernel (KASAN's shadow and quarantine in the VM's
-	 * 2 GiB) the pools held 2.96, 4.0 and 3.0 MB after the exit in 3 of
-	 * 5 runs, reclaim the likely cause.  Then the refill cannot be told
-	 * from the test; it says so, with the shrinkers' count.
+	 * Two things take the pools back meanwhile, as they should, and then
+	 * the refill cannot be told from the test, which says so:
+	 * - memory pressure runs their shrinker.  On the debug kernel
+	 *   (KASAN's shadow and quarantine in the VM's 2 GiB) the pools held
+	 *   2.96, 4.0 and 3.0 MB after the exit in 3 of 5 runs (s4x);
+	 * - their idle trim (kernel/arena.c, FR_ARENA_IDLE: 2 s without a
+	 *   chunk taken) keeps 2 MiB per pool.  The process took its last
+	 *   chunk just before it exited; a reaping slower than 1.5 s lets the
+	 *   trim run first (the debug kernel on a loaded host, s52: 4.55 MB,
+	 *   no shrinker scan).
 	 */
-	if (scan1 == scan0) {
-		EXPECT_GT(after, 8 << 20);
-	} else if (after <= 8 << 20) {
+	if (scan1 != scan0 && after <= 8 << 20)
 		TH_LOG("reclaim ran: the pools' refill is not checked");
-	}
+	else if (waited_ms > 1500 && after <= 8 << 20)
+		TH_LOG("%ld ms from the exit to the reading: the idle trim may have run; the pools' refill is not checked",
+		       waited_ms);
+	else
+		EXPECT_GT(after, 8 << 20);
 	/*
 	 * unused for 2 s: back to 2 MiB per chunk pool and for the page pool
 	 * (the trim runs every 2 s)
