@@ -233,8 +233,12 @@ struct fr_interval {
 	/*
 	 * syscalls holds the threads' logs spliced one after another
 	 * (fr_log_take): in sequence order only once fr_iv_sort() ran.
+	 * Records join it only at its tail and leave it only when the
+	 * interval is freed: sorted_end, the last record fr_iv_sort() put in
+	 * order (NULL: none), stays valid, and only what follows it is new.
 	 */
 	bool unsorted;
+	struct list_head *sorted_end;
 };
 
 /* End of a frozen dump. */

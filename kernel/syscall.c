@@ -1144,28 +1144,69 @@ static int fr_rec_cmp(void *priv, const struct list_head *a,
 }
 
 /*
+ * Merges @more (in sequence order) into @done (in sequence order), stably:
+ * on equal numbers @done's records first.  The new records mostly follow
+ * all of @done: the walk back from its end covers only those of @done that
+ * a new one goes before, so a read of a growing interval costs its new
+ * records, not the whole interval.  Leaves @more empty.
+ */
+static void fr_rec_merge(struct list_head *done, struct list_head *more)
+{
+	struct fr_sc_rec *m, *n;
+	struct list_head *pos = done;	/* insert before pos; done: at the end */
+	u64 first;
+
+	if (list_empty(more))
+		return;
+	first = list_first_entry(more, struct fr_sc_rec, node)->seq;
+	while (pos->prev != done &&
+	       list_entry(pos->prev, struct fr_sc_rec, node)->seq > first)
+		pos = pos->prev;
+	list_for_each_entry_safe(m, n, more, node) {
+		while (pos != done &&
+		       list_entry(pos, struct fr_sc_rec, node)->seq <= m->seq)
+			pos = pos->next;
+		if (pos == done) {
+			/* m and all after it follow every record of done */
+			list_splice_tail_init(more, done);
+			return;
+		}
+		list_move_tail(&m->node, pos);
+	}
+}
+
+/*
  * Puts iv's records in sequence order (stable: one thread's records keep
- * theirs), once, before anything reads them in order: the dump, `flightrec
- * log`.  Not at the cut, where the other threads wait for it to end.
- * Whoever calls it owns iv's list (proc->lock for the ring's and the open
- * interval, the dump's bid_lock for a dump's).  One pass when they are in
- * order already (one thread, or threads that took turns).
+ * theirs), before anything reads them in order: the dump, `flightrec log`.
+ * Not at the cut, where the other threads wait for it to end.  Whoever
+ * calls it owns iv's list (proc->lock for the ring's and the open
+ * interval, the dump's bid_lock for a dump's).  Only the records placed
+ * since the last call are sorted (one pass when they are in order already:
+ * one thread, or threads that took turns) and merged into the rest: `flightrec
+ * log PID` reads the open interval a skb at a time, each read taking the
+ * logs into it, under proc->lock.
  */
 void fr_iv_sort(struct fr_interval *iv)
 {
+	LIST_HEAD(done);
 	struct fr_sc_rec *r;
 	u64 last = 0;
 
 	if (!iv->unsorted)
 		return;
 	iv->unsorted = false;
+	if (iv->sorted_end)
+		list_cut_position(&done, &iv->syscalls, iv->sorted_end);
 	list_for_each_entry(r, &iv->syscalls, node) {
 		if (r->seq < last) {
 			list_sort(NULL, &iv->syscalls, fr_rec_cmp);
-			return;
+			break;
 		}
 		last = r->seq;
 	}
+	fr_rec_merge(&done, &iv->syscalls);
+	list_splice(&done, &iv->syscalls);
+	iv->sorted_end = list_empty(&iv->syscalls) ? NULL : iv->syscalls.prev;
 }
 
 static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)

@@ -454,18 +454,24 @@ static long getppid_of(const struct frd *d, uint32_t tid)
 }
 
 /*
- * One run of threads_calls: with @live, the live ring is read (and checked)
- * before the exit dump; without, the exit dump is the first reader of its
- * intervals, which it puts in order itself.
+ * One run of threads_calls: with @live_first, the live ring is read (and
+ * checked) before the exit dump; without, the exit dump is the first reader
+ * of its intervals, which it puts in order itself.  With @live_during, the
+ * live ring is also read again and again while the threads run: each read
+ * takes their logs into the open interval and orders what is new, which
+ * may be numbered before records an earlier read already ordered (a thread
+ * numbered its call, another numbered and placed a later one, the read
+ * came, then the first placed its record); the dump, then, has all of them,
+ * and must have them in order.
  */
 static void logs_merged_run(struct __test_metadata *_metadata,
-			    struct fr_client *c, int live_first)
+			    struct fr_client *c, int live_first, int live_during)
 {
 	char dir[64], path[128], out[4096], err[256], *p;
 	char ms[16], *argv[] = { (char *)fr_prog("threads_calls"), "8", ms, NULL };
 	struct fr_reg_opts o = { 25 * fr_timeout_scale(), 64, 1, 0, 0 };
 	struct merged live = { 0 }, dump = { 0 };
-	int gate = -1, fd, saved, status = 0, id, i, nw = 0;
+	int gate = -1, fd, saved, status = 0, id, i, nw = 0, reads = 0;
 	long tid[8], calls[8];
 	ssize_t len = 0;
 	pid_t pid;
@@ -491,6 +497,18 @@ static void logs_merged_run(struct __test_metadata *_metadata,
 		out[len > 0 ? len : 0] = 0;
 		if (strstr(out, "end\n"))
 			break;
+		if (live_during) {
+			struct merged run = { 0 };
+
+			ASSERT_EQ(0, fr_client_get_records(c, pid, frd_cb, &run.d,
+							   err, sizeof(err)))
+				TH_LOG("%s", err);
+			merged_check(&run, 0);
+			EXPECT_EQ(0, run.unordered) TH_LOG("read while running: %s", run.why);
+			reads++;
+			frd_free(&run.d);
+			continue;
+		}
 		usleep(50000);
 	}
 	ASSERT_NE(NULL, strstr(out, "end\n")) {
@@ -526,8 +544,12 @@ static void logs_merged_run(struct __test_metadata *_metadata,
 	/* cuts while the threads ran, and none dropped (keep 64) */
 	EXPECT_GE(dump.d.niv, 4);
 	EXPECT_LT(dump.d.niv, 64) TH_LOG("the ring was full: the run was too slow for keep 64");
-	TH_LOG("%s: %zu intervals, %zu records", live_first ? "live, then dump" : "dump",
-	       dump.d.niv, dump.d.nsc);
+	TH_LOG("%s%s: %zu intervals, %zu records; %d reads while it ran",
+	       live_during ? "read while running, " : "",
+	       live_first ? "live, then dump" : "dump", dump.d.niv, dump.d.nsc, reads);
+	if (live_during) {
+		EXPECT_LE(2, reads);
+	}
 	for (i = 0; i < nw; i++) {
 		EXPECT_LT(0, calls[i]);
 		EXPECT_EQ(calls[i], getppid_of(&dump.d, tid[i]))
@@ -541,8 +563,9 @@ static void logs_merged_run(struct __test_metadata *_metadata,
 
 TEST_F_TIMEOUT(thr, logs_merged, 300)
 {
-	logs_merged_run(_metadata, self->c, 1);
-	logs_merged_run(_metadata, self->c, 0);
+	logs_merged_run(_metadata, self->c, 1, 0);
+	logs_merged_run(_metadata, self->c, 0, 0);
+	logs_merged_run(_metadata, self->c, 1, 1);
 }
 
 TEST_HARNESS_MAIN
