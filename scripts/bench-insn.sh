@@ -50,6 +50,14 @@ mkdir -p "$OUT"
 
 dd_cmd() { echo "dd if=/dev/zero of=/dev/null bs=1 count=$1"; }
 rec_cmd() { echo "$TOP/user/flightrec record -o /tmp/fr-insn -- $(dd_cmd "$1")"; }
+# one counted boot: $1 its output prefix, $2 what runs (for an error), the
+# rest the command; FR_NOMODULE and the like from the caller's environment
+insn_boot() {
+	local out=$1 what=$2
+	shift 2
+	FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$out" -- "$@" > "$out.log" 2>&1 ||
+		{ echo "bench-insn.sh: $what failed:" >&2; tail -5 "$out.log" >&2; exit 1; }
+}
 
 echo "== instructions per call of dd bs=1 (TCG plugin count, warm record pools; guest clock: $FR_VM_CLOCK)"
 for mode in nat rec; do
@@ -59,10 +67,8 @@ for mode in nat rec; do
 		else
 			cmd=$(dd_cmd "$n") warm=$(dd_cmd "$HI")
 		fi
-		FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$OUT/$mode-$n" -- \
-			bash -c "$warm >/dev/null 2>&1; rm -rf /tmp/fr-insn; $MARK start; $cmd >/dev/null 2>&1; $MARK stop" \
-			> "$OUT/$mode-$n.log" 2>&1 ||
-			{ echo "bench-insn.sh: the $mode run of $n failed:" >&2; tail -5 "$OUT/$mode-$n.log" >&2; exit 1; }
+		insn_boot "$OUT/$mode-$n" "the $mode run of $n" \
+			bash -c "$warm >/dev/null 2>&1; rm -rf /tmp/fr-insn; $MARK start; $cmd >/dev/null 2>&1; $MARK stop"
 	done
 done
 python3 "$TOP/scripts/insnprof/report.py" -n 12 --calls $((2 * (HI - LO))) \
@@ -74,15 +80,11 @@ if [[ ${FR_BENCH_INSN_UNREG:-1} != 0 ]]; then
 	# difference leaves out what both share
 	for n in $LO $HI; do
 		loop="$TOP/tests/bin/progs/bench_loop $n"
-		FR_NOMODULE=1 FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$OUT/unreg-nomod-$n" -- \
-			bash -c "sleep 1000 & $loop >/dev/null; kill \$!" \
-			> "$OUT/unreg-nomod-$n.log" 2>&1 ||
-			{ echo "bench-insn.sh: the loop without the module failed" >&2; exit 1; }
-		FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$OUT/unreg-mod-$n" -- \
+		FR_NOMODULE=1 insn_boot "$OUT/unreg-nomod-$n" "the loop without the module" \
+			bash -c "sleep 1000 & $loop >/dev/null; kill \$!"
+		insn_boot "$OUT/unreg-mod-$n" "the loop with the module" \
 			bash -c "sleep 1000 & $TOP/user/flightrec register \$! >/dev/null || exit 1; \
-				 $loop >/dev/null; kill \$!" \
-			> "$OUT/unreg-mod-$n.log" 2>&1 ||
-			{ echo "bench-insn.sh: the loop with the module failed" >&2; exit 1; }
+				 $loop >/dev/null; kill \$!"
 	done
 	echo "== not recorded: instructions per iteration of the getpid+read loop (two calls);"
 	echo "   everything the guest ran meanwhile counts, a few instructions of noise"
@@ -100,13 +102,9 @@ if [[ ${FR_BENCH_INSN_CLOCK:-1} != 0 ]]; then
 	warm="$(rec_cmd "$HI") >/dev/null 2>&1; rm -rf /tmp/fr-insn"
 	for n in $LO $HI; do
 		loop="$TOP/tests/bin/progs/bench_loop $n clock"
-		FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$OUT/clock-nat-$n" -- \
-			bash -c "$loop >/dev/null" > "$OUT/clock-nat-$n.log" 2>&1 ||
-			{ echo "bench-insn.sh: the native clock loop failed" >&2; exit 1; }
-		FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$OUT/clock-rec-$n" -- \
-			bash -c "$warm; $TOP/user/flightrec record -o /tmp/fr-insn -- $loop >/dev/null" \
-			> "$OUT/clock-rec-$n.log" 2>&1 ||
-			{ echo "bench-insn.sh: the recorded clock loop failed" >&2; exit 1; }
+		insn_boot "$OUT/clock-nat-$n" "the native clock loop" bash -c "$loop >/dev/null"
+		insn_boot "$OUT/clock-rec-$n" "the recorded clock loop" \
+			bash -c "$warm; $TOP/user/flightrec record -o /tmp/fr-insn -- $loop >/dev/null"
 	done
 	echo "== instructions per clock_gettime(CLOCK_MONOTONIC) through the vDSO"
 	echo "   (recorded: the patched vDSO's syscall; guest clock: $FR_VM_CLOCK)"
@@ -130,8 +128,7 @@ prog_run() {
 		set -- "$TOP/user/flightrec" record -o /tmp/fr-insn --interval-ms 125 \
 			--keep 8 -- sh -c "$body"
 	fi
-	FR_VM_DEBUG=0 "$TOP/scripts/insnprof.sh" "$out" -- "$@" > "$out.log" 2>&1 ||
-		{ echo "bench-insn.sh: $prog ($how) failed:" >&2; tail -5 "$out.log" >&2; exit 1; }
+	insn_boot "$out" "$prog ($how)" "$@"
 }
 count() {	# "kernel user": the instructions of run $1
 	python3 "$TOP/scripts/insnprof/report.py" --totals "$1"
