@@ -726,44 +726,49 @@ int fr_nl_get_dump_done(struct netlink_callback *cb)
  * FLIGHTREC_CMD_GET_RECORDS: the syscall records of a live ring, oldest
  * interval first, for `flightrec log PID`.  Nothing is copied: each call
  * takes proc->lock, takes the threads' logs into the open interval, puts
- * the interval in sequence order and finds its place again by (interval
- * index, last sequence number sent) and fills the skb.  An interval the
- * ring dropped between two calls is skipped; a record placed after the
- * call that sent later ones, numbered before them, is left out, as are the
+ * the interval in sequence order (fr_iv_sort: only what is new) and goes
+ * on from the record it stopped at, which stays in its interval's list as
+ * long as the interval is in the ring (records leave only with their
+ * interval); the interval is found again by its index.  An interval the
+ * ring dropped between two calls is skipped; a record merged in before the
+ * one the read stopped at (placed after it was sent, numbered before it:
+ * another thread's call numbered at its entry) is left out, as are the
  * records made after the request.
  */
 #define G_PROC		0	/* struct fr_proc *, referenced */
 #define G_IV		1	/* interval index */
-#define G_SEQ		2	/* in it, the last record sent, by number */
+#define G_REC		2	/* in it, struct fr_sc_rec *: the record being
+				 * sent (G_CHUNK set), or the last sent whole;
+				 * 0: none yet */
 #define G_MAXSEQ	3	/* records made after the request are left out */
-#define G_CHUNK		4	/* progress inside a record (fr_put_syscall_all) */
-#define G_SAME		5	/* records numbered G_SEQ sent (an unfinished
-				 * call's and its own may share a number) */
+#define G_CHUNK		4	/* progress inside G_REC (fr_put_syscall_all) */
 
 static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb,
 				struct fr_interval *iv)
 {
-	long *a = cb->args, same = 0;
-	struct fr_sc_rec *r;
+	struct fr_sc_rec *r = (struct fr_sc_rec *)cb->args[G_REC];
+	long *a = cb->args;
 	int err;
 
 	fr_iv_sort(iv);
-	list_for_each_entry(r, &iv->syscalls, node) {
-		/* sent already (the first a[G_SAME] numbered a[G_SEQ]) */
-		if (r->seq < (u64)a[G_SEQ] ||
-		    (r->seq == (u64)a[G_SEQ] && same++ < a[G_SAME]))
-			continue;
-		if (r->seq > (u64)a[G_MAXSEQ])
-			continue;
+	if (r && a[G_CHUNK]) {
 		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &a[G_CHUNK]);
 		if (err)
 			return err;
-		if (r->seq != (u64)a[G_SEQ]) {
-			a[G_SEQ] = r->seq;
-			a[G_SAME] = 0;
-			same = 1;
-		}
-		a[G_SAME]++;
+		a[G_CHUNK] = 0;
+	}
+	r = r ? list_next_entry(r, node) :
+		list_first_entry(&iv->syscalls, struct fr_sc_rec, node);
+	list_for_each_entry_from(r, &iv->syscalls, node) {
+		/* in order: all that follows was made after the request */
+		if (r->seq > (u64)a[G_MAXSEQ])
+			break;
+		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &a[G_CHUNK]);
+		/* part of it sent: the next call goes on with it */
+		if (!err || a[G_CHUNK])
+			a[G_REC] = (long)r;
+		if (err)
+			return err;
 		a[G_CHUNK] = 0;
 	}
 	return 0;
@@ -811,8 +816,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 			break;
 		if ((long)next->index != a[G_IV]) {
 			a[G_IV] = next->index;
-			a[G_SEQ] = 0;
-			a[G_SAME] = 0;
+			a[G_REC] = 0;
 			a[G_CHUNK] = 0;
 		}
 		err = fr_put_live_interval(skb, cb, next);
@@ -821,8 +825,7 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 		if (next == proc->cur)
 			break;
 		a[G_IV]++;
-		a[G_SEQ] = 0;
-		a[G_SAME] = 0;
+		a[G_REC] = 0;
 		a[G_CHUNK] = 0;
 	}
 	spin_unlock(&proc->lock);

@@ -24,6 +24,7 @@
 #include "fr_test.h"
 #include "fr_dump.h"
 #include <sys/syscall.h>
+#include <linux/futex.h>
 #include <elf.h>
 #include <dirent.h>
 
@@ -414,7 +415,7 @@ TEST_F_TIMEOUT(thr, running_thread_xsave, 600)
  */
 struct merged {
 	struct frd d;
-	size_t unordered, nr_count_bad;
+	size_t unordered, nr_count_bad, bad_read;
 	char why[256];
 };
 
@@ -440,6 +441,31 @@ static void merged_check(struct merged *m, int with_counts)
 			snprintf(m->why, sizeof(m->why),
 				 "interval %u: %zu records, says %llu", d->iv[k].index,
 				 n, (unsigned long long)d->iv[k].nr_syscalls);
+	}
+}
+
+/* reads of 20000 bytes of /dev/zero (live_chunks): each whole, all zeros */
+static void reads_check(struct merged *m)
+{
+	const struct frd_sc *s;
+	size_t k;
+	uint32_t j;
+
+	for (k = 0; k < m->d.nsc; k++) {
+		s = &m->d.sc[k];
+		if (s->nr != SYS_read || s->args[2] != 20000)
+			continue;
+		for (j = 0; s->nouts == 1 && j < s->outs[0].len &&
+			    !s->outs[0].data[j]; j++)
+			;
+		if (s->ret == 20000 && s->nouts == 1 && s->outs[0].len == 20000 &&
+		    j == 20000)
+			continue;
+		if (!m->bad_read++)
+			snprintf(m->why, sizeof(m->why),
+				 "seq %llu: read returned %lld, %u out-buffers, the first %u bytes, %u of them zero",
+				 (unsigned long long)s->seq, (long long)s->ret, s->nouts,
+				 s->nouts ? s->outs[0].len : 0, j);
 	}
 }
 
@@ -566,6 +592,138 @@ TEST_F_TIMEOUT(thr, logs_merged, 300)
 	logs_merged_run(_metadata, self->c, 1, 0);
 	logs_merged_run(_metadata, self->c, 0, 0);
 	logs_merged_run(_metadata, self->c, 1, 1);
+}
+
+/*
+ * `flightrec log PID` reads the live ring a skb at a time, and a record
+ * whose out-buffers pass FLIGHTREC_OUT_CHUNK goes in pieces, so a skb
+ * often ends inside one.  Until s53 the next skb found its place again by
+ * sequence number, after the last record sent whole, and went on with the
+ * pieces of whatever record came first after it: when another thread's
+ * record numbered in between had been merged in meanwhile, that one took
+ * the pieces' place and the record in pieces was sent again from its
+ * header (a reader saw one record twice, the first copy short).  Now a read
+ * goes on from the record itself.  tests/progs/live_chunks makes that case
+ * at every read record: a futex wait numbered between two of them and
+ * placed when the test, in the middle of its read, lets the waiters go.
+ */
+struct chunks {
+	struct merged m;
+	int in, out, nchunks, woken;
+};
+
+/* a live_chunks waiter's futex wait (no timeout; pthread_join's have none either) */
+static int futex_wait_of(const struct frd_sc *s)
+{
+	return s->nr == SYS_futex && s->args[1] == FUTEX_WAIT_PRIVATE &&
+	       !(s->flags & FLIGHTREC_SC_UNFINISHED);
+}
+
+static int out_has(int fd, const char *what, int ms)
+{
+	char buf[256];
+	ssize_t len;
+	int i;
+
+	for (i = 0; i < ms / 10; i++) {
+		len = pread(fd, buf, sizeof(buf) - 1, 0);
+		buf[len > 0 ? len : 0] = 0;
+		if (strstr(buf, what))
+			return 1;
+		usleep(10000);
+	}
+	return 0;
+}
+
+static int chunks_cb(struct nlattr **tb, const struct nlattr *attrs,
+		     int attrlen, void *arg)
+{
+	struct chunks *k = arg;
+
+	if (tb[FLIGHTREC_A_REC_TYPE] &&
+	    nla_get_u32(tb[FLIGHTREC_A_REC_TYPE]) == FLIGHTREC_REC_OUT_CHUNK &&
+	    ++k->nchunks == 2) {
+		/* the skb after this one is made: the next takes the waits */
+		if (write(k->in, "g", 1) != 1)
+			return -EIO;
+		k->woken = out_has(k->out, "woken\n", 60000 * fr_timeout_scale());
+	}
+	return frd_cb(tb, attrs, attrlen, &k->m.d);
+}
+
+TEST_F_TIMEOUT(thr, live_read_chunks, 300)
+{
+	char dir[64], path[128], err[256];
+	char *argv[] = { (char *)fr_prog("live_chunks"), "16", NULL };
+	struct fr_reg_opts o = { 30000, 4, 0, 0, 0 };
+	struct chunks k = { 0 };
+	struct merged all = { 0 };
+	int gate = -1, in[2], saved_in, saved_out, status = 0, rc, i, first = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	snprintf(path, sizeof(path), "%s/stdout", dir);
+	k.out = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	ASSERT_LE(0, k.out);
+	ASSERT_EQ(0, pipe2(in, O_CLOEXEC));
+	k.in = in[1];
+	fflush(stdout);
+	saved_in = dup(0);
+	saved_out = dup(1);
+	dup2(in[0], 0);
+	dup2(k.out, 1);
+	pid = fr_spawn_gated(argv, &gate);
+	dup2(saved_in, 0);
+	dup2(saved_out, 1);
+	close(saved_in);
+	close(saved_out);
+	close(in[0]);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, fr_client_register_opts(self->c, pid, &o, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_TRUE(out_has(k.out, "ready\n", 120000 * fr_timeout_scale())) {
+		fr_kill_wait(pid);
+	}
+	rc = fr_client_get_records(self->c, pid, chunks_cb, &k, err, sizeof(err));
+	EXPECT_EQ(0, rc) TH_LOG("%s", err);
+	EXPECT_TRUE(k.woken);
+	merged_check(&k.m, 0);
+	EXPECT_EQ(0, k.m.unordered) TH_LOG("%s", k.m.why);
+	reads_check(&k.m);
+	EXPECT_EQ(0, k.m.bad_read) TH_LOG("%s", k.m.why);
+	/* every read was placed before the request: none is left out */
+	for (i = 0, rc = 0; i < (int)k.m.d.nsc; i++)
+		rc += k.m.d.sc[i].nr == SYS_read && k.m.d.sc[i].args[2] == 20000;
+	EXPECT_EQ(17, rc);
+	/*
+	 * The case was made: read again, whole, the waits are in order
+	 * between the reads (each wait a read's predecessor).
+	 */
+	ASSERT_EQ(0, fr_client_get_records(self->c, pid, frd_cb, &all.d, err,
+					   sizeof(err))) {
+		TH_LOG("%s", err);
+		fr_kill_wait(pid);
+	}
+	merged_check(&all, 0);
+	EXPECT_EQ(0, all.unordered) TH_LOG("again: %s", all.why);
+	for (i = 0; i < (int)k.m.d.nsc; i++)
+		first += futex_wait_of(&k.m.d.sc[i]);
+	for (i = 1, rc = 0; i < (int)all.d.nsc; i++)
+		rc += futex_wait_of(&all.d.sc[i - 1]) &&
+		      all.d.sc[i].nr == SYS_read && all.d.sc[i].args[2] == 20000;
+	EXPECT_LE(8, rc);
+	TH_LOG("%zu records, %d out-buffer pieces; %d of 16 waits between two reads, %d sent in the first read",
+	       k.m.d.nsc, k.nchunks, rc, first);
+	frd_free(&all.d);
+	for (i = 0; i < 100 && fr_wait_timeout(pid, &status, 100); i++)
+		kill(pid, SIGUSR1);
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	close(k.in);
+	close(k.out);
+	frd_free(&k.m.d);
+	fr_sh("rm -rf %s", dir);
 }
 
 TEST_HARNESS_MAIN

@@ -105,6 +105,13 @@ static int live_cb(struct nlattr **tb, const struct nlattr *attrs, int attrlen,
 			memcpy(l->args, nla_data(tb[FLIGHTREC_A_ARGS]), sizeof(l->args));
 	} else if (type != FLIGHTREC_REC_OUT_CHUNK || !l->have) {
 		return 0;
+	} else if (!tb[FLIGHTREC_A_SEQ] || nla_get_u64(tb[FLIGHTREC_A_SEQ]) != l->seq) {
+		/* the pieces of one record follow it (uapi/flightrec.h) */
+		fprintf(stderr, "flightrec: an out-buffer piece of syscall seq %" PRIu64
+			" after the record of seq %" PRIu64 "\n",
+			tb[FLIGHTREC_A_SEQ] ? (uint64_t)nla_get_u64(tb[FLIGHTREC_A_SEQ]) : 0,
+			l->seq);
+		return -EPROTO;
 	}
 	nla_for_each_attr(a, attrs, attrlen, rem) {
 		if (nla_type(a) != FLIGHTREC_A_OUT)
