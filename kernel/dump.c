@@ -724,66 +724,112 @@ int fr_nl_get_dump_done(struct netlink_callback *cb)
 
 /*
  * FLIGHTREC_CMD_GET_RECORDS: the syscall records of a live ring, oldest
- * interval first, for `flightrec log PID`.  Nothing is copied: each call
- * takes proc->lock, takes the threads' logs into the open interval, puts
- * the interval in sequence order (fr_iv_sort: only what is new) and goes
- * on from the record it stopped at, which stays in its interval's list as
- * long as the interval is in the ring (records leave only with their
- * interval); the interval is found again by its index.  An interval the
- * ring dropped between two calls is skipped; a record merged in before the
- * one the read stopped at (placed after it was sent, numbered before it:
- * another thread's call numbered at its entry) is left out, as are the
- * records made after the request.
+ * interval first, for `flightrec log PID`, then a LIVE_END that says what
+ * the read could not give.  Nothing is copied: each call takes proc->lock,
+ * takes the threads' logs into the open interval, puts the interval in
+ * sequence order (fr_iv_sort: only what is new) and goes on from the
+ * record it stopped at, which stays in its interval's list as long as the
+ * interval is in the ring (records leave only with their interval); the
+ * interval is found again by its index.  The records made after the
+ * request are left out.  Counted in LIVE_END: a record merged in before
+ * the one the read stopped at (placed after the read passed its place:
+ * another thread's call numbered at its entry), which is left out, and an
+ * interval the ring dropped before the read had all of it.
  */
-#define G_PROC		0	/* struct fr_proc *, referenced */
-#define G_IV		1	/* interval index */
-#define G_REC		2	/* in it, struct fr_sc_rec *: the record being
-				 * sent (G_CHUNK set), or the last sent whole;
-				 * 0: none yet */
-#define G_MAXSEQ	3	/* records made after the request are left out */
-#define G_CHUNK		4	/* progress inside G_REC (fr_put_syscall_all) */
+struct fr_live_cursor {
+	struct fr_proc *proc;	/* referenced */
+	struct fr_sc_rec *rec;	/* in interval iv: the record being sent
+				 * (chunk set), or the last one sent whole;
+				 * NULL: none yet */
+	u64 maxseq;		/* records numbered after it are left out */
+	long chunk;		/* progress inside rec (fr_put_syscall_all) */
+	long iv;		/* interval index; -1 before the first */
+	u32 late;		/* records merged in before rec: left out */
+	u32 dropped;		/* intervals dropped before they were read whole */
+};
+static_assert(sizeof(struct fr_live_cursor) <=
+	      sizeof_field(struct netlink_callback, ctx));
+
+static struct fr_live_cursor *fr_live_cursor(struct netlink_callback *cb)
+{
+	return (struct fr_live_cursor *)cb->ctx;
+}
 
 static int fr_put_live_interval(struct sk_buff *skb, struct netlink_callback *cb,
 				struct fr_interval *iv)
 {
-	struct fr_sc_rec *r = (struct fr_sc_rec *)cb->args[G_REC];
-	long *a = cb->args;
+	struct fr_live_cursor *c = fr_live_cursor(cb);
+	struct fr_sc_rec *r = c->rec;
 	int err;
 
+	/* the new records that the merge puts before the cursor */
+	if (r)
+		c->late += fr_iv_new_before(iv, r->seq);
 	fr_iv_sort(iv);
-	if (r && a[G_CHUNK]) {
-		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &a[G_CHUNK]);
+	if (r && c->chunk) {
+		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &c->chunk);
 		if (err)
 			return err;
-		a[G_CHUNK] = 0;
+		c->chunk = 0;
 	}
 	r = r ? list_next_entry(r, node) :
 		list_first_entry(&iv->syscalls, struct fr_sc_rec, node);
 	list_for_each_entry_from(r, &iv->syscalls, node) {
 		/* in order: all that follows was made after the request */
-		if (r->seq > (u64)a[G_MAXSEQ])
+		if (r->seq > c->maxseq)
 			break;
-		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &a[G_CHUNK]);
+		err = fr_put_syscall_all(skb, cb, NULL, iv, r, &c->chunk);
 		/* part of it sent: the next call goes on with it */
-		if (!err || a[G_CHUNK])
-			a[G_REC] = (long)r;
+		if (!err || c->chunk)
+			c->rec = r;
 		if (err)
 			return err;
-		a[G_CHUNK] = 0;
+		c->chunk = 0;
 	}
 	return 0;
 }
 
+static int fr_put_live_end(struct sk_buff *skb, struct netlink_callback *cb,
+			   const struct fr_live_cursor *c)
+{
+	void *hdr = fr_msg(skb, cb, FLIGHTREC_REC_LIVE_END);
+
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u64_64bit(skb, FLIGHTREC_A_LOST, c->late, FLIGHTREC_A_PAD) ||
+	    nla_put_u64_64bit(skb, FLIGHTREC_A_DROPPED, c->dropped,
+			      FLIGHTREC_A_PAD)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/* The first interval at or after the cursor's, or NULL.  proc->lock held. */
+static struct fr_interval *fr_live_next(struct fr_proc *proc, long index)
+{
+	struct fr_interval *iv;
+
+	list_for_each_entry(iv, &proc->ring, node)
+		if ((long)iv->index >= index)
+			return iv;
+	if (proc->cur && (long)proc->cur->index >= index)
+		return proc->cur;
+	return NULL;
+}
+
 int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 {
+	struct fr_live_cursor *c = fr_live_cursor(cb);
 	struct nlattr **attrs = fr_dumpit_attrs(cb);
-	struct fr_interval *iv, *next;
-	long *a = cb->args;
+	struct fr_interval *next;
 	struct fr_proc *proc;
 	LIST_HEAD(recs);
+	long have;
 	int err = 0;
 
-	if (!a[G_PROC]) {
+	if (!c->proc) {
 		if (!attrs[FLIGHTREC_A_PID]) {
 			NL_SET_ERR_MSG_MOD(cb->extack, "PID is required");
 			return -EINVAL;
@@ -793,43 +839,40 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 			NL_SET_ERR_MSG_MOD(cb->extack, "the process is not registered");
 			return -ENOENT;
 		}
-		a[G_PROC] = (long)proc;
-		a[G_IV] = -1;
-		a[G_MAXSEQ] = atomic64_read(&proc->seq);
+		c->proc = proc;
+		c->iv = -1;
+		c->maxseq = atomic64_read(&proc->seq);
 	}
-	proc = (struct fr_proc *)a[G_PROC];
+	proc = c->proc;
 
 	spin_lock(&proc->lock);
 	fr_logs_take(proc, proc->cur, &recs);
 	for (;;) {
-		/* the first interval at or after the cursor */
-		next = NULL;
-		list_for_each_entry(iv, &proc->ring, node) {
-			if ((long)iv->index >= a[G_IV]) {
-				next = iv;
-				break;
-			}
-		}
-		if (!next && proc->cur && (long)proc->cur->index >= a[G_IV])
-			next = proc->cur;
+		next = fr_live_next(proc, c->iv);
+		/* indices are consecutive: those before next's are gone */
+		have = next ? next->index : proc->next_index;
+		if (c->iv >= 0 && have > c->iv)
+			c->dropped += have - c->iv;
 		if (!next)
 			break;
-		if ((long)next->index != a[G_IV]) {
-			a[G_IV] = next->index;
-			a[G_REC] = 0;
-			a[G_CHUNK] = 0;
+		if ((long)next->index != c->iv) {
+			c->iv = next->index;
+			c->rec = NULL;
+			c->chunk = 0;
 		}
 		err = fr_put_live_interval(skb, cb, next);
 		if (err)
 			break;
 		if (next == proc->cur)
 			break;
-		a[G_IV]++;
-		a[G_REC] = 0;
-		a[G_CHUNK] = 0;
+		c->iv++;
+		c->rec = NULL;
+		c->chunk = 0;
 	}
 	spin_unlock(&proc->lock);
 	fr_sc_recs_free(&recs);
+	if (!err)
+		err = fr_put_live_end(skb, cb, c);
 	if (err == -EMSGSIZE && skb->len)
 		return skb->len;
 	return err;
@@ -837,7 +880,9 @@ int fr_nl_get_records(struct sk_buff *skb, struct netlink_callback *cb)
 
 int fr_nl_get_records_done(struct netlink_callback *cb)
 {
-	if (cb->args[G_PROC])
-		fr_proc_put((struct fr_proc *)cb->args[G_PROC]);
+	struct fr_live_cursor *c = fr_live_cursor(cb);
+
+	if (c->proc)
+		fr_proc_put(c->proc);
 	return 0;
 }

@@ -669,6 +669,7 @@ void fr_log_take(struct fr_proc *proc, struct fr_thread *t,
 void fr_logs_take(struct fr_proc *proc, struct fr_interval *iv,
 		  struct list_head *drop);
 void fr_iv_sort(struct fr_interval *iv);
+u32 fr_iv_new_before(struct fr_interval *iv, u64 seq);
 void fr_ctx_in_syscall(struct fr_thread_ctx *ctx, u32 nr, u64 ip);
 void fr_proc_exec_reset(struct fr_proc *proc);
 bool fr_proc_check_dumpable(struct fr_proc *proc, struct fr_thread *t);

@@ -1209,6 +1209,25 @@ void fr_iv_sort(struct fr_interval *iv)
 	iv->sorted_end = list_empty(&iv->syscalls) ? NULL : iv->syscalls.prev;
 }
 
+/*
+ * How many of iv's records placed since the last fr_iv_sort() are numbered
+ * before @seq: those its merge puts before a record numbered @seq (on equal
+ * numbers the new ones go after).  O(new records).  The caller owns iv's
+ * list, as for fr_iv_sort().
+ */
+u32 fr_iv_new_before(struct fr_interval *iv, u64 seq)
+{
+	struct list_head *pos;
+	u32 n = 0;
+
+	if (!iv->unsorted)
+		return 0;
+	pos = iv->sorted_end ?: &iv->syscalls;
+	list_for_each_continue(pos, &iv->syscalls)
+		n += list_entry(pos, struct fr_sc_rec, node)->seq < seq;
+	return n;
+}
+
 static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 {
 	fr_append_rec(t, rec, true, false);

@@ -609,7 +609,8 @@ TEST_F_TIMEOUT(thr, logs_merged, 300)
  */
 struct chunks {
 	struct merged m;
-	int in, out, nchunks, woken;
+	int in, out, nchunks, woken, ended;
+	uint64_t late, dropped;		/* LIVE_END's LOST and DROPPED */
 };
 
 /* a live_chunks waiter's futex wait (no timeout; pthread_join's have none either) */
@@ -640,6 +641,13 @@ static int chunks_cb(struct nlattr **tb, const struct nlattr *attrs,
 {
 	struct chunks *k = arg;
 
+	if (tb[FLIGHTREC_A_REC_TYPE] &&
+	    nla_get_u32(tb[FLIGHTREC_A_REC_TYPE]) == FLIGHTREC_REC_LIVE_END) {
+		k->ended++;
+		k->late = frd_u64(tb, FLIGHTREC_A_LOST);
+		k->dropped = frd_u64(tb, FLIGHTREC_A_DROPPED);
+		return 0;
+	}
 	if (tb[FLIGHTREC_A_REC_TYPE] &&
 	    nla_get_u32(tb[FLIGHTREC_A_REC_TYPE]) == FLIGHTREC_REC_OUT_CHUNK &&
 	    ++k->nchunks == 2) {
@@ -713,8 +721,15 @@ TEST_F_TIMEOUT(thr, live_read_chunks, 300)
 		rc += futex_wait_of(&all.d.sc[i - 1]) &&
 		      all.d.sc[i].nr == SYS_read && all.d.sc[i].args[2] == 20000;
 	EXPECT_LE(8, rc);
-	TH_LOG("%zu records, %d out-buffer pieces; %d of 16 waits between two reads, %d sent in the first read",
-	       k.m.d.nsc, k.nchunks, rc, first);
+	/*
+	 * Every wait was numbered before the request and placed during the
+	 * read: sent, or left out and counted so (LIVE_END), never both.
+	 */
+	EXPECT_EQ(1, k.ended);
+	EXPECT_EQ(16, first + (int)k.late);
+	EXPECT_EQ(0, k.dropped);
+	TH_LOG("%zu records, %d out-buffer pieces; %d of 16 waits between two reads, %d sent in the first read, %llu left out",
+	       k.m.d.nsc, k.nchunks, rc, first, (unsigned long long)k.late);
 	frd_free(&all.d);
 	for (i = 0; i < 100 && fr_wait_timeout(pid, &status, 100); i++)
 		kill(pid, SIGUSR1);

@@ -89,6 +89,16 @@ enum flightrec_rec_type {
 	 * FLIGHTREC_OUT_CHUNK bytes, in order.
 	 */
 	FLIGHTREC_REC_CMDLINE_CHUNK,
+	/*
+	 * LOST, DROPPED: the last message of GET_RECORDS, what the read of a
+	 * live ring could not give.  LOST: records it left out because they
+	 * were placed after it had passed their place (another thread's
+	 * call, numbered at its entry, that returned meanwhile).  DROPPED:
+	 * intervals the ring dropped (or gave to a dump) before it had read
+	 * all of them.  The records made after the request are not counted:
+	 * they are not part of the read.
+	 */
+	FLIGHTREC_REC_LIVE_END,
 	__FLIGHTREC_REC_MAX,
 };
 

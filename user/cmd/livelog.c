@@ -27,6 +27,7 @@ struct live {
 	uint8_t *bufs[LIVE_OUTS];
 	unsigned int pflags;
 	unsigned long n;
+	uint64_t late, dropped;	/* LIVE_END's */
 };
 
 static void live_flush(struct live *l)
@@ -92,6 +93,12 @@ static int live_cb(struct nlattr **tb, const struct nlattr *attrs, int attrlen,
 	if (!tb[FLIGHTREC_A_REC_TYPE])
 		return 0;
 	type = nla_get_u32(tb[FLIGHTREC_A_REC_TYPE]);
+	if (type == FLIGHTREC_REC_LIVE_END) {
+		l->late = tb[FLIGHTREC_A_LOST] ? nla_get_u64(tb[FLIGHTREC_A_LOST]) : 0;
+		l->dropped = tb[FLIGHTREC_A_DROPPED] ?
+			     nla_get_u64(tb[FLIGHTREC_A_DROPPED]) : 0;
+		return 0;
+	}
 	if (type == FLIGHTREC_REC_SYSCALL) {
 		live_flush(l);
 		l->have = true;
@@ -146,5 +153,12 @@ int fr_log_live(uint32_t pid, unsigned int flags)
 		return FR_EXIT_FAIL;
 	}
 	fprintf(stderr, "flightrec: %lu records of the live ring of %u\n", l.n, pid);
+	/* never a silent gap: what the read could not give (uapi LIVE_END) */
+	if (l.late)
+		fprintf(stderr, "flightrec: %" PRIu64 " records left out: placed after the read had passed their place\n",
+			l.late);
+	if (l.dropped)
+		fprintf(stderr, "flightrec: %" PRIu64 " intervals dropped by the ring before the read had all of them\n",
+			l.dropped);
 	return FR_EXIT_OK;
 }

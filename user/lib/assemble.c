@@ -356,6 +356,7 @@ static const char *rec_name(uint32_t type)
 		[FLIGHTREC_REC_SYSINFO] = "SYSINFO",
 		[FLIGHTREC_REC_OUT_CHUNK] = "OUT_CHUNK",
 		[FLIGHTREC_REC_CMDLINE_CHUNK] = "CMDLINE_CHUNK",
+		[FLIGHTREC_REC_LIVE_END] = "LIVE_END",
 	};
 
 	if (type < sizeof(names) / sizeof(names[0]) && names[type])
