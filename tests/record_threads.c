@@ -663,7 +663,7 @@ TEST_F_TIMEOUT(thr, live_read_chunks, 300)
 {
 	char dir[64], path[128], err[256];
 	char *argv[] = { (char *)fr_prog("live_chunks"), "16", NULL };
-	struct fr_reg_opts o = { 30000, 4, 0, 0, 0 };
+	struct fr_reg_opts o = { FLIGHTREC_INTERVAL_MS_MAX, 4, 0, 0, 0 };
 	struct chunks k = { 0 };
 	struct merged all = { 0 };
 	int gate = -1, in[2], saved_in, saved_out, status = 0, rc, i, first = 0;
