@@ -748,7 +748,7 @@ static __always_inline void fr_rec_head(struct fr_thread *t,
 static __always_inline struct fr_sc_rec *fr_build_small(struct fr_thread *t,
 							 long ret, u16 fe)
 {
-	struct fr_data_desc o;
+	struct fr_data_desc o, o1;
 	struct fr_sc_rec *rec;
 	u64 addr = 0, len = 0, n;
 	size_t size;
@@ -757,7 +757,15 @@ static __always_inline struct fr_sc_rec *fr_build_small(struct fr_thread *t,
 		return NULL;
 	/* one copy of the row's fields: the stores below alias nothing of it */
 	o = fr_table[t->sc_nr].out[0];
+	o1 = fr_table[t->sc_nr].out[1];
 	if (ret >= 0 || (fr_table[t->sc_nr].flags & FR_F_OUTERR)) {
+		/*
+		 * A second out-buffer only when its pointer is NULL, as it
+		 * nearly always is where the row has one (gettimeofday's tz,
+		 * wait4's rusage): then it adds no span (fr_span_add).
+		 */
+		if (o1.kind != FR_SZ_NONE && t->sc_args[o1.arg])
+			return NULL;
 		switch (o.kind) {
 		case FR_SZ_NONE:
 			break;
@@ -1902,9 +1910,13 @@ static void fr_fast_init(void)
 			     (in[0].kind == FR_SZ_ARG && in[0].p1 < 6)))
 				fe |= FR_FE_IN1;
 		}
-		/* a path read (fr_span_in_str) takes the general path */
+		/*
+		 * A path read (fr_span_in_str) takes the general path; so does
+		 * a second out-buffer whose pointer is not NULL
+		 * (fr_build_small), and any third.
+		 */
 		if (d->valid && !(d->flags & (FR_F_IRREGULAR | FR_F_UNSAFE)) &&
-		    d->out[1].kind == FR_SZ_NONE && d->out[2].kind == FR_SZ_NONE &&
+		    d->out[2].kind == FR_SZ_NONE &&
 		    in[0].kind != FR_SZ_STR && in[1].kind != FR_SZ_STR)
 			fe |= FR_FE_SMALL;
 		fr_fe[nr] = fe;

@@ -108,6 +108,7 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 	static struct expect exp[128];
 	struct frd d;
 	size_t nexp, i, j;
+	long nout;
 	long start, end;
 	int id, fd;
 	ssize_t n;
@@ -165,6 +166,15 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 			TH_LOG("nr %u flags %#x", s->nr, s->flags);
 		if (i)
 			ASSERT_LT(d.sc[start + i].seq, s->seq);
+		/*
+		 * No more out-buffers either (a NULL pointer gives none); the
+		 * paths a call read are kept as in-buffers, not counted here.
+		 */
+		for (j = 0, nout = 0; j < exp[i].nouts; j++)
+			nout += exp[i].outs[j].len != 0;
+		for (j = 0; j < s->nouts; j++)
+			nout -= !FLIGHTREC_OUT_IS_IN(s->outs[j].arg);
+		EXPECT_EQ(0, nout) TH_LOG("nr %u: %u out-buffers", s->nr, s->nouts);
 		for (j = 0; j < exp[i].nouts; j++) {
 			const struct frd_out *o;
 			uint32_t arg = exp[i].outs[j].arg;

@@ -30,6 +30,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -78,7 +79,7 @@ int main(int argc, char **argv)
 	struct stat st;
 	struct statx stx;
 	struct utsname un;
-	struct timespec ts, req = { 0, 1000000 }, rem = { 0, 0 };
+	struct timespec ts, req = { 0, 1000000 }, rem = { 0, 0 }, pts;
 	struct pollfd pfd[2];
 	struct epoll_event ev, evs[4];
 	struct iovec iov[3];
@@ -90,6 +91,7 @@ int main(int argc, char **argv)
 	struct rusage ru;
 	fd_set rfds;
 	struct timeval tv;
+	struct timezone tz;
 	int fd, dfd, p[2], sv[2], ep, status = 0;
 	long ret;
 	pid_t child;
@@ -146,6 +148,13 @@ int main(int argc, char **argv)
 	pfd[1].revents = 0;
 	ret = SC(SYS_poll, pfd, 2, 0);
 	note(SYS_poll, ret, 1, 0, pfd, 16);
+	/* a second out-buffer, NULL (the module's small path) and not */
+	ret = SC(SYS_ppoll, pfd, 2, NULL, NULL, 8);
+	note(SYS_ppoll, ret, 1, 0, pfd, 16);
+	pts.tv_sec = 0;
+	pts.tv_nsec = 0;
+	ret = SC(SYS_ppoll, pfd, 2, &pts, NULL, 8);
+	note(SYS_ppoll, ret, 2, 0, pfd, 16, 2, &pts, 16);
 	FD_ZERO(&rfds);
 	FD_SET(p[0], &rfds);
 	tv.tv_sec = 0;
@@ -215,6 +224,10 @@ int main(int argc, char **argv)
 	note(SYS_getrandom, ret, 1, 0, big + 5, (uint32_t)(ret > 0 ? ret : 0));
 	ret = clock_gettime(CLOCK_MONOTONIC, &ts);
 	note(SYS_clock_gettime, ret, 1, 1, &ts, 16);
+	ret = SC(SYS_gettimeofday, &tv, NULL);
+	note(SYS_gettimeofday, ret, 1, 0, &tv, 16);
+	ret = SC(SYS_gettimeofday, &tv, &tz);
+	note(SYS_gettimeofday, ret, 2, 0, &tv, 16, 1, &tz, 8);
 	ret = SC(SYS_nanosleep, &req, &rem);
 	note(SYS_nanosleep, ret, 1, 1, &rem, 16);
 	ret = SC(SYS_uname, &un);
@@ -227,6 +240,12 @@ int main(int argc, char **argv)
 	note(SYS_fork, child, 0);
 	ret = SC(SYS_wait4, child, &status, 0, &ru);
 	note(SYS_wait4, ret, 2, 1, &status, 4, 3, &ru, 144);
+	child = SC(SYS_fork);
+	if (child == 0)
+		SC(SYS_exit_group, 8);
+	note(SYS_fork, child, 0);
+	ret = SC(SYS_wait4, child, &status, 0, NULL);
+	note(SYS_wait4, ret, 1, 1, &status, 4);
 
 	SC(SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
 
