@@ -83,6 +83,7 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 #define FR_FE_NEWLIFE	BIT(7)	/* fr_collect_new_life() looks at it */
 #define FR_FE_XEXIT	BIT(8)	/* sys_exit looks at it: prctl, execve(at) */
 #define FR_FE_EINTR	BIT(9)	/* EINTR without effect: restartable (fr_sc_eintr_ours) */
+#define FR_FE_OUT2	BIT(10)	/* FR_FE_SMALL with more out-buffers (fr_build_small) */
 static u16 fr_fe[FR_NR_SYSCALLS + 1] __read_mostly;	/* and 0 past the end */
 
 /*
@@ -146,6 +147,15 @@ static struct tracepoint *fr_tp_enter, *fr_tp_exit;
  * sized for it (fr_build).
  */
 #define FR_SMALL_COPY	64
+
+/*
+ * The biggest out-buffer of a record built without the span list
+ * (fr_build_small): a stat (144 bytes), a statx (256), an epoll_wait's
+ * few dozen events, an HTTP request's read.  Past FR_SMALL_COPY it is
+ * copied as the general path copies it (fr_read_nofault), and the record
+ * still fits a small chunk (FR_SMALL_MAX).
+ */
+#define FR_SMALL_OUT	512
 
 /*
  * The probes run with preemption disabled (__DO_TRACE), so a user access
@@ -737,18 +747,28 @@ static __always_inline void fr_rec_head(struct fr_thread *t,
 		fr_rseq_note(t, rec);
 }
 
+/* out[1] and out[2] of a FR_FE_OUT2 row: does either have a pointer? */
+static __always_inline bool fr_small_more_outs(const struct fr_thread *t)
+{
+	const struct fr_data_desc *d = fr_table[t->sc_nr].out;
+
+	return (d[1].kind != FR_SZ_NONE && t->sc_args[d[1].arg]) ||
+	       (d[2].kind != FR_SZ_NONE && t->sc_args[d[2].arg]);
+}
+
 /*
  * The common shape, built without the span list (fr_collect, fr_build): a
- * regular row with at most one out-buffer, of fixed, returned or
- * argument-given size, up to FR_SMALL_COPY bytes (a 1-byte read, a stat,
- * a timespec).  The same record as the general path makes.  In the probe;
+ * regular row with at most one out-buffer (and others whose pointers are
+ * NULL), of fixed, returned or argument-given size, up to FR_SMALL_OUT
+ * bytes (a 1-byte read, a stat, a timespec, a few epoll events).  The same
+ * record as the general path makes.  In the probe;
  * returns NULL when the call is not of that shape, ERR_PTR(-EAGAIN) when
  * the general path's sleeping retry is needed.
  */
 static __always_inline struct fr_sc_rec *fr_build_small(struct fr_thread *t,
 							 long ret, u16 fe)
 {
-	struct fr_data_desc o, o1;
+	struct fr_data_desc o;
 	struct fr_sc_rec *rec;
 	u64 addr = 0, len = 0, n;
 	size_t size;
@@ -757,14 +777,14 @@ static __always_inline struct fr_sc_rec *fr_build_small(struct fr_thread *t,
 		return NULL;
 	/* one copy of the row's fields: the stores below alias nothing of it */
 	o = fr_table[t->sc_nr].out[0];
-	o1 = fr_table[t->sc_nr].out[1];
 	if (ret >= 0 || (fr_table[t->sc_nr].flags & FR_F_OUTERR)) {
 		/*
-		 * A second out-buffer only when its pointer is NULL, as it
-		 * nearly always is where the row has one (gettimeofday's tz,
-		 * wait4's rusage): then it adds no span (fr_span_add).
+		 * More out-buffers only when their pointers are NULL, as they
+		 * nearly always are where the row has them (gettimeofday's
+		 * tz, wait4's rusage, recvfrom's address): then they add no
+		 * span (fr_span_add).
 		 */
-		if (o1.kind != FR_SZ_NONE && t->sc_args[o1.arg])
+		if (unlikely(fe & FR_FE_OUT2) && fr_small_more_outs(t))
 			return NULL;
 		switch (o.kind) {
 		case FR_SZ_NONE:
@@ -781,14 +801,14 @@ static __always_inline struct fr_sc_rec *fr_build_small(struct fr_thread *t,
 		case FR_SZ_ARG_RET:
 			n = ret >= 0 ? min_t(u64, t->sc_args[o.p1], ret) : 0;
 scaled:
-			if (n > FR_SMALL_COPY)
+			if (n > FR_SMALL_OUT)
 				return NULL;
 			len = o.p2 ? n * o.p2 : n;
 			break;
 		default:
 			return NULL;
 		}
-		if (len > FR_SMALL_COPY)
+		if (len > FR_SMALL_OUT)
 			return NULL;
 		addr = t->sc_args[o.arg];
 		if (!addr)
@@ -803,7 +823,9 @@ scaled:
 		struct fr_sc_out *out = &rec->outs[0];
 		u8 *p = (u8 *)(out + 1);
 
-		if (fr_read_small_nofault(p, (const void __user *)addr, len)) {
+		if (len <= FR_SMALL_COPY ?
+		    fr_read_small_nofault(p, (const void __user *)addr, len) :
+		    copy_from_user_nofault(p, (const void __user *)addr, len)) {
 			fr_sc_rec_free(rec);
 			return ERR_PTR(-EAGAIN);
 		}
@@ -1912,13 +1934,14 @@ static void fr_fast_init(void)
 		}
 		/*
 		 * A path read (fr_span_in_str) takes the general path; so does
-		 * a second out-buffer whose pointer is not NULL
-		 * (fr_build_small), and any third.
+		 * a second or third out-buffer whose pointer is not NULL
+		 * (fr_build_small).
 		 */
 		if (d->valid && !(d->flags & (FR_F_IRREGULAR | FR_F_UNSAFE)) &&
-		    d->out[2].kind == FR_SZ_NONE &&
 		    in[0].kind != FR_SZ_STR && in[1].kind != FR_SZ_STR)
-			fe |= FR_FE_SMALL;
+			fe |= FR_FE_SMALL |
+			      (d->out[1].kind != FR_SZ_NONE ||
+			       d->out[2].kind != FR_SZ_NONE ? FR_FE_OUT2 : 0);
 		fr_fe[nr] = fe;
 	}
 }

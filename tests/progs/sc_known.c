@@ -32,6 +32,7 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/uio.h>
+#include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <linux/stat.h>
@@ -92,6 +93,8 @@ int main(int argc, char **argv)
 	fd_set rfds;
 	struct timeval tv;
 	struct timezone tz;
+	struct sockaddr_un sun;
+	socklen_t alen;
 	int fd, dfd, p[2], sv[2], ep, status = 0;
 	long ret;
 	pid_t child;
@@ -179,6 +182,12 @@ int main(int argc, char **argv)
 	note(SYS_sendto, ret, 0);
 	ret = SC(SYS_recvfrom, sv[1], buf2, sizeof(buf2), 0, NULL, NULL);
 	note(SYS_recvfrom, ret, 1, 1, buf2, (uint32_t)ret);
+	/* with an address: an unnamed peer's, so only its length is written */
+	ret = SC(SYS_sendto, sv[0], "again", 5, 0, NULL, 0);
+	note(SYS_sendto, ret, 0);
+	alen = sizeof(sun);
+	ret = SC(SYS_recvfrom, sv[1], buf2, sizeof(buf2), 0, &sun, &alen);
+	note(SYS_recvfrom, ret, 2, 1, buf2, (uint32_t)ret, 5, &alen, 4);
 	memset(&msg, 0, sizeof(msg));
 	iov[0].iov_base = "fd";
 	iov[0].iov_len = 2;
