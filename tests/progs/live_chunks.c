@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 		while (atomic_load(&entering) < (unsigned int)i + 1)
 			;
 		/* the waiter's futex entry before the next read's record */
-		for (spin = 0; spin < 20000000; spin++)
+		for (spin = 0; spin < 40000000; spin++)
 			;
 	}
 	if (read(fd, big, BIG) != BIG)
