@@ -101,6 +101,21 @@ static int run_to_exit(struct __test_metadata *_metadata, struct fr_client *c,
 	return id;
 }
 
+/* the dumps of a process's children (LIST_DUMPS gives each its parent) */
+struct kids {
+	uint32_t ppid, id[8];
+	size_t n;
+};
+
+static int kids_cb(const struct fr_dump_info *info, void *arg)
+{
+	struct kids *k = arg;
+
+	if (info->ppid == k->ppid && k->n < 8)
+		k->id[k->n++] = info->id;
+	return 0;
+}
+
 TEST_F_TIMEOUT(rec, known_syscalls, 120)
 {
 	char side[128], data[128], sub[128], err[256];
@@ -228,6 +243,19 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 	/* the known file's bytes, as the read returned them */
 	ASSERT_EQ(0, memcmp(d.sc[start + 2].outs[0].data, content, d.sc[start + 2].outs[0].len));
 	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	/*
+	 * Its two children were recorded too (followed at fork) and left
+	 * their exit dumps: released, or a later test's `flightrec watch`
+	 * finds them among the dumps nobody read (checkpoint_cmds's watch
+	 * tests did, run after this one in one boot).
+	 */
+	struct kids k = { (uint32_t)pid, { 0 }, 0 };
+
+	ASSERT_EQ(0, fr_client_list_dumps(self->c, kids_cb, &k));
+	EXPECT_EQ(2, k.n);
+	for (i = 0; i < k.n; i++)
+		EXPECT_EQ(0, fr_client_release_dump(self->c, k.id[i], err, sizeof(err)))
+			TH_LOG("%s", err);
 	frd_free(&d);
 }
 
