@@ -922,6 +922,14 @@ static int is_tsc_insn(uint64_t rip)
 	return (b[0] == 0x0f && b[1] == 0x31) || (b[0] == 0x0f && b[1] == 0x01 && b[2] == 0xf9);
 }
 
+/* cpuid, which faults (#GP, SIGSEGV) where the loader enables cpuid faulting */
+static int is_cpuid_insn(uint64_t rip)
+{
+	uint8_t b[2];
+
+	return !mem_read(rip, b, 2) && b[0] == 0x0f && b[1] == 0xa2;
+}
+
 static int is_ud2(uint64_t rip)
 {
 	uint8_t b[2];
@@ -1170,7 +1178,8 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 	}
 	if (in_window(r.rip) ||
 	    (sig == SIGSYS && si.si_code == 2 /* SYS_USER_DISPATCH */) ||
-	    (sig == SIGSEGV && si.si_code == SI_KERNEL && is_tsc_insn(r.rip)) ||
+	    (sig == SIGSEGV && si.si_code == SI_KERNEL &&
+	     (is_tsc_insn(r.rip) || is_cpuid_insn(r.rip))) ||
 	    (sig == SIGILL && (G.s->tsc_patched || G.s->cpuid_patched) && is_ud2(r.rip))) {
 		if (!in_window(r.rip)) {
 			/* an event: the loader answers the application */

@@ -3386,17 +3386,38 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 	diverged(t, NULL, mc, buf);
 }
 
+/*
+ * n bytes of code at rip, for the fault handlers (0: read): directly in a
+ * replayed region, else through process_vm_readv, which fails on a page
+ * that is not there.  Not mincore(), which these handlers used before: the
+ * sandbox does not allow it, and on a host where cpuid faults every fault
+ * outside the regions (the loader's own text) then ended the replay as
+ * "blocked system call mincore" (replay_portable, portable_outside on a
+ * 6.18 host).
+ */
+static int code_at(uint64_t rip, uint8_t *b, uint64_t n)
+{
+	uint64_t i;
+
+	if (region_of(rip) && region_of(rip + n - 1)) {
+		for (i = 0; i < n; i++)
+			b[i] = ((const uint8_t *)rip)[i];
+		return 0;
+	}
+	return app_read(b, rip, n);
+}
+
 static int is_rdtsc(uint64_t rip, int *len)
 {
-	const uint8_t *p = (const uint8_t *)rip;
+	uint8_t b[3];
 
-	if (!region_of(rip) && !mapped(rip & ~(FRI_PAGE_SIZE - 1)))
+	if (code_at(rip, b, 2) || b[0] != 0x0f)
 		return 0;
-	if (p[0] == 0x0f && p[1] == 0x31) {
+	if (b[1] == 0x31) {
 		*len = 2;
 		return 1;
 	}
-	if (p[0] == 0x0f && p[1] == 0x01 && p[2] == 0xf9) {
+	if (b[1] == 0x01 && !code_at(rip + 2, b + 2, 1) && b[2] == 0xf9) {
 		*len = 3;
 		return 2;
 	}
@@ -3479,11 +3500,9 @@ static void emulate_rdtsc(struct lthread *t, struct ucontext *uc, int kind, int 
 
 static int is_cpuid(uint64_t rip)
 {
-	const uint8_t *p = (const uint8_t *)rip;
+	uint8_t b[2];
 
-	if (!region_of(rip) && !mapped(rip & ~(FRI_PAGE_SIZE - 1)))
-		return 0;
-	return p[0] == 0x0f && p[1] == 0xa2;
+	return !code_at(rip, b, 2) && b[0] == 0x0f && b[1] == 0xa2;
 }
 
 /* Leaves whose ecx selects a subleaf. */
