@@ -400,6 +400,8 @@ static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
 	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH_SA, r->in_hash, FLIGHTREC_A_PAD)) ||
 	    ((r->flags & FLIGHTREC_SC_IN_HASH_FULL) &&
 	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH_FULL, r->in_hash, FLIGHTREC_A_PAD)) ||
+	    ((r->flags & FLIGHTREC_SC_IN_HASH_W) &&
+	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH_W, r->in_hash, FLIGHTREC_A_PAD)) ||
 	    (r->time_ns &&
 	     nla_put_u64_64bit(skb, FLIGHTREC_A_TIME_NS, r->time_ns, FLIGHTREC_A_PAD)) ||
 	    ((r->rseq_has & FR_RSEQ_HAS_CPU) &&

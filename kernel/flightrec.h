@@ -144,7 +144,7 @@ struct fr_sc_rec {
 	u32 flags;	/* FLIGHTREC_SC_* */
 	u64 args[6];
 	s64 ret;
-	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH or _IN_HASH_SA */
+	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH, _IN_HASH_SA, _FULL or _W */
 	u64 time_ns;	/* CLOCK_MONOTONIC at the call's entry */
 	/*
 	 * What the kernel writes into the thread's rseq area on its way back to

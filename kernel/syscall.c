@@ -2122,16 +2122,18 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 				 FLIGHTREC_SC_IN_HASH : 0;
 		return;
 	}
-	t->sc_in_hash = fr_in_hash_desc(d->in, args, FR_IN_RULE_SOCKADDR,
+	/*
+	 * 16 bytes a multiply where FNV-1a makes 16: nginx's headers (writev)
+	 * cost 1,942 instructions a request byte by byte
+	 */
+	t->sc_in_hash = fr_in_hash_desc(d->in, args, FR_IN_RULE_WORDS,
 					fr_hash_read, &h);
 	if (h.over && fr_in_hash_later(t, d, args))
 		t->sc_in_flags = 0;	/* iovecs of more than the budget */
 	else if (h.failed)
 		t->sc_in_flags = 0;
-	else if (fr_in_has_sockaddr(d->in))
-		t->sc_in_flags = FLIGHTREC_SC_IN_HASH_SA;
 	else
-		t->sc_in_flags = FLIGHTREC_SC_IN_HASH;
+		t->sc_in_flags = FLIGHTREC_SC_IN_HASH_W;
 }
 
 /*

@@ -205,34 +205,47 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 		}
 	}
 	/*
-	 * The in-hash of data passed in, against FNV-1a of the bytes the
-	 * program passed: small inputs (write, sendto) are read directly by
-	 * the probe, an iovec goes through the general reader.  sendto passes
-	 * an address (none here), so its hash is by the sockaddr rule, with
-	 * its own flag (uapi/flightrec_inhash.h).
+	 * The in-hash of data passed in, against the hash of the bytes the
+	 * program passed: a small write is read directly by the probe and
+	 * hashed by FNV-1a (FR_IN_RULE_BYTES); an iovec, and sendto (which
+	 * passes an address, none here) go through the general reader, which
+	 * hashes by the words rule, with its own flag (uapi/flightrec_inhash.h:
+	 * each range's words, then its last 0-7 bytes by FNV-1a; the writev's
+	 * two iovecs are two ranges).
 	 */
 	struct {
 		uint32_t nr;
-		const char *bytes;
+		const char *bytes[2];	/* its ranges */
 		size_t seen;
 		uint32_t flag;
 	} hin[] = {
-		{ SYS_write, "hello, pipe", 0, FLIGHTREC_SC_IN_HASH },
-		{ SYS_writev, "abcdefghijklmnopq", 0, FLIGHTREC_SC_IN_HASH },
-		{ SYS_sendto, "over the socket", 0, FLIGHTREC_SC_IN_HASH_SA },
+		{ SYS_write, { "hello, pipe" }, 0, FLIGHTREC_SC_IN_HASH },
+		{ SYS_writev, { "abcdefg", "hijklmnopq" }, 0, FLIGHTREC_SC_IN_HASH_W },
+		{ SYS_sendto, { "over the socket" }, 0, FLIGHTREC_SC_IN_HASH_W },
 	};
 	for (i = start + 1; i < (size_t)end; i++) {
 		const struct frd_sc *s = &d.sc[i];
 
 		for (j = 0; j < sizeof(hin) / sizeof(hin[0]); j++) {
+			uint64_t want = FR_FNV_OFFSET;
+
 			if (s->nr != hin[j].nr || hin[j].seen++)
 				continue;
 			ASSERT_EQ(hin[j].flag, s->flags & (FLIGHTREC_SC_IN_HASH |
-							   FLIGHTREC_SC_IN_HASH_SA))
+							   FLIGHTREC_SC_IN_HASH_SA |
+							   FLIGHTREC_SC_IN_HASH_W))
 				TH_LOG("nr %u: flags %#x", s->nr, s->flags);
-			EXPECT_EQ(fr_fnv1a(FR_FNV_OFFSET, hin[j].bytes, strlen(hin[j].bytes)),
-				  s->in_hash) TH_LOG("nr %u: in_hash %#llx", s->nr,
-						     (unsigned long long)s->in_hash);
+			for (int r = 0; r < 2 && hin[j].bytes[r]; r++) {
+				const char *b = hin[j].bytes[r];
+				size_t bl = strlen(b), wl = 0;
+
+				if (hin[j].flag == FLIGHTREC_SC_IN_HASH_W)
+					wl = bl & ~(size_t)7;
+				want = fr_hash_words(want, b, wl);
+				want = fr_fnv1a(want, b + wl, bl - wl);
+			}
+			EXPECT_EQ(want, s->in_hash) TH_LOG("nr %u: in_hash %#llx", s->nr,
+							   (unsigned long long)s->in_hash);
 		}
 	}
 	size_t nseen = 0;

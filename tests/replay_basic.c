@@ -701,6 +701,23 @@ TEST_F_TIMEOUT(replay, sockaddr_tail, 120)
 			   "hashed by the sockaddr rule, 0 with' && %s info --json st.flrc | "
 			   "grep -qE '\"in_hash_sockaddr\": ?6,'", self->dir, flightrec, flightrec));
 
+	/*
+	 * The words rule (the module's general path) hashes addresses as the
+	 * sockaddr rule does: random tails replay as recorded, the log names
+	 * the rule of the six calls with an address, and one flipped hash is
+	 * a divergence at its call (the first bind, after the socket).
+	 */
+	ASSERT_EQ(0, record_exec(self->dir, "stw", "--hash-rule words", "sun_tail", ""));
+	EXPECT_EQ(0, replay(self->dir, "stw", "-q"))
+		fr_sh("tail -5 %s/stw.rerr", self->dir);
+	EXPECT_TRUE(same_file(self->dir, "stw.live", "stw.rep/fd1.out"));
+	EXPECT_EQ(0, fr_sh("cd %s && %s log stw.flrc > stw.log && %s log --json stw.flrc > stw.json "
+			   "&& test $(grep -c '# .*data passed in hashed by the sockaddr rule' "
+			   "stw.log) -eq 6 && test $(grep -oE '\"in_hash_rule\": ?\"words\"' "
+			   "stw.json | wc -l) -ge 6 && ! grep -qE '\"in_hash_rule\": ?\"(bytes|"
+			   "sockaddr)\"' stw.json", self->dir, flightrec, flightrec))
+		fr_sh("grep -c words %s/stw.json", self->dir);
+
 	/* the first rule, the same bytes in every run: checked, and as recorded */
 	ASSERT_EQ(0, record_exec(self->dir, "stz", "--hash-rule bytes", "sun_tail", "zero"));
 	EXPECT_EQ(2, count_hashed(self->dir, "stz", SYS_bind, 0));

@@ -278,6 +278,13 @@ enum flightrec_stop_reason {
 						 * write), and every sendmmsg, has this
 						 * instead of the two above, hashed as it
 						 * returns */
+#define FLIGHTREC_SC_IN_HASH_W		0x400	/* IN_HASH_W: the data passed in, hashed at
+						 * entry by FR_IN_RULE_WORDS
+						 * (flightrec_inhash.h): the calls the
+						 * module hashes on its general path (a
+						 * writev, a sendmsg, more than 64 bytes)
+						 * have this instead of IN_HASH and
+						 * IN_HASH_SA */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,
@@ -390,6 +397,7 @@ enum flightrec_attr {
 	 * GET_DUMP like any other, and released on its own.
 	 */
 	FLIGHTREC_A_PREV_DUMP,		/* u32: dump id */
+	FLIGHTREC_A_IN_HASH_W,		/* u64: IN_HASH by the words rule (FLIGHTREC_SC_IN_HASH_W) */
 
 	__FLIGHTREC_A_MAX,
 };

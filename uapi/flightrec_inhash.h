@@ -58,6 +58,21 @@
  *                        the first two rules do not read at all.  The recorder hashes them as the call
  *                        returns, when ret is known, and a replay before it
  *                        answers the call with the recorded ret.
+ *
+ * A fourth rule, FR_IN_RULE_SOCKADDR with another hash of the bytes:
+ *   FR_IN_RULE_WORDS     the same bytes as FR_IN_RULE_SOCKADDR (the same
+ *                        descriptors, the same FR_IN_HASH_MAX caps, strings
+ *                        and socket addresses by FNV-1a as that rule hashes
+ *                        them), every other range by fr_hash_words() (its
+ *                        last 0-7 bytes by FNV-1a), as FR_IN_RULE_FULL hashes
+ *                        its data.  Records with FLIGHTREC_SC_IN_HASH_W
+ *                        (Syscall.in_hash_w): the module's calls hashed at
+ *                        entry by its general path (a writev, a sendmsg, a
+ *                        write of more than FR_SMALL_COPY bytes), where
+ *                        FNV-1a byte by byte was most of what hashing cost
+ *                        (issue 28: nginx's headers, memcached's values).
+ *                        A reader that knows only the first three rules
+ *                        skips their check.
  */
 #ifndef FLIGHTREC_INHASH_H
 #define FLIGHTREC_INHASH_H
@@ -86,6 +101,7 @@ typedef uint64_t fr_hash_u64;
 #define FR_FNV_OFFSET	0xcbf29ce484222325ULL
 #define FR_FNV_PRIME	0x100000001b3ULL
 #define FR_IN_RULE_FULL		2
+#define FR_IN_RULE_WORDS	3
 #define FR_WORD_MUL	0x9e3779b97f4a7c15ULL	/* 2^64 / the golden ratio, odd */
 #define FR_WORD_MUL2	0xe7037ed1a0b428dbULL	/* another odd constant (one wyhash uses) */
 /* how fr_hash_range() reads and hashes its range */
@@ -270,10 +286,13 @@ static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr
 				       int rule, fr_hash_u64 ret, fr_read_fn rd, void *ctx)
 {
 	fr_hash_u64 h = FR_FNV_OFFSET, max, took = ret;
-	int i, how = FR_HR_BYTES;
+	int i, how = FR_HR_BYTES, oth = FR_HR_BYTES, full = rule == FR_IN_RULE_FULL;
 
-	if (rule == FR_IN_RULE_FULL)
+	/* how: the data (FR_SZ_ARG, iovecs); oth: the other ranges */
+	if (full || rule == FR_IN_RULE_WORDS)
 		how = FR_HR_WORDS;
+	if (rule == FR_IN_RULE_WORDS)
+		oth = FR_HR_WORDS;
 	for (i = 0; i < 2; i++) {
 		unsigned int p1 = d[i].p1, p2 = d[i].p2;
 		fr_hash_u64 a = args[d[i].arg % 6];
@@ -282,7 +301,7 @@ static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr
 
 		switch (d[i].kind) {
 		case FR_SZ_FIXED:
-			fr_hash_range(&h, a, p1, FR_IN_HASH_MAX, 0, rd, ctx);
+			fr_hash_range(&h, a, p1, FR_IN_HASH_MAX, oth, rd, ctx);
 			break;
 		case FR_SZ_SOCKADDR:
 			if (rule != FR_IN_RULE_BYTES)
@@ -291,22 +310,21 @@ static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr
 				fr_hash_range(&h, a, args[p1 % 6], FR_IN_HASH_MAX, 0, rd, ctx);
 			break;
 		case FR_SZ_ARG:
-			if (how == FR_HR_WORDS) {
+			if (full) {
 				long n = fr_hash_range(&h, a, args[p1 % 6] * (p2 ? p2 : 1), took,
 						       how, rd, ctx);
 
 				took -= n > 0 ? (fr_hash_u64)n : 0;
 				break;
 			}
-			fr_hash_range(&h, a, args[p1 % 6] * (p2 ? p2 : 1), FR_IN_HASH_MAX, 0,
+			fr_hash_range(&h, a, args[p1 % 6] * (p2 ? p2 : 1), FR_IN_HASH_MAX, how,
 				      rd, ctx);
 			break;
 		case FR_SZ_STR:
 			fr_hash_range(&h, a, 4096, 4096, 1, rd, ctx);
 			break;
 		case FR_SZ_IOV:
-			fr_hash_iov(&h, a, args[p1 % 6], how == FR_HR_WORDS ? &took : &max, how,
-				    rd, ctx);
+			fr_hash_iov(&h, a, args[p1 % 6], full ? &took : &max, how, rd, ctx);
 			break;
 		case FR_SZ_MSGHDR: {
 			fr_hash_u64 m[6] FR_HASH_NOINIT;
@@ -319,16 +337,15 @@ static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr
 			else
 				fr_hash_range(&h, m[0], (unsigned int)m[1], FR_IN_HASH_MAX, 0,
 					      rd, ctx);
-			fr_hash_iov(&h, m[2], m[3], how == FR_HR_WORDS ? &took : &max, how,
-				    rd, ctx);
-			fr_hash_range(&h, m[4], m[5], FR_IN_HASH_MAX, 0, rd, ctx);
+			fr_hash_iov(&h, m[2], m[3], full ? &took : &max, how, rd, ctx);
+			fr_hash_range(&h, m[4], m[5], FR_IN_HASH_MAX, oth, rd, ctx);
 			break;
 		}
 		case FR_SZ_FDSET:
-			fr_hash_range(&h, a, (args[p1 % 6] + 7) / 8, FR_IN_HASH_MAX, 0, rd, ctx);
+			fr_hash_range(&h, a, (args[p1 % 6] + 7) / 8, FR_IN_HASH_MAX, oth, rd, ctx);
 			break;
 		case FR_SZ_MMSGHDR:	/* the first two rules read none of it */
-			if (how == FR_HR_WORDS && a)
+			if (full && a)
 				fr_hash_mmsg(&h, a, args[p1 % 6], took, rd, ctx);
 			break;
 		default:
@@ -338,7 +355,7 @@ static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr
 	return h;
 }
 
-/* The first two rules (they do not depend on the call's result). */
+/* The rules that do not depend on the call's result (all but FR_IN_RULE_FULL). */
 static inline fr_hash_u64 fr_in_hash_desc(const struct fr_data_desc *d, const fr_hash_u64 *args,
 				       int rule, fr_read_fn rd, void *ctx)
 {

@@ -29,7 +29,7 @@ struct frd_sc {
 	uint32_t interval, tid, nr, flags;
 	uint64_t seq, args[6];
 	int64_t ret;
-	uint64_t in_hash;	/* with FLIGHTREC_SC_IN_HASH or _IN_HASH_SA */
+	uint64_t in_hash;	/* with FLIGHTREC_SC_IN_HASH, _IN_HASH_SA, _FULL or _W */
 	uint64_t time_ns;	/* CLOCK_MONOTONIC at its entry (0: none) */
 	uint32_t nouts;
 	struct frd_out *outs;
@@ -209,8 +209,12 @@ static inline int frd_cb(struct nlattr **tb, const struct nlattr *attrs,
 		s->nr = frd_u32(tb, FLIGHTREC_A_NR);
 		s->ret = (int64_t)frd_u64(tb, FLIGHTREC_A_RET);
 		s->flags = frd_u32(tb, FLIGHTREC_A_SC_FLAGS);
-		/* either rule's (FLIGHTREC_SC_IN_HASH or _IN_HASH_SA says which) */
-		s->in_hash = frd_u64(tb, (s->flags & FLIGHTREC_SC_IN_HASH_SA) ?
+		/* any rule's (FLIGHTREC_SC_IN_HASH, _SA, _FULL or _W says which) */
+		s->in_hash = frd_u64(tb, (s->flags & FLIGHTREC_SC_IN_HASH_W) ?
+					 FLIGHTREC_A_IN_HASH_W :
+					 (s->flags & FLIGHTREC_SC_IN_HASH_FULL) ?
+					 FLIGHTREC_A_IN_HASH_FULL :
+					 (s->flags & FLIGHTREC_SC_IN_HASH_SA) ?
 					 FLIGHTREC_A_IN_HASH_SA : FLIGHTREC_A_IN_HASH);
 		s->time_ns = frd_u64(tb, FLIGHTREC_A_TIME_NS);
 		if (tb[FLIGHTREC_A_ARGS] && nla_len(tb[FLIGHTREC_A_ARGS]) == 48)

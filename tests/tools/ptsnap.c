@@ -704,7 +704,11 @@ static void hash_in(struct tstate *t)
 	t->has_hash = false;
 	if (!row || (row->in[0].kind == FR_SZ_NONE && row->in[1].kind == FR_SZ_NONE))
 		return;
-	/* the module's rule (uapi/flightrec_inhash.h), or the first with --hash-rule=bytes */
+	/*
+	 * the sockaddr rule (uapi/flightrec_inhash.h), the first with
+	 * --hash-rule=bytes, the words rule (the module's general path) on
+	 * every call with --hash-rule=words
+	 */
 	t->hash_sa = hash_rule == FR_IN_RULE_SOCKADDR && fr_in_has_sockaddr(row->in);
 	t->in_hash = fr_in_hash_desc(row->in, t->args, hash_rule, rd, NULL);
 	t->has_hash = true;
@@ -793,7 +797,7 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 		s->has_flags = 1;
 		s->flags |= FLIGHTREC_SC_NO_RETURN;
 	}
-	if (t->has_hash && hash_rule == FR_IN_RULE_SOCKADDR &&
+	if (t->has_hash && hash_rule != FR_IN_RULE_BYTES &&
 	    (fr_syscall((unsigned int)t->nr)->flags & FR_F_IN_RET) &&
 	    (ret > FR_IN_HASH_MAX ||
 	     (ret >= 0 && fr_syscall((unsigned int)t->nr)->in[0].kind == FR_SZ_MMSGHDR))) {
@@ -803,6 +807,11 @@ static Flightrec__Syscall *new_record(struct tstate *t, long ret, bool noreturn)
 						  FR_IN_RULE_FULL, (uint64_t)ret, rd, NULL);
 		s->has_flags = 1;
 		s->flags |= FLIGHTREC_SC_IN_HASH_FULL;
+	} else if (t->has_hash && hash_rule == FR_IN_RULE_WORDS) {
+		s->has_in_hash_w = 1;
+		s->in_hash_w = t->in_hash;
+		s->has_flags = 1;
+		s->flags |= FLIGHTREC_SC_IN_HASH_W;
 	} else if (t->has_hash && t->hash_sa) {
 		s->has_in_hash_sa = 1;
 		s->in_hash_sa = t->in_hash;
@@ -1309,6 +1318,8 @@ static void write_file(const char *path, char **argv)
 	if (tamper_hash_idx >= 0 && (size_t)tamper_hash_idx < n_scs) {
 		if (scs[tamper_hash_idx]->has_in_hash_full) {
 			scs[tamper_hash_idx]->in_hash_full ^= 1;
+		} else if (scs[tamper_hash_idx]->has_in_hash_w) {
+			scs[tamper_hash_idx]->in_hash_w ^= 1;
 		} else if (scs[tamper_hash_idx]->has_in_hash_sa) {
 			scs[tamper_hash_idx]->in_hash_sa ^= 1;
 		} else {
@@ -1398,7 +1409,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
 		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] [--tamper-signal SIG] "
-		"[--hash-rule bytes|sockaddr] [--hold-exit[=N]] -- PROGRAM [ARGS...]\n");
+		"[--hash-rule bytes|sockaddr|words] [--hold-exit[=N]] -- PROGRAM [ARGS...]\n");
 	exit(64);
 }
 
@@ -1449,9 +1460,11 @@ int main(int argc, char **argv)
 		case 'H':	/* INDEX  the INDEX-th record's in_hash is flipped */
 			tamper_hash_idx = atol(optarg);
 			break;
-		case 'R':	/* bytes|sockaddr  the in_hash rule (default sockaddr) */
+		case 'R':	/* bytes|sockaddr|words  the in_hash rule (default sockaddr) */
 			if (!strcmp(optarg, "bytes"))
 				hash_rule = FR_IN_RULE_BYTES;
+			else if (!strcmp(optarg, "words"))
+				hash_rule = FR_IN_RULE_WORDS;
 			else if (!strcmp(optarg, "sockaddr"))
 				hash_rule = FR_IN_RULE_SOCKADDR;
 			else

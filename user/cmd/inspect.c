@@ -98,6 +98,7 @@ struct facts {
 	uint64_t sc_truncated, sc_copy_failed, sc_unknown, sc_noreturn;
 	uint64_t sc_in_hash_sa, sc_rseq;	/* sockaddr-rule hashes, rseq notes */
 	uint64_t sc_in_hash_full;		/* full-rule hashes (big writes) */
+	uint64_t sc_in_hash_w;			/* words-rule hashes */
 	size_t n_build_ids, n_maps_last;
 };
 
@@ -294,6 +295,7 @@ static void count_flags(struct facts *f, const Flightrec__Syscall *s)
 		f->sc_noreturn++;
 	f->sc_in_hash_sa += s->has_in_hash_sa;
 	f->sc_in_hash_full += s->has_in_hash_full;
+	f->sc_in_hash_w += s->has_in_hash_w;
 	f->sc_rseq += s->has_rseq_cpu;
 }
 
@@ -817,6 +819,9 @@ static void info_text(const char *path, const struct facts *f, uint64_t size)
 	if (f->sc_in_hash_full)
 		printf("  %" PRIu64 " with more than 64 KiB passed in, hashed whole by the full rule\n",
 		       f->sc_in_hash_full);
+	if (f->sc_in_hash_w)
+		printf("  %" PRIu64 " with data passed in hashed by the words rule\n",
+		       f->sc_in_hash_w);
 	for (i = 0; i < f->n_sc; i++) {
 		char nb[32];
 
@@ -1222,6 +1227,7 @@ static int info_json(const char *path, const struct facts *f, uint64_t size)
 	jadd(o, "out_bytes", ju(f->out_bytes));
 	jadd(o, "in_hash_sockaddr", ju(f->sc_in_hash_sa));
 	jadd(o, "in_hash_full", ju(f->sc_in_hash_full));
+	jadd(o, "in_hash_words", ju(f->sc_in_hash_w));
 	jadd(o, "rseq_notes", ju(f->sc_rseq));
 	b = json_object_new_object();
 	for (i = 0; i < f->n_sc; i++) {
@@ -1392,7 +1398,8 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 	}
 	if (n)
 		return n;
-	if (!c || !sc || !(s->has_in_hash || s->has_in_hash_sa || s->has_in_hash_full) ||
+	if (!c || !sc ||
+	    !(s->has_in_hash || s->has_in_hash_sa || s->has_in_hash_full || s->has_in_hash_w) ||
 	    sc->in[0].kind == FR_SZ_NONE)
 		return 0;
 	r = malloc(sizeof(*r));
@@ -1401,7 +1408,9 @@ static size_t log_ins(const struct flrc *c, const Flightrec__Syscall *s,
 	r->c = c;
 	r->interval = s->interval;
 	r->loaded = 1;
-	if (s->has_in_hash_full ?
+	if (s->has_in_hash_w ?
+	    fr_in_hash_desc(sc->in, args, FR_IN_RULE_WORDS, iv_read, r) != s->in_hash_w :
+	    s->has_in_hash_full ?
 	    fr_in_hash_rule(sc->in, args, FR_IN_RULE_FULL, (uint64_t)s->ret, iv_read, r) !=
 	    s->in_hash_full :
 	    s->has_in_hash_sa ?
@@ -1506,7 +1515,10 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 								 FLIGHTREC_SC_UNFINISHED))));
 	if (s->flags & FLIGHTREC_SC_UNFINISHED)
 		jadd(o, "unfinished", json_object_new_boolean(true));
-	if (s->has_in_hash_full) {
+	if (s->has_in_hash_w) {
+		jadd(o, "in_hash", jhex(s->in_hash_w));
+		jadd(o, "in_hash_rule", jstr("words"));
+	} else if (s->has_in_hash_full) {
 		jadd(o, "in_hash", jhex(s->in_hash_full));
 		jadd(o, "in_hash_rule", jstr("full"));
 	} else if (s->has_in_hash || s->has_in_hash_sa) {
@@ -1534,6 +1546,17 @@ static void log_one_json(const struct flrc *c, const Flightrec__Syscall *s,
 	}
 	free(text);
 	jelem(j, o);
+}
+
+/*
+ * Whether the call's address passed in was hashed by the sockaddr rule
+ * (FR_IN_RULE_SOCKADDR, or FR_IN_RULE_WORDS, which hashes addresses alike).
+ */
+static bool sa_rule(const Flightrec__Syscall *s)
+{
+	const struct fr_syscall *sc = fr_syscall(s->nr);
+
+	return s->has_in_hash_sa || (s->has_in_hash_w && sc && fr_in_has_sockaddr(sc->in));
 }
 
 static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s,
@@ -1568,7 +1591,7 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 		free((void *)ins[i].data);
 	if ((s->flags & (FLIGHTREC_SC_TRUNCATED | FLIGHTREC_SC_COPY_FAILED |
 			 FLIGHTREC_SC_UNKNOWN_OUT | FLIGHTREC_SC_NODUMP)) ||
-	    s->has_in_hash_sa || s->has_in_hash_full || s->has_rseq_cpu) {
+	    sa_rule(s) || s->has_in_hash_full || s->has_rseq_cpu) {
 		const char *sep = "";
 
 		fprintf(out, "%s       #", with_seq ? "      " : "");
@@ -1589,7 +1612,7 @@ static void log_one(FILE *out, const struct flrc *c, const Flightrec__Syscall *s
 			sep = ";";
 		}
 		/* which rule the data passed in was checked by (uapi/flightrec_inhash.h) */
-		if (s->has_in_hash_sa) {
+		if (sa_rule(s)) {
 			fprintf(out, "%s data passed in hashed by the sockaddr rule "
 				"(a unix socket's path up to its NUL)", sep);
 			sep = ";";

@@ -1192,7 +1192,10 @@ static int build_image(const struct flrc *c, const struct opts *o, struct image 
 			r.kind = FRI_K_EMULATE;
 			r.nargs = (uint8_t)(s->n_args < 6 ? s->n_args : 6);
 		}
-		if (s->has_in_hash_full) {	/* the newest rule first */
+		if (s->has_in_hash_w) {	/* the newest rule first */
+			r.in_hash = s->in_hash_w;
+			r.flags |= FRI_S_IN_HASH | FRI_S_IN_HASH_W;
+		} else if (s->has_in_hash_full) {
 			r.in_hash = s->in_hash_full;
 			r.flags |= FRI_S_IN_HASH | FRI_S_IN_HASH_FULL;
 		} else if (s->has_in_hash_sa) {

@@ -1674,6 +1674,7 @@ static int rec_syscall(struct fr_asm *a, struct nlattr **tb,
 	OPT_U64(tb, FLIGHTREC_A_IN_HASH, &p->s, in_hash);
 	OPT_U64(tb, FLIGHTREC_A_IN_HASH_SA, &p->s, in_hash_sa);
 	OPT_U64(tb, FLIGHTREC_A_IN_HASH_FULL, &p->s, in_hash_full);
+	OPT_U64(tb, FLIGHTREC_A_IN_HASH_W, &p->s, in_hash_w);
 	OPT_U32(tb, FLIGHTREC_A_RSEQ_CPU, &p->s, rseq_cpu);
 	OPT_U32(tb, FLIGHTREC_A_RSEQ_NODE, &p->s, rseq_node);
 	OPT_U32(tb, FLIGHTREC_A_RSEQ_MM_CID, &p->s, rseq_mm_cid);

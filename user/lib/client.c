@@ -123,6 +123,7 @@ static struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
 	[FLIGHTREC_A_IN_HASH]		= { .type = NLA_U64 },
 	[FLIGHTREC_A_IN_HASH_SA]	= { .type = NLA_U64 },
 	[FLIGHTREC_A_IN_HASH_FULL]	= { .type = NLA_U64 },
+	[FLIGHTREC_A_IN_HASH_W]		= { .type = NLA_U64 },
 	[FLIGHTREC_A_RSEQ_CPU]		= { .type = NLA_U32 },
 	[FLIGHTREC_A_RSEQ_NODE]		= { .type = NLA_U32 },
 	[FLIGHTREC_A_RSEQ_MM_CID]	= { .type = NLA_U32 },
@@ -135,7 +136,7 @@ static struct nla_policy fr_nl_policy[FLIGHTREC_A_MAX + 1] = {
 	[FLIGHTREC_A_PREV_DUMP]		= { .type = NLA_U32 },
 };
 /* a new attribute in uapi/flightrec.h needs its line above */
-_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_PREV_DUMP,
+_Static_assert(FLIGHTREC_A_MAX == FLIGHTREC_A_IN_HASH_W,
 	       "fr_nl_policy does not cover every FLIGHTREC_A_* attribute");
 
 static struct nla_policy fr_nl_out_policy[FLIGHTREC_OUT_MAX + 1] = {

@@ -158,7 +158,8 @@ struct fri_syscall {
 	uint64_t next_same_tid;	/* index of this thread's next record, or FRI_NO_NEXT */
 	uint64_t out_off;	/* n_out struct fri_out */
 	uint64_t in_hash;	/* hash of the data passed in, when FRI_S_IN_HASH;
-				 * its rule: FRI_S_IN_HASH_SA, FRI_S_IN_HASH_FULL */
+				 * its rule: FRI_S_IN_HASH_SA, _FULL, _W, or
+				 * none of them: FR_IN_RULE_BYTES */
 	uint32_t kind;		/* FRI_K_* */
 	uint32_t n_out;
 	uint32_t sc_flags;	/* FLIGHTREC_SC_* */
@@ -179,6 +180,7 @@ struct fri_syscall {
 #define FRI_S_RSEQ_CPU	0x4	/* rseq_cpu: the rseq area's cpu_id_start and cpu_id after it */
 #define FRI_S_RSEQ_NODE	0x8	/* rseq_node, rseq_cid: its node_id and mm_cid after it */
 #define FRI_S_IN_HASH_FULL	0x10	/* in_hash is by FR_IN_RULE_FULL (with FRI_S_IN_HASH) */
+#define FRI_S_IN_HASH_W	0x20	/* in_hash is by FR_IN_RULE_WORDS (with FRI_S_IN_HASH) */
 
 /*
  * A FRI_K_SIGNAL record (FLIGHTREC_NR_SIGNAL): the fri_syscall's out_off

@@ -3132,9 +3132,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 		if (a[i] != s->args[i] && !arg_unused(s, i))
 			diverged(t, s, mc, "different arguments");
 	if (s->flags & FRI_S_IN_HASH) {
-		uint64_t hsh = fr_in_hash(s->nr, a, s->flags & FRI_S_IN_HASH_FULL ?
-					  FR_IN_RULE_FULL : s->flags & FRI_S_IN_HASH_SA ?
-					  FR_IN_RULE_SOCKADDR : FR_IN_RULE_BYTES, s->ret);
+		int rule = s->flags & FRI_S_IN_HASH_W ? FR_IN_RULE_WORDS :
+			   s->flags & FRI_S_IN_HASH_FULL ? FR_IN_RULE_FULL :
+			   s->flags & FRI_S_IN_HASH_SA ? FR_IN_RULE_SOCKADDR : FR_IN_RULE_BYTES;
+		uint64_t hsh = fr_in_hash(s->nr, a, rule, s->ret);
 
 		if (hsh != s->in_hash)
 			diverged(t, s, mc, "different data passed in (hash)");
