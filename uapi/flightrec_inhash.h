@@ -61,11 +61,14 @@
  *
  * A fourth rule, FR_IN_RULE_SOCKADDR with another hash of the bytes:
  *   FR_IN_RULE_WORDS     the same bytes as FR_IN_RULE_SOCKADDR (the same
- *                        descriptors, the same FR_IN_HASH_MAX caps, strings
- *                        and socket addresses by FNV-1a as that rule hashes
- *                        them), every other range by fr_hash_words() (its
- *                        last 0-7 bytes by FNV-1a), as FR_IN_RULE_FULL hashes
- *                        its data.  Records with FLIGHTREC_SC_IN_HASH_W
+ *                        descriptors, the same FR_IN_HASH_MAX caps, socket
+ *                        addresses by FNV-1a as that rule hashes them),
+ *                        every other range by fr_hash_words() (its last
+ *                        0-7 bytes by FNV-1a), as FR_IN_RULE_FULL hashes its
+ *                        data; a string's bytes up to its NUL alike, in
+ *                        the pieces fr_hash_range() reads (to the end of a
+ *                        page, at most 512 bytes: each piece's words start
+ *                        at its start).  Records with FLIGHTREC_SC_IN_HASH_W
  *                        (Syscall.in_hash_w): the module's calls hashed at
  *                        entry by its general path (a writev, a sendmsg, a
  *                        write of more than FR_SMALL_COPY bytes), where
@@ -108,6 +111,7 @@ typedef uint64_t fr_hash_u64;
 #define FR_HR_BYTES	0	/* FNV-1a, byte by byte */
 #define FR_HR_STR	1	/* FNV-1a, up to the first NUL */
 #define FR_HR_WORDS	2	/* fr_hash_words(), the last 0-7 bytes by FNV-1a */
+#define FR_HR_STRW	3	/* up to the first NUL, as FR_HR_WORDS hashes */
 
 /* Reads len bytes at addr into buf; returns 0 or -1. */
 typedef int (*fr_read_fn)(void *ctx, fr_hash_u64 addr, void *buf, size_t len);
@@ -175,7 +179,7 @@ static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 l
 		size_t n = len - done < sizeof(buf) ? (size_t)(len - done) : sizeof(buf);
 		size_t i;
 
-		if (how == FR_HR_STR) {	/* strings: read byte-wise up to the page end */
+		if (how == FR_HR_STR || how == FR_HR_STRW) {	/* strings: up to the page end */
 			fr_hash_u64 pe = ((addr + done) | 4095) + 1;
 
 			if (n > pe - (addr + done))
@@ -183,10 +187,14 @@ static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 l
 		}
 		if (rd(ctx, addr + done, buf, n))
 			return -1;
-		if (how == FR_HR_STR) {
+		if (how == FR_HR_STR || how == FR_HR_STRW) {
+			size_t w;
+
 			for (i = 0; i < n && buf[i]; i++)
 				;
-			*h = fr_fnv1a(*h, buf, i);
+			w = how == FR_HR_STRW ? i & ~(size_t)7 : 0;
+			*h = fr_hash_words(*h, buf, w);
+			*h = fr_fnv1a(*h, buf + w, i - w);
 			done += i;
 			if (i < n)
 				break;
@@ -321,7 +329,8 @@ static inline fr_hash_u64 fr_in_hash_rule(const struct fr_data_desc *d, const fr
 				      rd, ctx);
 			break;
 		case FR_SZ_STR:
-			fr_hash_range(&h, a, 4096, 4096, 1, rd, ctx);
+			fr_hash_range(&h, a, 4096, 4096,
+				      rule == FR_IN_RULE_WORDS ? FR_HR_STRW : FR_HR_STR, rd, ctx);
 			break;
 		case FR_SZ_IOV:
 			fr_hash_iov(&h, a, args[p1 % 6], full ? &took : &max, how, rd, ctx);
