@@ -641,6 +641,55 @@ static struct flrc *record_passed_in(struct __test_metadata *_metadata, const ch
 }
 
 /*
+ * The records of `big_writes relay` of data (n bytes): the write of its
+ * first half has hash wh, the writev of the rest (two iovecs) vh, by rule,
+ * as the loader computes them; the last byte changed (the tail of the last
+ * iovec, in an odd word or the bytes after the words), another hash.
+ */
+static void relay_hashes(struct __test_metadata *_metadata, char *data, size_t n, int rule,
+			 uint64_t wh, uint64_t vh)
+{
+	const size_t half = n / 2, rest = n - half;
+	uint64_t a[6] = { 1, (uintptr_t)data, half };
+	struct iovec iov[2];
+
+	EXPECT_EQ(fr_in_hash_rule(fr_syscall(SYS_write)->in, a, rule, half, read_mem, NULL), wh);
+	iov[0].iov_base = data + half;
+	iov[0].iov_len = rest / 2;
+	iov[1].iov_base = data + half + rest / 2;
+	iov[1].iov_len = rest - rest / 2;
+	a[1] = (uintptr_t)iov;
+	a[2] = 2;
+	EXPECT_EQ(fr_in_hash_rule(fr_syscall(SYS_writev)->in, a, rule, rest, read_mem, NULL), vh);
+	data[n - 1] ^= 0x20;
+	EXPECT_NE(fr_in_hash_rule(fr_syscall(SYS_writev)->in, a, rule, rest, read_mem, NULL), vh);
+	data[n - 1] ^= 0x20;
+}
+
+/*
+ * SRC.flrc with byte off of its first read longer than off changed
+ * (craft_replay out-byte), replayed as PREFIXoff: a divergence on the hash
+ * of the data passed in, at the call named by `call` ("expected write(").
+ */
+static void diverges_at_byte(struct __test_metadata *_metadata, const char *dir,
+			     const char *src, const char *prefix, long off, const char *call)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "%s%ld", prefix, off);
+	ASSERT_EQ(0, fr_sh("cd %s && mkdir %s && cp %s.live %s.live && "
+			   "%s out-byte %ld %s.flrc %s/x.flrc > /dev/null", dir, name, src,
+			   name, fr_test_tool("craft_replay"), off, src, name));
+	EXPECT_NE(0, replay(dir, name));
+	EXPECT_TRUE(rerr_has(dir, name, "different data passed in (hash)")) {
+		TH_LOG("a byte at %ld changed", off);
+		show(dir, name);
+	}
+	EXPECT_TRUE(rerr_has(dir, name, call)) show(dir, name);
+	EXPECT_FALSE(rerr_has(dir, name, "as recorded"));
+}
+
+/*
  * A write and a writev of 100 KiB each (issue 25: the first was checked on
  * its first 64 KiB only, the second, more than 64 KiB in its iovecs, not at
  * all): each record carries the full rule's hash of every byte it wrote,
@@ -658,9 +707,7 @@ TEST_F_TIMEOUT(rm, big_writes_hashed_whole, 600)
 	} bad[] = { { 30000, "expected write(" }, { 80000, "expected write(" },
 		    { 150000, "expected writev(" } };
 	const Flightrec__Syscall *w, *v;
-	uint64_t a[6] = { 1 };
-	struct iovec iov[2];
-	char name[32], *data;
+	char *data;
 	struct flrc *c;
 
 	c = record_passed_in(_metadata, self->dir, "rel", "relay", n, &data);
@@ -674,22 +721,7 @@ TEST_F_TIMEOUT(rm, big_writes_hashed_whole, 600)
 	EXPECT_TRUE(v->has_in_hash_full && !v->has_in_hash && !v->has_in_hash_sa);
 	EXPECT_NE(0, w->flags & FLIGHTREC_SC_IN_HASH_FULL);
 	/* the hash of these bytes by the full rule, as the loader computes it */
-	a[1] = (uintptr_t)data;
-	a[2] = half;
-	EXPECT_EQ(fr_in_hash_rule(fr_syscall(SYS_write)->in, a, FR_IN_RULE_FULL, half,
-				  read_mem, NULL), w->in_hash_full);
-	iov[0].iov_base = data + half;
-	iov[0].iov_len = rest / 2;
-	iov[1].iov_base = data + half + rest / 2;
-	iov[1].iov_len = rest - rest / 2;
-	a[1] = (uintptr_t)iov;
-	a[2] = 2;
-	EXPECT_EQ(fr_in_hash_rule(fr_syscall(SYS_writev)->in, a, FR_IN_RULE_FULL, rest,
-				  read_mem, NULL), v->in_hash_full);
-	/* one byte other than these: another hash */
-	data[n - 1] ^= 0x20;
-	EXPECT_NE(fr_in_hash_rule(fr_syscall(SYS_writev)->in, a, FR_IN_RULE_FULL, rest,
-				  read_mem, NULL), v->in_hash_full);
+	relay_hashes(_metadata, data, n, FR_IN_RULE_FULL, w->in_hash_full, v->in_hash_full);
 	flrc_free(c);
 	free(data);
 
@@ -700,19 +732,8 @@ TEST_F_TIMEOUT(rm, big_writes_hashed_whole, 600)
 			   "grep -c 'hashed whole by the full rule (the 102400 bytes it took)' | "
 			   "grep -qx 2", self->dir, top));
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		snprintf(name, sizeof(name), "bad%ld", bad[i].off);
-		ASSERT_EQ(0, fr_sh("cd %s && mkdir %s && cp rel.live %s.live && "
-				   "%s out-byte %ld rel.flrc %s/x.flrc > /dev/null", self->dir, name,
-				   name, fr_test_tool("craft_replay"), bad[i].off, name));
-		EXPECT_NE(0, replay(self->dir, name));
-		EXPECT_TRUE(rerr_has(self->dir, name, "different data passed in (hash)")) {
-			TH_LOG("a byte at %ld changed", bad[i].off);
-			show(self->dir, name);
-		}
-		EXPECT_TRUE(rerr_has(self->dir, name, bad[i].call)) show(self->dir, name);
-		EXPECT_FALSE(rerr_has(self->dir, name, "as recorded"));
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		diverges_at_byte(_metadata, self->dir, "rel", "bad", bad[i].off, bad[i].call);
 }
 
 /*
@@ -733,8 +754,7 @@ TEST_F_TIMEOUT(rm, writes_hashed_by_words, 300)
 	} bad[] = { { 1000, "expected write(" }, { 2999, "expected writev(" } };
 	const Flightrec__Syscall *w, *v;
 	uint64_t a[6] = { 1 };
-	struct iovec iov[2];
-	char name[32], *data;
+	char *data;
 	size_t n_w = 0;
 	struct flrc *c;
 
@@ -757,22 +777,9 @@ TEST_F_TIMEOUT(rm, writes_hashed_by_words, 300)
 		  FLIGHTREC_SC_IN_HASH_SA | FLIGHTREC_SC_IN_HASH_FULL | FLIGHTREC_SC_IN_HASH_W));
 	a[1] = (uintptr_t)data;
 	a[2] = half;
-	EXPECT_EQ(fr_in_hash_desc(fr_syscall(SYS_write)->in, a, FR_IN_RULE_WORDS, read_mem, NULL),
-		  w->in_hash_w);
 	EXPECT_NE(fr_in_hash_desc(fr_syscall(SYS_write)->in, a, FR_IN_RULE_SOCKADDR, read_mem,
 				  NULL), w->in_hash_w);
-	iov[0].iov_base = data + half;
-	iov[0].iov_len = rest / 2;
-	iov[1].iov_base = data + half + rest / 2;
-	iov[1].iov_len = rest - rest / 2;
-	a[1] = (uintptr_t)iov;
-	a[2] = 2;
-	EXPECT_EQ(fr_in_hash_desc(fr_syscall(SYS_writev)->in, a, FR_IN_RULE_WORDS, read_mem,
-				  NULL), v->in_hash_w);
-	/* the last byte (an odd word's tail) counts */
-	data[n - 1] ^= 0x20;
-	EXPECT_NE(fr_in_hash_desc(fr_syscall(SYS_writev)->in, a, FR_IN_RULE_WORDS, read_mem,
-				  NULL), v->in_hash_w);
+	relay_hashes(_metadata, data, n, FR_IN_RULE_WORDS, w->in_hash_w, v->in_hash_w);
 	flrc_free(c);
 	free(data);
 
@@ -787,19 +794,8 @@ TEST_F_TIMEOUT(rm, writes_hashed_by_words, 300)
 			   self->dir, top, n_w, top, n_w))
 		TH_LOG("%zu records with in_hash_w", n_w);
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		snprintf(name, sizeof(name), "wbad%ld", bad[i].off);
-		ASSERT_EQ(0, fr_sh("cd %s && mkdir %s && cp wr.live %s.live && "
-				   "%s out-byte %ld wr.flrc %s/x.flrc > /dev/null", self->dir, name,
-				   name, fr_test_tool("craft_replay"), bad[i].off, name));
-		EXPECT_NE(0, replay(self->dir, name));
-		EXPECT_TRUE(rerr_has(self->dir, name, "different data passed in (hash)")) {
-			TH_LOG("a byte at %ld changed", bad[i].off);
-			show(self->dir, name);
-		}
-		EXPECT_TRUE(rerr_has(self->dir, name, bad[i].call)) show(self->dir, name);
-		EXPECT_FALSE(rerr_has(self->dir, name, "as recorded"));
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		diverges_at_byte(_metadata, self->dir, "wr", "wbad", bad[i].off, bad[i].call);
 }
 
 /*
