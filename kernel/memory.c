@@ -567,9 +567,18 @@ static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
 		/* a present page: what the walk saw (w->addrs is in address order) */
 		while (*pos < w->naddrs && (w->addrs[*pos] & PAGE_MASK) < addr)
 			(*pos)++;
-		if (*pos < w->naddrs && (w->addrs[*pos] & PAGE_MASK) == addr)
+		if (*pos < w->naddrs && (w->addrs[*pos] & PAGE_MASK) == addr) {
 			same = w->addrs[*pos] & 2;
-		else
+			/*
+			 * Retired by an earlier call of this interval, mapped
+			 * and accessed again since: its second life, noted
+			 * now.  The boundary would find it, but a cut before
+			 * this call runs takes the mark off the whole range
+			 * (fr_mem_unretire_held), the earlier call's too.
+			 */
+			if ((w->addrs[*pos] & 1) && (fr_pg_flags(e) & FR_PG_RETIRED))
+				iv->flags |= FLIGHTREC_IF_TWO_LIVES;
+		} else
 			same = vma && vma->vm_start <= addr &&
 			       fr_same_bytes(w, vma, addr);
 		if (same && !(fr_pg_flags(e) & FLIGHTREC_PAGE_WRITTEN))
