@@ -20,6 +20,7 @@
 #include <netlink/msg.h>
 #include <netlink/genl/genl.h>
 #include <netlink/genl/ctrl.h>
+#include <netlink/genl/family.h>
 #include "flightrec.h"		/* uapi */
 #include "libflightrec.h"
 
@@ -202,8 +203,26 @@ TEST_F(nl, version)
 
 	char status[256], line[96];
 
+	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_cache *cache = NULL;
+	struct genl_family *f;
+
 	EXPECT_EQ(FLIGHTREC_ABI_VERSION, abi);
+	/* asked of the module when wanted: the lookup did not need it */
 	ASSERT_NE(0, v[0]);
+	/*
+	 * The family's version is the ABI version: fr_client_open() checks
+	 * the ABI on the family lookup alone when it finds its own there.
+	 */
+	ASSERT_NE(NULL, sk);
+	ASSERT_EQ(0, genl_connect(sk));
+	ASSERT_EQ(0, genl_ctrl_alloc_cache(sk, &cache));
+	f = genl_ctrl_search_by_name(cache, FLIGHTREC_GENL_NAME);
+	ASSERT_NE(NULL, f);
+	EXPECT_EQ(FLIGHTREC_ABI_VERSION, genl_family_get_version(f));
+	genl_family_put(f);
+	nl_cache_free(cache);
+	nl_socket_free(sk);
 	/* the same as the status file says */
 	ASSERT_LT(0, fr_read_file(FR_PROC_DIR "/status", status, sizeof(status)));
 	snprintf(line, sizeof(line), "version %s abi %d\n", v, FLIGHTREC_ABI_VERSION);

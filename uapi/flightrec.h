@@ -18,8 +18,12 @@
 #include <linux/types.h>
 
 #define FLIGHTREC_GENL_NAME		"flightrec"
-#define FLIGHTREC_GENL_VERSION		1
 #define FLIGHTREC_ABI_VERSION		1
+/*
+ * The family's version (CTRL_ATTR_VERSION of its lookup) is the ABI version:
+ * a tool that finds its own there needs no GET_VERSION round trip.
+ */
+#define FLIGHTREC_GENL_VERSION		FLIGHTREC_ABI_VERSION
 #define FLIGHTREC_MCGRP_EVENTS		"events"
 
 /* Limits shared by the control file, netlink and the tools. */

@@ -38,6 +38,8 @@ struct fr_client {
 	int family;
 	int ev_group;			/* FLIGHTREC_MCGRP_EVENTS, 0 if none */
 	uint32_t abi;
+	uint32_t family_version;	/* CTRL_ATTR_VERSION: the ABI version */
+	bool version_asked;		/* GET_VERSION answered: version[] */
 	char version[64];
 	char error[256];		/* message of the last failure */
 };
@@ -224,6 +226,8 @@ struct fr_req {
 	int err;		/* 0 or -errno from the kernel */
 	int cb_err;		/* the caller's callback failed: skip the rest */
 	int intr;		/* NLM_F_DUMP_INTR seen */
+	int reply_ends;		/* sent without NLM_F_ACK: one reply is all */
+	uint32_t seq;		/* the request's sequence number */
 	char msg[256];		/* extack message */
 	int (*valid)(struct nl_msg *msg, struct fr_req *req);
 	void *arg;
@@ -310,6 +314,19 @@ static int fr_cb_intr(struct nl_msg *msg, void *arg)
 	return NL_OK;	/* the message still goes to NL_CB_VALID */
 }
 
+/*
+ * The answer to this request, by its sequence number; anything else (a late
+ * answer to an earlier one) is skipped.  libnl's own check expects the
+ * next number only after an ACK, and a request that is answered by its
+ * reply alone gets none.
+ */
+static int fr_cb_seq(struct nl_msg *msg, void *arg)
+{
+	const struct fr_req *req = arg;
+
+	return nlmsg_hdr(msg)->nlmsg_seq == req->seq ? NL_OK : NL_SKIP;
+}
+
 static int fr_cb_valid(struct nl_msg *msg, void *arg)
 {
 	struct fr_req *req = arg;
@@ -318,6 +335,10 @@ static int fr_cb_valid(struct nl_msg *msg, void *arg)
 	if (req->cb_err || req->intr || !req->valid)
 		return NL_SKIP;
 	req->cb_err = req->valid(msg, req);
+	if (req->reply_ends) {
+		req->done = 1;
+		return NL_STOP;
+	}
 	return NL_SKIP;
 }
 
@@ -344,8 +365,18 @@ static int fr_transact(struct fr_client *c, struct nl_msg *msg,
 	nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, fr_cb_finish, req);
 	nl_cb_set(cb, NL_CB_DUMP_INTR, NL_CB_CUSTOM, fr_cb_intr, req);
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fr_cb_valid, req);
+	nl_cb_set(cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, fr_cb_seq, req);
 
+	/*
+	 * A request whose one reply says it all goes without NLM_F_ACK: no
+	 * second message to build and read (an error still comes back).
+	 */
+	if (req->reply_ends)
+		nl_socket_disable_auto_ack(c->sk);
 	rc = nl_send_auto(c->sk, msg);
+	if (req->reply_ends)
+		nl_socket_enable_auto_ack(c->sk);
+	req->seq = nlmsg_hdr(msg)->nlmsg_seq;	/* nl_send_auto() set it */
 	nlmsg_free(msg);
 	if (rc < 0) {
 		nl_cb_put(cb);
@@ -435,6 +466,7 @@ static int fr_version_reply(struct nl_msg *msg, struct fr_req *req)
 	if (fr_parse(msg, tb) || !tb[FLIGHTREC_A_ABI_VERSION])
 		return -EPROTO;
 	c->abi = nla_get_u32(tb[FLIGHTREC_A_ABI_VERSION]);
+	c->version_asked = true;
 	if (tb[FLIGHTREC_A_VERSION])
 		snprintf(c->version, sizeof(c->version), "%s",
 			 nla_get_string(tb[FLIGHTREC_A_VERSION]));
@@ -452,6 +484,8 @@ static int fr_family_reply(struct nl_msg *msg, struct fr_req *req)
 	    !tb[CTRL_ATTR_FAMILY_ID])
 		return -EPROTO;
 	c->family = nla_get_u16(tb[CTRL_ATTR_FAMILY_ID]);
+	if (tb[CTRL_ATTR_VERSION])
+		c->family_version = nla_get_u32(tb[CTRL_ATTR_VERSION]);
 	if (!tb[CTRL_ATTR_MCAST_GROUPS])
 		return 0;
 	nla_for_each_nested(g, tb[CTRL_ATTR_MCAST_GROUPS], rem) {
@@ -464,6 +498,17 @@ static int fr_family_reply(struct nl_msg *msg, struct fr_req *req)
 			c->ev_group = (int)nla_get_u32(gtb[CTRL_ATTR_MCAST_GRP_ID]);
 	}
 	return 0;
+}
+
+/* GET_VERSION: the module's ABI version and its version string */
+static int fr_ask_version(struct fr_client *c, char *err, size_t errlen)
+{
+	struct fr_req req = { .valid = fr_version_reply, .reply_ends = 1 };
+	struct nl_msg *msg = fr_msg(c, FLIGHTREC_CMD_GET_VERSION, 0);
+
+	if (!msg)
+		return FR_NOMSG(c, err, errlen);
+	return fr_simple(c, msg, &req, err, errlen);
 }
 
 static int fr_socket(struct nl_sock **skp, char *err, size_t errlen)
@@ -530,6 +575,7 @@ int fr_client_open(struct fr_client **out, char *err, size_t errlen)
 		goto out_close;
 	}
 	req.valid = fr_family_reply;
+	req.reply_ends = 1;
 	rc = fr_transact(c, msg, &req);
 	if (rc == -ENOENT) {
 		fr_seterr(err, errlen,
@@ -545,16 +591,19 @@ int fr_client_open(struct fr_client **out, char *err, size_t errlen)
 		goto out_close;
 	}
 
-	memset(&req, 0, sizeof(req));
-	msg = fr_msg(c, FLIGHTREC_CMD_GET_VERSION, 0);
-	if (!msg) {
-		rc = FR_NOMSG(c, err, errlen);
-		goto out_close;
+	/*
+	 * The family's version is the ABI version (uapi/flightrec.h): when it
+	 * is ours, the lookup said all that matters and GET_VERSION (the
+	 * module's version string) waits until someone asks for it.  A module
+	 * that speaks another ABI, or is older than that rule, is asked.
+	 */
+	if (c->family_version == FLIGHTREC_ABI_VERSION) {
+		c->abi = c->family_version;
+	} else {
+		rc = fr_ask_version(c, err, errlen);
+		if (rc)
+			goto out_close;
 	}
-	req.valid = fr_version_reply;
-	rc = fr_simple(c, msg, &req, err, errlen);
-	if (rc)
-		goto out_close;
 	if (!c->abi) {
 		fr_seterr(err, errlen,
 			  "the flightrec module did not say its ABI version");
@@ -589,8 +638,16 @@ void fr_client_close(struct fr_client *c)
 	free(c);
 }
 
-const char *fr_client_version(const struct fr_client *c, uint32_t *abi)
+const char *fr_client_version(struct fr_client *c, uint32_t *abi)
 {
+	/* asked once, when first wanted; "" if the module would not say */
+	if (!c->version_asked) {
+		char err[8];
+
+		c->version_asked = true;
+		fr_ask_version(c, err, sizeof(err));
+		c->error[0] = '\0';
+	}
 	if (abi)
 		*abi = c->abi;
 	return c->version;

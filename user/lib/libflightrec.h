@@ -149,7 +149,7 @@ struct nlattr;
 int fr_client_open(struct fr_client **out, char *err, size_t errlen);
 void fr_client_close(struct fr_client *c);
 /* the module's version string; its ABI version in *abi */
-const char *fr_client_version(const struct fr_client *c, uint32_t *abi);
+const char *fr_client_version(struct fr_client *c, uint32_t *abi);
 /* the message of the last failure */
 const char *fr_client_error(const struct fr_client *c);
 
