@@ -286,9 +286,10 @@ enum flightrec_stop_reason {
 						 * entry by FR_IN_RULE_WORDS
 						 * (flightrec_inhash.h): the calls the
 						 * module hashes on its general path (a
-						 * writev, a sendmsg, more than 64 bytes)
-						 * have this instead of IN_HASH and
-						 * IN_HASH_SA */
+						 * writev, a sendmsg, a write of more
+						 * than 64 bytes, a call that passes a
+						 * path or a socket address) have this
+						 * instead of IN_HASH and IN_HASH_SA */
 
 enum flightrec_attr {
 	FLIGHTREC_A_UNSPEC,
