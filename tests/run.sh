@@ -96,10 +96,42 @@ kernel_news() {
 	! news=$(bash "$KCHECK" news "$KSTATE")
 }
 
+# What the module holds: registered processes and bytes (rings and frozen
+# dumps), "P B", or nothing when it is not loaded (or not readable).
+STATUS=/proc/flightrec/status
+held_now() {
+	[[ -r $STATUS ]] || return 0
+	awk '/^bytes /{b = $2} /^processes /{p = $2} END {if (b != "") print p + 0, b + 0}' \
+		"$STATUS" 2>/dev/null
+}
+
+# Sets held to what binary $1 left the module holding beyond what it held
+# before ($2: held_now's then); false when nothing.  A process left
+# registered or a dump left unreleased takes the module's memory, its cap,
+# from the binaries after it.  Exits and teardowns finish in work items:
+# waited for, up to 5 s.
+held_news() {
+	local before=$2 now p0 b0 p b i
+	held=
+	[[ -n $before ]] || return 1
+	read -r p0 b0 <<<"$before"
+	for ((i = 0; i < 50; i++)); do
+		now=$(held_now)
+		[[ -n $now ]] || return 1	# unloaded: nothing held
+		read -r p b <<<"$now"
+		((p <= p0 && b <= b0)) && return 1
+		sleep 0.1
+	done
+	held="$p registered processes (before it: $p0), $b bytes held (before it: $b0)"
+	return 0
+}
+
 run_one() {
 	local name=$1 log tmp rc t0 t1 p=0 f=0 s=0 plan="" results=0 extra=() line why i
+	local before
 	log=$(mktemp)
 	tmp=$(mktemp -d /tmp/fr-test-"$name".XXXXXX)
+	before=$(held_now)
 	echo "    # Subtest: $name"
 	t0=$SECONDS
 	# Not exec: the subshell reports a crash ("Segmentation fault") in the
@@ -165,6 +197,10 @@ run_one() {
 	if ((kernel_checks)) && kernel_news; then
 		extra+=("$name: the kernel log has new problems:")
 		while IFS= read -r line; do extra+=("  $line"); done <<<"$news"
+	fi
+	if held_news "$name" "$before"; then
+		extra+=("$name: left the module holding what it recorded: $held")
+		while IFS= read -r line; do extra+=("  $line"); done < <(grep '^pid ' "$STATUS")
 	fi
 	for line in "${extra[@]}"; do
 		if [[ $line == " "* ]]; then

@@ -413,7 +413,46 @@ static inline const struct frd_out *frd_out(const struct frd_sc *s,
 	return NULL;
 }
 
-/* Runs argv registered (at_exit) to its end and reads the dump. */
+struct frd_rel {
+	pid_t pid;
+	int n;
+	uint32_t ids[64];
+};
+
+static inline int frd_rel_cb(const struct fr_dump_info *i, void *arg)
+{
+	struct frd_rel *r = arg;
+
+	if ((i->pid == (uint32_t)r->pid || i->ppid == (uint32_t)r->pid) && r->n < 64)
+		r->ids[r->n++] = i->id;
+	return 0;
+}
+
+/*
+ * Releases every dump the module holds of pid and of its children (a
+ * followed child's at-exit dump): how many, or -errno.  A test leaves
+ * nothing held for the next (tests/run.sh checks).
+ */
+static inline int frd_release_dumps_of(struct fr_client *c, pid_t pid)
+{
+	struct frd_rel r = { .pid = pid };
+	char err[256];
+	int i, ret = fr_client_list_dumps(c, frd_rel_cb, &r);
+
+	if (ret)
+		return ret;
+	for (i = 0; i < r.n; i++) {
+		ret = fr_client_release_dump(c, r.ids[i], err, sizeof(err));
+		if (ret)
+			return ret;
+	}
+	return r.n;
+}
+
+/*
+ * Runs argv registered (at_exit) to its end and reads the dump; releases
+ * it and its children's.
+ */
 static inline int frd_run_recorded_opts(struct fr_client *c, char *const argv[],
 					const struct fr_reg_opts *o, struct frd *d,
 					pid_t *pidp, int *status)
@@ -445,6 +484,7 @@ static inline int frd_run_recorded_opts(struct fr_client *c, char *const argv[],
 		return id ? id : -ENOENT;
 	ret = frd_read(c, id, d);
 	fr_client_release_dump(c, id, err, sizeof(err));
+	frd_release_dumps_of(c, pid);
 	return ret;
 }
 
