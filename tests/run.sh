@@ -105,13 +105,13 @@ held_now() {
 		"$STATUS" 2>/dev/null
 }
 
-# Sets held to what binary $1 left the module holding beyond what it held
-# before ($2: held_now's then); false when nothing.  A process left
+# Sets held to what the binary that just ran left the module holding
+# beyond what it held before ($1: held_now's then); false when nothing.  A process left
 # registered or a dump left unreleased takes the module's memory, its cap,
 # from the binaries after it.  Exits and teardowns finish in work items:
 # waited for, up to 5 s.
 held_news() {
-	local before=$2 now p0 b0 p b i
+	local before=$1 now p0 b0 p b i
 	held=
 	[[ -n $before ]] || return 1
 	read -r p0 b0 <<<"$before"
@@ -198,7 +198,7 @@ run_one() {
 		extra+=("$name: the kernel log has new problems:")
 		while IFS= read -r line; do extra+=("  $line"); done <<<"$news"
 	fi
-	if held_news "$name" "$before"; then
+	if held_news "$before"; then
 		extra+=("$name: left the module holding what it recorded: $held")
 		while IFS= read -r line; do extra+=("  $line"); done < <(grep '^pid ' "$STATUS")
 	fi

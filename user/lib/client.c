@@ -595,7 +595,9 @@ int fr_client_open(struct fr_client **out, char *err, size_t errlen)
 	 * The family's version is the ABI version (uapi/flightrec.h): when it
 	 * is ours, the lookup said all that matters and GET_VERSION (the
 	 * module's version string) waits until someone asks for it.  A module
-	 * that speaks another ABI, or is older than that rule, is asked.
+	 * whose family says another version speaks another ABI: it is asked,
+	 * and its answer is the authority.  (Every module so far had family
+	 * version 1, the ABI version, before the rule was written down.)
 	 */
 	if (c->family_version == FLIGHTREC_ABI_VERSION) {
 		c->abi = c->family_version;
