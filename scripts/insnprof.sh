@@ -13,6 +13,9 @@
 # start` and `mark stop` where CMD runs those: compare two runs that differ
 # only in what is measured (a recorded run against a native one, a module
 # against another).
+# FR_INSNPROF_USER=1: user blocks one by one too, for
+#   scripts/insnprof/report.py OUT --user BIN@ADDR    instructions per user function
+# (docs/testing.md, "Counting instructions").
 # The environment of scripts/vm.sh applies (FR_MODULE, FR_VM_DEBUG=0, ...).
 set -euo pipefail
 
@@ -45,7 +48,7 @@ RUN=$BUILD/run-$$.sh
 chmod +x "$RUN"
 rm -f "$OUT.tb" "$OUT.ksyms"
 rc=0
-FR_VM_ACCEL=tcg FR_VM_PLUGIN="$BUILD/tbcount.so,out=$OUT.tb" \
+FR_VM_ACCEL=tcg FR_VM_PLUGIN="$BUILD/tbcount.so,out=$OUT.tb${FR_INSNPROF_USER:+,user=1}" \
 	"$HERE/vm.sh" run -- "$RUN" || rc=$?
 rm -f "$RUN"
 [[ -s $OUT.tb && -s $OUT.ksyms ]] || die "no counts written (vm.sh exit $rc)"

@@ -5,6 +5,7 @@
 report.py RUN [BASE] [-n N] [-f FUNCTION]
 report.py --calls N REC_HI REC_LO NAT_HI NAT_LO [-n N] [--labels R,N]
 report.py --totals RUN
+report.py RUN [BASE] --user BIN@ADDR [--user BIN@ADDR ...] [-n N]
   RUN, BASE: the OUT prefixes given to insnprof.sh (OUT.tb, OUT.ksyms).
   With BASE, functions are sorted by RUN minus BASE: what a change, or
   recording, adds.  With -f, the blocks of one function of RUN (offset,
@@ -14,10 +15,18 @@ report.py --totals RUN
   boot and everything else that both runs share out; the ratio recorded to
   native, and what recording adds per call, function by function.
   With --totals, one line: RUN's kernel and user instructions.
+  With --user (a run made with FR_INSNPROF_USER=1, whose user blocks the
+  plugin kept one by one), instructions per user function instead: BIN's
+  symbols (nm) where BIN was mapped at ADDR (its first mapping, as gdb's
+  `info proc mappings` shows it with address randomization off); blocks
+  of no BIN named count as "other".  User addresses are not told apart
+  by process: name binaries whose ranges no other process of the run uses.
 """
 import argparse
 import bisect
 import collections
+import os
+import subprocess
 
 
 def symbols(path):
@@ -35,7 +44,7 @@ def symbols(path):
 def blocks(prefix):
     with open(prefix + '.tb') as f:
         for line in f:
-            if line.startswith('user '):
+            if line.startswith('user ') or line.startswith('u '):
                 continue
             va, n, count = line.split()
             yield int(va, 16), int(n), int(count)
@@ -55,6 +64,49 @@ def per_function(prefix):
     for va, n, count in blocks(prefix):
         i = bisect.bisect_right(addrs, va) - 1
         total[names[i] if i >= 0 else '?'] += n * count
+    return total
+
+
+def elf_symbols(spec):
+    """BIN@ADDR: (low, high, name, addrs, names) of BIN's functions there."""
+    path, _, at = spec.rpartition('@')
+    if not path:
+        raise SystemExit('--user %s: BIN@ADDR' % spec)
+    base = int(at, 16)
+    out = subprocess.run(['nm', '--defined-only', path], capture_output=True,
+                         text=True, check=True).stdout
+    syms = []
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) >= 3 and p[1] in 'tTwWiI':
+            syms.append((int(p[0], 16), p[2]))
+    if not syms:
+        raise SystemExit('%s: no function symbols' % path)
+    syms.sort()
+    # a PIE's symbols are offsets from its first mapping; a binary linked
+    # at a fixed address has them as addresses already
+    shift = base if syms[0][0] < base else 0
+    addrs = [a + shift for a, _ in syms]
+    return (addrs[0], addrs[-1] + (64 << 10), os.path.basename(path), addrs,
+            [n for _, n in syms])
+
+
+def per_user_function(prefix, specs):
+    tabs = [elf_symbols(s) for s in specs]
+    total = collections.Counter()
+    with open(prefix + '.tb') as f:
+        for line in f:
+            if not line.startswith('u '):
+                continue
+            _, va, n, count = line.split()
+            va, k = int(va, 16), int(n) * int(count)
+            for lo, hi, name, addrs, names in tabs:
+                if lo <= va < hi:
+                    i = bisect.bisect_right(addrs, va) - 1
+                    total['%s:%s' % (name, names[i] if i >= 0 else '?')] += k
+                    break
+            else:
+                total['other'] += k
     return total
 
 
@@ -111,6 +163,7 @@ def main():
     ap.add_argument('--totals', action='store_true')
     ap.add_argument('--labels', default='recorded,native',
                     help='--calls: the names of the two settings')
+    ap.add_argument('--user', action='append', metavar='BIN@ADDR')
     ap.add_argument('nat', nargs='*')
     a = ap.parse_args()
     if a.calls:
@@ -125,6 +178,19 @@ def main():
         return
     if a.function:
         one_function(a.run, a.function)
+        return
+    if a.user:
+        run = per_user_function(a.run, a.user)
+        base = per_user_function(a.base, a.user) if a.base else collections.Counter()
+        print('user: %d instructions in blocks%s' % (sum(run.values()),
+              ', base %d, difference %d' % (sum(base.values()),
+              sum(run.values()) - sum(base.values())) if a.base else ''))
+        keys = sorted(set(run) | set(base), key=lambda k: -(run[k] - base[k]))
+        for k in keys[:a.n]:
+            if a.base:
+                print('%13d %13d %13d  %s' % (run[k] - base[k], run[k], base[k], k))
+            else:
+                print('%13d  %s' % (run[k], k))
         return
     run = per_function(a.run)
     base = per_function(a.base) if a.base else collections.Counter()

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A QEMU TCG plugin: how many times each translated block of guest kernel
- * code ran, and how many instructions it holds; user code gets one total.  scripts/insnprof.sh loads
+ * code ran, and how many instructions it holds; user code gets one total,
+ * and with the argument user=1 its blocks too (lines "u ADDR N COUNT":
+ * user addresses of every process alike, which report.py --user tells
+ * apart only where the binaries sit at known addresses).  scripts/insnprof.sh loads
  * it into the test VM; report.py turns the counts into instructions per
  * kernel function.  Counting is exact and the same from run to run, where
  * timing the emulator moves by several percent: it shows which code a
@@ -53,6 +56,7 @@ __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 /* one per translation: a block translated again gets another */
 struct block {
 	uint64_t vaddr, insns, count;
+	int user;
 	uint64_t frozen;		/* count at the stop marker */
 	struct block *next;
 };
@@ -67,6 +71,7 @@ static const unsigned char mark_start[7] = { 0x0f, 0x1f, 0x80, 'F', 'M', 'K', 'T
 static const unsigned char mark_stop[7] = { 0x0f, 0x1f, 0x80, 'F', 'M', 'K', 'P' };
 static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char *out_path = "tbcount.txt";
+static int user_blocks;			/* user=1: user blocks one by one too */
 
 static void marker(unsigned int vcpu, void *stop)
 {
@@ -116,17 +121,19 @@ static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	struct block *b;
 
 	(void)id;
-	if (va < 0xffff800000000000ull) {	/* user code: a total only */
+	if (va < 0xffff800000000000ull) {	/* user code: a total */
 		find_markers(tb);
 		qemu_plugin_register_vcpu_tb_exec_inline(tb,
 				QEMU_PLUGIN_INLINE_ADD_U64, &user_insns,
 				qemu_plugin_tb_n_insns(tb));
-		return;
+		if (!user_blocks)
+			return;
 	}
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		return;
 	b->vaddr = va;
+	b->user = va < 0xffff800000000000ull;
 	b->insns = qemu_plugin_tb_n_insns(tb);
 	pthread_mutex_lock(&blocks_lock);
 	b->next = blocks;
@@ -154,7 +161,8 @@ static void finished(qemu_plugin_id_t id, void *p)
 		uint64_t c = stopped ? b->frozen : b->count;
 
 		if (c)
-			fprintf(f, "%llx %llu %llu\n", (unsigned long long)b->vaddr,
+			fprintf(f, "%s%llx %llu %llu\n", b->user ? "u " : "",
+				(unsigned long long)b->vaddr,
 				(unsigned long long)b->insns,
 				(unsigned long long)c);
 	}
@@ -172,6 +180,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	for (i = 0; i < argc; i++)
 		if (!strncmp(argv[i], "out=", 4))
 			out_path = argv[i] + 4;
+		else if (!strcmp(argv[i], "user=1"))
+			user_blocks = 1;
 	qemu_plugin_register_vcpu_tb_trans_cb(id, translated);
 	qemu_plugin_register_atexit_cb(id, finished, NULL);
 	return 0;
