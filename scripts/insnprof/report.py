@@ -181,29 +181,35 @@ def main():
         return
     if a.user:
         run = per_user_function(a.run, a.user)
-        base = per_user_function(a.base, a.user) if a.base else collections.Counter()
+        base = per_user_function(a.base, a.user) if a.base else None
         print('user: %d instructions in blocks%s' % (sum(run.values()),
-              ', base %d, difference %d' % (sum(base.values()),
-              sum(run.values()) - sum(base.values())) if a.base else ''))
-        keys = sorted(set(run) | set(base), key=lambda k: -(run[k] - base[k]))
-        for k in keys[:a.n]:
-            if a.base:
-                print('%13d %13d %13d  %s' % (run[k] - base[k], run[k], base[k], k))
-            else:
-                print('%13d  %s' % (run[k], k))
+              against(base, sum(run.values()), lambda: sum(base.values()))))
+        table(run, base, a.n)
         return
     run = per_function(a.run)
-    base = per_function(a.base) if a.base else collections.Counter()
+    base = per_function(a.base) if a.base else None
     print('kernel: %d instructions%s' % (sum(run.values()),
-          ', base %d, difference %d' % (sum(base.values()),
-          sum(run.values()) - sum(base.values())) if a.base else ''))
+          against(base, sum(run.values()), lambda: sum(base.values()))))
     u = user_total(a.run)
-    print('user:   %d instructions%s' % (u, ', base %d, difference %d' %
-          (user_total(a.base), u - user_total(a.base)) if a.base else ''))
-    keys = sorted(set(run) | set(base), key=lambda k: -(run[k] - base[k]))
-    for k in keys[:a.n]:
-        if a.base:
-            print('%13d %13d %13d  %s' % (run[k] - base[k], run[k], base[k], k))
+    print('user:   %d instructions%s' % (u, against(base, u, lambda: user_total(a.base))))
+    table(run, base, a.n)
+
+
+def against(base, total, base_total):
+    """', base B, difference D' when there is a base."""
+    if base is None:
+        return ''
+    b = base_total()
+    return ', base %d, difference %d' % (b, total - b)
+
+
+def table(run, base, n):
+    """The n functions that add most, with their counts in both runs."""
+    b = base if base is not None else collections.Counter()
+    keys = sorted(set(run) | set(b), key=lambda k: -(run[k] - b[k]))
+    for k in keys[:n]:
+        if base is not None:
+            print('%13d %13d %13d  %s' % (run[k] - b[k], run[k], b[k], k))
         else:
             print('%13d  %s' % (run[k], k))
 
