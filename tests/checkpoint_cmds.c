@@ -511,18 +511,8 @@ FIXTURE_SETUP(watch)
 
 FIXTURE_TEARDOWN(watch)
 {
-	int status;
-
-	if (self->watch <= 0)
-		return;
-	/*
-	 * Stopped as a user stops it: a dump it is saving is finished, its
-	 * file and then its release.  SIGKILL between the two left the dump
-	 * held for the next binary (the debug kernel, after module_reload).
-	 */
-	kill(self->watch, SIGTERM);
-	if (fr_wait_timeout(self->watch, &status, 10000))
-		fr_kill_wait(self->watch);
+	/* a dump it is saving is released (the debug kernel, after module_reload) */
+	fr_term_wait(self->watch, 10000);
 }
 
 /* A registered program crashes; returns ms from its death to its file. */

@@ -376,6 +376,24 @@ static inline void fr_kill_wait(pid_t pid)
 		;
 }
 
+/*
+ * Stop a child as a user stops it: SIGTERM, up to timeout_ms (scaled) for
+ * it to exit, then SIGKILL; reaped either way.  For `flightrec watch`: a
+ * dump it is saving is finished, its file and then its release.  SIGKILL
+ * between the two left the dump held in the module for the next binary
+ * (tests/run.sh fails a binary that leaves one).
+ */
+static inline void fr_term_wait(pid_t pid, int timeout_ms)
+{
+	int status;
+
+	if (pid <= 0)
+		return;
+	kill(pid, SIGTERM);
+	if (fr_wait_timeout(pid, &status, timeout_ms))
+		fr_kill_wait(pid);
+}
+
 /* Make a fresh directory /tmp/flightrec-test-XXXXXX; buf needs 32 bytes. */
 static inline int fr_mkdtemp(char *buf, size_t size)
 {
