@@ -106,9 +106,9 @@ held_now() {
 }
 
 # Sets held to what the binary that just ran left the module holding
-# beyond what it held before ($1: held_now's then); false when nothing.  A process left
-# registered or a dump left unreleased takes the module's memory, its cap,
-# from the binaries after it.  Exits and teardowns finish in work items:
+# beyond what it held before ($1: held_now's then); false when nothing.
+# A process left registered or a dump left unreleased takes the module's
+# memory, its cap, from the binaries after it.  Exits and teardowns finish in work items:
 # waited for, up to 5 s.
 held_news() {
 	local before=$1 now p0 b0 p b i

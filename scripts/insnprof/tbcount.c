@@ -56,7 +56,6 @@ __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 /* one per translation: a block translated again gets another */
 struct block {
 	uint64_t vaddr, insns, count;
-	int user;
 	uint64_t frozen;		/* count at the stop marker */
 	struct block *next;
 };
@@ -71,6 +70,12 @@ static const unsigned char mark_start[7] = { 0x0f, 0x1f, 0x80, 'F', 'M', 'K', 'T
 static const unsigned char mark_stop[7] = { 0x0f, 0x1f, 0x80, 'F', 'M', 'K', 'P' };
 static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char *out_path = "tbcount.txt";
+
+/* below the x86-64 kernel half: user code of any process */
+static int user_va(uint64_t va)
+{
+	return va < 0xffff800000000000ull;
+}
 static int user_blocks;			/* user=1: user blocks one by one too */
 
 static void marker(unsigned int vcpu, void *stop)
@@ -121,7 +126,7 @@ static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	struct block *b;
 
 	(void)id;
-	if (va < 0xffff800000000000ull) {	/* user code: a total */
+	if (user_va(va)) {	/* user code: a total */
 		find_markers(tb);
 		qemu_plugin_register_vcpu_tb_exec_inline(tb,
 				QEMU_PLUGIN_INLINE_ADD_U64, &user_insns,
@@ -133,7 +138,6 @@ static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	if (!b)
 		return;
 	b->vaddr = va;
-	b->user = va < 0xffff800000000000ull;
 	b->insns = qemu_plugin_tb_n_insns(tb);
 	pthread_mutex_lock(&blocks_lock);
 	b->next = blocks;
@@ -161,7 +165,7 @@ static void finished(qemu_plugin_id_t id, void *p)
 		uint64_t c = stopped ? b->frozen : b->count;
 
 		if (c)
-			fprintf(f, "%s%llx %llu %llu\n", b->user ? "u " : "",
+			fprintf(f, "%s%llx %llu %llu\n", user_va(b->vaddr) ? "u " : "",
 				(unsigned long long)b->vaddr,
 				(unsigned long long)b->insns,
 				(unsigned long long)c);
