@@ -49,5 +49,9 @@ fi
 # (scripts/kernel-root.sh): an installed second linux-headers-*-amd64 would
 # change what other builds on this machine pick.
 "$TOP/scripts/kernels.sh" fetch
+# The test VM's QEMU: bookworm-backports', unpacked beside the system's, whose
+# translation cache does not start over at each exec (scripts/qemu.sh; a
+# failure there leaves the system's in use and is not an error).
+"$TOP/scripts/qemu.sh" fetch
 
 "$TOP/scripts/kselftest-headers.sh"

@@ -42,7 +42,10 @@ device access; `make bench` sets it, docs/testing.md), FR_VM_CLOCK=hpet
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
 at the end of a block; about 10x slower), FR_VM_PLUGIN=PATH.so,ARG=V (a
-TCG plugin for qemu: scripts/insnprof.sh), FR_VM_TCG_THREAD=multi (one host
+TCG plugin for qemu: scripts/insnprof.sh; built for the QEMU that runs),
+FR_VM_QEMU=PATH (the qemu-system-x86_64 to run; default scripts/qemu.sh
+path: bookworm-backports' where deps.sh unpacked it, else the system's),
+FR_VM_TCG_THREAD=multi (one host
 thread per vCPU instead of one for all: see docs/testing.md),
 FR_VM_MONITOR=1 (a qemu monitor and a gdb stub on sockets in the run
 directory, to examine a hung guest: scripts/vmhang.py).  FR_* and TEST_*
@@ -132,7 +135,11 @@ else
 	[[ -r $KERNEL ]] || die "$KERNEL is missing or unreadable: run scripts/deps.sh (or set TEST_KVER)"
 	[[ -d /lib/modules/$KVER ]] || die "/lib/modules/$KVER is missing (install linux-image-$KVER)"
 fi
-QEMU=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 not found: run scripts/deps.sh"
+# bookworm-backports' QEMU where scripts/qemu.sh unpacked it (deps.sh), else
+# the system's; FR_VM_QEMU names another
+QEMU=$("$HERE/qemu.sh" path) || die "no QEMU to run: run scripts/deps.sh"
+QEMU_VER=$("$QEMU" --version 2>/dev/null | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p')
+[[ -n $QEMU_VER ]] || die "$QEMU does not run"
 
 mkdir -p "$BUILD"
 INITRD=$BUILD/initramfs-$KVER.cpio
@@ -146,7 +153,17 @@ qemu_base() {
 		-display none -nic none)
 	case $accel in
 	kvm) QARGS+=(-accel kvm -cpu host) ;;
-	tcg) QARGS+=(-accel "tcg,thread=${FR_VM_TCG_THREAD:-single},tb-size=256" -cpu max ${FR_VM_SS:+-singlestep} ${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
+	tcg)
+		local tcg="tcg,thread=${FR_VM_TCG_THREAD:-single},tb-size=256"
+		# one instruction per block: -singlestep up to 8.x, a property since 8.1
+		if [[ -n ${FR_VM_SS:-} ]]; then
+			if [[ ${QEMU_VER%%.*} -ge 9 ]]; then
+				tcg+=",one-insn-per-tb=on"
+			else
+				QARGS+=(-singlestep)
+			fi
+		fi
+		QARGS+=(-accel "$tcg" -cpu max ${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
 	esac
 }
 
@@ -312,7 +329,7 @@ if [[ $MODE == shell ]]; then
 	set -e
 	stty sane 2>/dev/null || true
 else
-	say "booting $KVER ($accel, $SMP CPUs, $MEM); run directory ${RUN#"$TOP"/}"
+	say "booting $KVER ($accel, $SMP CPUs, $MEM, qemu $QEMU_VER); run directory ${RUN#"$TOP"/}"
 	t_start=$(date +%s.%N)
 	t_begin=
 	t_end=
