@@ -49,9 +49,9 @@ chmod +x "$RUN"
 rm -f "$OUT.tb" "$OUT.ksyms"
 rc=0
 # the plugin speaks the plugin API of Debian 12's QEMU (7.2): that QEMU runs
-# it, whatever scripts/qemu.sh unpacked (its "-cpu max" is the CPU that every
-# count in the docs was taken on)
-FR_VM_QEMU=${FR_VM_QEMU:-$(command -v qemu-system-x86_64)} \
+# it, whatever scripts/qemu.sh unpacked, on its "-cpu max" (with ERMS): the CPU
+# that every count in the docs was taken on
+FR_VM_QEMU=${FR_VM_QEMU:-$(command -v qemu-system-x86_64)} FR_VM_CPU=${FR_VM_CPU:-max} \
 FR_VM_ACCEL=tcg FR_VM_PLUGIN="$BUILD/tbcount.so,out=$OUT.tb${FR_INSNPROF_USER:+,user=1}" \
 	"$HERE/vm.sh" run -- "$RUN" || rc=$?
 rm -f "$RUN"

@@ -45,6 +45,7 @@ at the end of a block; about 10x slower), FR_VM_PLUGIN=PATH.so,ARG=V (a
 TCG plugin for qemu: scripts/insnprof.sh; built for the QEMU that runs),
 FR_VM_QEMU=PATH (the qemu-system-x86_64 to run; default scripts/qemu.sh
 path: bookworm-backports' where deps.sh unpacked it, else the system's),
+FR_VM_CPU (TCG's -cpu; default max,erms=off,fsrm=off),
 FR_VM_TCG_THREAD=multi (one host
 thread per vCPU instead of one for all: see docs/testing.md),
 FR_VM_MONITOR=1 (a qemu monitor and a gdb stub on sockets in the run
@@ -163,7 +164,12 @@ qemu_base() {
 				QARGS+=(-singlestep)
 			fi
 		fi
-		QARGS+=(-accel "$tcg" -cpu max ${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
+		# Without ERMS and FSRM the guest kernel clears and copies pages
+		# and user buffers with unrolled loops: TCG runs a "rep stosb" or
+		# "rep movsb" one byte per step, 4096 steps a page (docs/testing.md,
+		# "The emulator")
+		QARGS+=(-accel "$tcg" -cpu "${FR_VM_CPU:-max,erms=off,fsrm=off}"
+			${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
 	esac
 }
 

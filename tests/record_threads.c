@@ -498,6 +498,7 @@ static void logs_merged_run(struct __test_metadata *_metadata,
 	struct fr_reg_opts o = { 25 * fr_timeout_scale(), 64, 1, 0, 0 };
 	struct merged live = { 0 }, dump = { 0 };
 	int gate = -1, fd, saved, status = 0, id, i, nw = 0, reads = 0;
+	struct timespec t0, now;
 	long tid[8], calls[8];
 	ssize_t len = 0;
 	pid_t pid;
@@ -517,11 +518,19 @@ static void logs_merged_run(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, fr_client_register_opts(c, pid, &o, err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, fr_gate_open(gate));
-	/* its threads done and gone, the main thread in pause() */
-	for (i = 0; i < 600 * (int)fr_timeout_scale(); i++) {
+	/*
+	 * Its threads done and gone, the main thread in pause(): up to 30 s
+	 * (scaled) by the clock, not by a count of reads, whose speed is the
+	 * emulator's (600 live reads were once over before the program was).
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
 		len = pread(fd, out, sizeof(out) - 1, 0);
 		out[len > 0 ? len : 0] = 0;
 		if (strstr(out, "end\n"))
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec - t0.tv_sec >= 30 * (time_t)fr_timeout_scale())
 			break;
 		if (live_during) {
 			struct merged run = { 0 };

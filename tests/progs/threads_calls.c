@@ -31,9 +31,15 @@ static struct {
 
 static void *worker(void *arg)
 {
-	long i = (long)arg, n = 0;
+	long i = (long)arg, n = 1;
 
 	w[i].tid = (pid_t)syscall(SYS_gettid);
+	/*
+	 * One call before the start: a thread the scheduler does not run
+	 * again before the stop (eight of them and a reader on two CPUs)
+	 * still has one to check.
+	 */
+	syscall(SYS_getppid);
 	pthread_barrier_wait(&start);
 	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
 		syscall(SYS_getppid);
