@@ -49,7 +49,7 @@ fetch() {
 	(cd "$tmp/debs" && apt-get -q "${apt[@]}" download \
 		"qemu-system-x86=$ver" "qemu-system-common=$ver" "qemu-system-data=$ver") >&2 ||
 		return 1
-	rm -rf "$CACHE/root" "$CACHE/bin"
+	rm -rf "${CACHE:?}/root" "${CACHE:?}/bin"
 	mkdir -p "$CACHE/root" "$CACHE/bin"
 	for p in "$tmp"/debs/*.deb; do
 		dpkg -x "$p" "$CACHE/root" || return 1
