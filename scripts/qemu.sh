@@ -8,9 +8,9 @@
 # shared library) is translated again at each exec, which made a process's
 # start cost far more under emulation than on hardware (flightrec
 # --help 21-30 ms, /bin/true 40-47 ms; docs/testing.md, "The emulator").
-# QEMU 8.0 and later translate x86 code position-independently (a block is
-# found again by its physical address), so the same binaries start in a
-# third of the time.  bookworm-backports has such a QEMU built for Debian
+# Newer QEMUs translate x86 code position-independently (a block is found
+# again by its physical address): under 10.0 the same binaries start in a
+# third of the time (measured; docs/testing.md).  bookworm-backports has such a QEMU built for Debian
 # 12; it is unpacked here, not installed: the system's qemu-system-x86
 # (deps.sh) stays, for its libraries and for scripts/insnprof.sh, whose
 # plugin speaks 7.2's plugin API.

@@ -156,7 +156,7 @@ qemu_base() {
 	kvm) QARGS+=(-accel kvm -cpu host) ;;
 	tcg)
 		local tcg="tcg,thread=${FR_VM_TCG_THREAD:-single},tb-size=256"
-		# one instruction per block: -singlestep up to 8.x, a property since 8.1
+		# one instruction per block: 7.2 has -singlestep, 10.0 only the property
 		if [[ -n ${FR_VM_SS:-} ]]; then
 			if [[ ${QEMU_VER%%.*} -ge 9 ]]; then
 				tcg+=",one-insn-per-tb=on"
