@@ -456,6 +456,13 @@ struct fr_proc {
 	struct list_head ring;		/* closed intervals, oldest first */
 	u32 nr_ring;
 	struct fr_interval *cur;	/* the open interval */
+	/*
+	 * A boundary's closed interval from the cut until it is in the ring
+	 * (fr_ring_push): in no list meanwhile, but a thread inside a call
+	 * at the cut before may still owe its XSAVE area to one of its
+	 * contexts (fr_ctx_xsave_fill).  Under lock; NULL otherwise.
+	 */
+	struct fr_interval *closing;
 	u32 next_index;
 	atomic64_t seq;
 	struct hrtimer timer;

@@ -265,7 +265,10 @@ static void fr_ctx_xsave_fill_iv(struct fr_interval *iv, pid_t tid,
  * syscall it was in (fr_sys_exit; a syscall leaves that state as it found
  * it), or in the task_work it was stopped in.  @write false: the state
  * changed (rt_sigreturn, execve), the areas stay unwritten and are not
- * handed out.  An interval frozen meanwhile keeps its context without one.
+ * handed out.  The intervals it looks in: the open one, the one a
+ * boundary has just closed (proc->closing: until its push into the ring;
+ * s58, tests/record_threads.c long_call_xsave) and the ring's.  An interval
+ * frozen meanwhile keeps its context without one.
  */
 void fr_ctx_xsave_fill(struct fr_thread *t, bool write)
 {
@@ -279,6 +282,8 @@ void fr_ctx_xsave_fill(struct fr_thread *t, bool write)
 	if (rs) {
 		if (proc->cur)
 			fr_ctx_xsave_fill_iv(proc->cur, tid, rs);
+		if (proc->closing)
+			fr_ctx_xsave_fill_iv(proc->closing, tid, rs);
 		list_for_each_entry(iv, &proc->ring, node)
 			fr_ctx_xsave_fill_iv(iv, tid, rs);
 	}
@@ -776,6 +781,8 @@ static void fr_ring_push(struct fr_proc *proc, struct fr_interval *closed)
 	spin_lock(&proc->lock);
 	list_add_tail(&closed->node, &proc->ring);
 	proc->nr_ring++;
+	if (proc->closing == closed)
+		proc->closing = NULL;
 	while (proc->nr_ring > proc->keep && n < ARRAY_SIZE(drop))
 		drop[n++] = fr_ring_pop_locked(proc);
 	spin_unlock(&proc->lock);
@@ -1081,6 +1088,9 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	closed = proc->cur;
 	if (closed)
 		fr_mem_unretire_held(proc, closed);
+	/* a freeze's goes into its dump (fr_freeze) */
+	if (!freeze)
+		proc->closing = closed;
 	next->index = proc->next_index;
 	/* read without locks by fr_sys_enter_work (a held call) */
 	WRITE_ONCE(proc->next_index, next->index + 1);

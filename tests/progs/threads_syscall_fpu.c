@@ -1,36 +1,58 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Two threads, each with its own pattern in xmm0-xmm15, each making
- * system calls back to back (a bare syscall instruction, getppid): at most
- * interval starts one of them cuts the interval while the other is inside
- * a call, on the other CPU.  The context taken of that other thread must
- * carry its XSAVE area with its pattern (tests/record_threads.c,
- * running_thread_xsave).
+ * system calls back to back (a bare syscall instruction): at most interval
+ * starts one of them cuts the interval while the other is inside a call,
+ * running in the kernel on the other CPU.  The context taken of that other
+ * thread must carry its XSAVE area with its pattern
+ * (tests/record_threads.c, running_thread_xsave).
+ *
+ * The calls: fallocate(fd, 0, 0, LEN), then a hole punched over the same
+ * range, on a memfd of the thread's own.  They run in the kernel (LEN / 4
+ * KiB pages allocated and freed) for most of the thread's time, without
+ * sleeping, without touching the user FPU state, and with small records.
+ * A getppid loop, the first version, was inside its call at 0 to 2 of 40
+ * to 80 interval starts under QEMU 10 (s58), and the test failed for want
+ * of such contexts; a pwrite64 of 16 or 64 KiB at 10 to 19 of 50 to 120.
  *
  * Thread k (0: main, 1: the other) loads register i byte j with
- * 0x40 * (k + 1) + 16 * i + j, then makes COUNT calls (argument, default
- * 20000) in the loop between the symbols fpu_spin_loaded and fpu_spin_done,
- * then checks that the registers still hold the pattern.  Exit status 0
- * when both patterns survived.
+ * 0x40 * (k + 1) + 16 * i + j, then makes pairs of calls in the loop
+ * between the symbols fpu_spin_loaded and fpu_spin_done, then checks that
+ * the registers still hold the pattern.  LEN: thread k's is argument
+ * k + 2, default 256 KiB.  The thread with the larger LEN makes COUNT
+ * pairs (first argument, default 4000), the other as many as make the
+ * same number of bytes.  Exit
+ * status 0 when both patterns survived and every call succeeded; 1 when a
+ * pattern did not survive; 3 when a call failed with EINTR, which no
+ * signal of the program's caused; 2 on any other failure.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
+#include <unistd.h>
 
 #define XMM_ALL(op) \
 	op(0) op(1) op(2) op(3) op(4) op(5) op(6) op(7) \
 	op(8) op(9) op(10) op(11) op(12) op(13) op(14) op(15)
 
-static long count = 20000;
+static long count = 4000, len[2] = { 262144, 262144 };
 static volatile int started;
 
 __attribute__((noinline, noclone)) static void *spin(void *arg)
 {
 	uint8_t want[16][16], got[16][16];
-	long k = (long)arg, left = count;
+	long k = (long)arg, fd, bad = 0;
+	/* as many bytes each: the threads' loops take about as long */
+	long left = count * (len[0] > len[1] ? len[0] : len[1]) / len[k];
 	int i, j;
+
+	fd = memfd_create(k ? "fpu1" : "fpu0", 0);
+	if (fd < 0)
+		return (void *)2;
 
 	for (i = 0; i < 16; i++)
 		for (j = 0; j < 16; j++)
@@ -44,19 +66,41 @@ __attribute__((noinline, noclone)) static void *spin(void *arg)
 	__asm__ volatile(XMM_ALL(LOAD)
 			 ".globl fpu_spin_loaded\n"
 			 "fpu_spin_loaded:\n\t"
+			 /* fallocate(fd, 0, 0, len) */
 			 "movl %[nr], %%eax\n\t"
+			 "xorl %%esi, %%esi\n\t"
+			 "xorl %%edx, %%edx\n\t"
+			 "movq %[len], %%r10\n\t"
 			 "syscall\n\t"
+			 "test %%rax, %%rax\n\t"
+			 "je 1f\n\t"
+			 "movq %%rax, %[bad]\n"
+			 "1:\n\t"
+			 /* fallocate(fd, PUNCH_HOLE | KEEP_SIZE, 0, len) */
+			 "movl %[nr], %%eax\n\t"
+			 "movl $3, %%esi\n\t"
+			 "syscall\n\t"
+			 "test %%rax, %%rax\n\t"
+			 "je 2f\n\t"
+			 "movq %%rax, %[bad]\n"
+			 "2:\n\t"
 			 "dec %[left]\n\t"
 			 "jnz fpu_spin_loaded\n"
 			 ".globl fpu_spin_done\n"
 			 "fpu_spin_done:\n\t"
 			 XMM_ALL(SAVE)
-			 : [left] "+r"(left)
-			 : [w] "r"(want), [g] "r"(got), [nr] "i"(SYS_getppid)
-			 : "rax", "rcx", "r11", "memory",
+			 : [left] "+r"(left), [bad] "+r"(bad)
+			 : [w] "r"(want), [g] "r"(got), [nr] "i"(SYS_fallocate),
+			   "D"(fd), [len] "r"(len[k])
+			 : "rax", "rcx", "rdx", "rsi", "r10", "r11", "memory",
 			   "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
 			   "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
 			   "xmm13", "xmm14", "xmm15");
+	close((int)fd);
+	if (bad == -EINTR)
+		return (void *)3;
+	if (bad)
+		return (void *)2;
 	return memcmp(want, got, sizeof(want)) ? (void *)1 : NULL;
 }
 
@@ -67,10 +111,19 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		count = atol(argv[1]);
-	if (count < 1 || pthread_create(&t, NULL, spin, (void *)1L))
+	if (argc > 2)
+		len[0] = atol(argv[2]);
+	if (argc > 3)
+		len[1] = atol(argv[3]);
+
+	if (count < 1 || len[0] < 1 || len[1] < 1 || pthread_create(&t, NULL, spin, (void *)1L))
 		return 2;
 	own = spin(NULL);
 	if (pthread_join(t, &res))
+		return 2;
+	if (res == (void *)3 || own == (void *)3)
+		return 3;
+	if (res == (void *)2 || own == (void *)2)
 		return 2;
 	return res || own ? 1 : 0;
 }
