@@ -1923,13 +1923,20 @@ static void fr_fast_init(void)
 		 * fail so (allocate, keep size, punch a hole) gives the same
 		 * file when made again (s58: 2 of 6 recordings of
 		 * tests/progs/threads_syscall_fpu got one).
+		 * A socket with a receive timeout (SO_RCVTIMEO) fails a
+		 * wait in read, recv* or accept* with EINTR
+		 * (sock_intr_errno): one that took nothing, as every EINTR
+		 * of these (tests/transparency.c, a dump requested in
+		 * recv).  Not connect, which goes on in the background.
 		 */
 		case __NR_epoll_wait: case __NR_epoll_pwait:
 		case __NR_epoll_pwait2: case __NR_io_getevents:
 		case __NR_io_pgetevents: case __NR_semop: case __NR_semtimedop:
 		case __NR_msgrcv: case __NR_msgsnd: case __NR_mq_timedsend:
 		case __NR_mq_timedreceive: case __NR_rt_sigtimedwait:
-		case __NR_fallocate:
+		case __NR_fallocate: case __NR_read: case __NR_readv:
+		case __NR_recvfrom: case __NR_recvmsg: case __NR_recvmmsg:
+		case __NR_accept: case __NR_accept4:
 			fe |= FR_FE_EINTR;
 		}
 		if (d->valid && (in[0].kind != FR_SZ_NONE ||

@@ -3,7 +3,7 @@
  * transparency - recording must not change what the recorded program sees,
  * nor write to the kernel log on its behalf (issue 24).  progs/observe runs
  * unrecorded, then recorded with a dump requested while it blocks in
- * epoll_wait, read and nanosleep: its output (PR_GET_TSC answers, the
+ * epoll_wait, read, recv with a receive timeout and nanosleep: its output (PR_GET_TSC answers, the
  * blocking calls' results, PR_SET_TSC, rdtsc) must be the same bytes, and
  * the kernel log must have no line about it (a trapped rdtsc used to leave
  * "traps: observe[PID] general protection fault" lines).
@@ -22,6 +22,8 @@
 	"epoll_wait 1 \n"						\
 	"ready read\n"							\
 	"read 1 x\n"							\
+	"ready recv\n"							\
+	"recv 1 x\n"							\
 	"ready nanosleep\n"						\
 	"nanosleep 0 \n"						\
 	"PR_SET_TSC 0\n"						\
@@ -48,7 +50,9 @@ static int observe(bool recorded, char *out, size_t size, int *dumps,
 
 	*dumps = 0;
 	*released = 0;
-	if (pipe(in) || pipe(outp) || pipe2(gate, O_CLOEXEC))
+	/* stdin a socket: progs/observe's recv has a receive timeout */
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, in) || pipe(outp) ||
+	    pipe2(gate, O_CLOEXEC))
 		return -1;
 	pid = fork();
 	if (pid < 0)
@@ -142,7 +146,7 @@ TEST_F_TIMEOUT(tr, same_output_recorded, 60)
 	 * before it: docs/recording.md, replay across exec) while that image
 	 * is still within the kept intervals (not on a slow debug kernel).
 	 */
-	EXPECT_EQ(3, dumps);
+	EXPECT_EQ(4, dumps);
 	EXPECT_TRUE(released == dumps || released == dumps + 1) TH_LOG("%d released", released);
 	ASSERT_STREQ(plain, rec);
 }

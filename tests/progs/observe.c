@@ -3,9 +3,10 @@
  * observe - prints what a program can see of its own recording, so that a
  * test can run it recorded and unrecorded and compare (tests/transparency.c).
  * It reports its TSC mode (PR_GET_TSC), reads the TSC, then blocks in
- * epoll_wait, read and nanosleep, announcing each with "ready NAME" on
- * stdout so that the test can dump it meanwhile; each blocking call's result
- * is printed.  A byte on stdin ends each of the first two waits.  Then it
+ * epoll_wait, read, recv (stdin has a 60 s receive timeout then) and
+ * nanosleep, announcing each with "ready NAME" on stdout so that the test
+ * can dump it meanwhile; each blocking call's result is printed.  stdin is
+ * a stream socket: a byte on it ends each of the first three waits.  Then it
  * sets its TSC mode to PR_TSC_ENABLE, prints it again and reads the TSC.
  */
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 
 static void tsc_reads(void)
 {
@@ -52,6 +54,7 @@ static void ready(const char *what)
 int main(void)
 {
 	struct timespec ts = { 0, 600 * 1000 * 1000 };
+	struct timeval tv = { 60, 0 };
 	struct epoll_event ev = { .events = EPOLLIN }, out;
 	int ep, r;
 	char c;
@@ -73,6 +76,15 @@ int main(void)
 	r = read(0, &c, 1);
 	printf("read %d %s%c\n", r, r < 0 ? strerror(errno) : "", r == 1 ? c : '-');
 
+	/*
+	 * stdin is a socket: with a receive timeout, an interrupted recv
+	 * fails with EINTR (sock_intr_errno), not a restart
+	 */
+	if (setsockopt(0, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
+		return 1;
+	ready("recv");
+	r = (int)recv(0, &c, 1, 0);
+	printf("recv %d %s%c\n", r, r < 0 ? strerror(errno) : "", r == 1 ? c : '-');
 	ready("nanosleep");
 	r = nanosleep(&ts, NULL);
 	printf("nanosleep %d %s\n", r, r < 0 ? strerror(errno) : "");
