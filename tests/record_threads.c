@@ -321,7 +321,8 @@ static void xsave_round(struct __test_metadata *_metadata, struct fr_client *c,
 	pid_t pid;
 
 	snprintf(path, sizeof(path), "%s", prog);
-	snprintf(count, sizeof(count), "%u", pairs * fr_timeout_scale());
+	/* not scaled: a debug kernel's calls are as long, the loop takes longer */
+	snprintf(count, sizeof(count), "%u", pairs);
 	ASSERT_EQ(0, frd_run_recorded(c, argv, 10, 64, &d, &pid, &status));
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_NE(1, WEXITSTATUS(status)) TH_LOG("a pattern did not survive the calls");
