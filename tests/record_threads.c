@@ -362,6 +362,38 @@ static void xsave_round(struct __test_metadata *_metadata, struct fr_client *c,
 }
 
 /*
+ * Up to @rounds recordings (fewer once 3 contexts were inside a call, with
+ * @enough); each context in the loop must have its pattern, and 3 of them
+ * must have been taken inside a call.
+ */
+static void xsave_rounds(struct __test_metadata *_metadata, struct fr_client *c,
+			 unsigned int pairs, const char *len1, int rounds,
+			 bool enough)
+{
+	size_t in_sc = 0, good = 0, bad = 0;
+	uint64_t loaded, done;
+	char prog[PATH_MAX];
+	int round;
+
+	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_syscall_fpu"));
+	loaded = frd_sym_offset(prog, "fpu_spin_loaded");
+	done = frd_sym_offset(prog, "fpu_spin_done");
+	ASSERT_NE(0, loaded);
+	ASSERT_LT(loaded, done);
+	for (round = 0; round < rounds; round++) {
+		if (enough && in_sc >= 3 && good + bad >= 3)
+			break;
+		xsave_round(_metadata, c, prog, pairs, "262144", len1,
+			    loaded, done, &in_sc, &good, &bad);
+	}
+	TH_LOG("%d recording(s): %zu contexts in the loop, %zu of them in a syscall, %zu with the pattern",
+	       round, good + bad, in_sc, good);
+	EXPECT_GE(good + bad, 3);
+	EXPECT_GE(in_sc, 3);
+	EXPECT_EQ(0, bad);
+}
+
+/*
  * tests/progs/threads_syscall_fpu: two threads, each with its own pattern
  * in xmm0-xmm15, making system calls back to back (fallocate on a memfd,
  * 256 KiB).  At an interval start cut by one of them, the other is often
@@ -381,24 +413,7 @@ static void xsave_round(struct __test_metadata *_metadata, struct fr_client *c,
  */
 TEST_F_TIMEOUT(thr, running_thread_xsave, 600)
 {
-	size_t in_sc = 0, good = 0, bad = 0;
-	uint64_t loaded, done;
-	char prog[PATH_MAX];
-	int round;
-
-	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_syscall_fpu"));
-	loaded = frd_sym_offset(prog, "fpu_spin_loaded");
-	done = frd_sym_offset(prog, "fpu_spin_done");
-	ASSERT_NE(0, loaded);
-	ASSERT_LT(loaded, done);
-	for (round = 0; round < 5 && (in_sc < 3 || good + bad < 3); round++)
-		xsave_round(_metadata, self->c, prog, 1000, "262144", "262144",
-			    loaded, done, &in_sc, &good, &bad);
-	TH_LOG("%d recording(s): %zu contexts in the loop, %zu of them in a syscall, %zu with the pattern",
-	       round, good + bad, in_sc, good);
-	EXPECT_GE(good + bad, 3);
-	EXPECT_GE(in_sc, 3);
-	EXPECT_EQ(0, bad);
+	xsave_rounds(_metadata, self->c, 1000, "262144", 5, true);
 }
 
 /*
@@ -413,23 +428,7 @@ TEST_F_TIMEOUT(thr, running_thread_xsave, 600)
  */
 TEST_F_TIMEOUT(thr, long_call_xsave, 600)
 {
-	size_t in_sc = 0, good = 0, bad = 0;
-	uint64_t loaded, done;
-	char prog[PATH_MAX];
-	int round;
-
-	snprintf(prog, sizeof(prog), "%s", fr_prog("threads_syscall_fpu"));
-	loaded = frd_sym_offset(prog, "fpu_spin_loaded");
-	done = frd_sym_offset(prog, "fpu_spin_done");
-	ASSERT_NE(0, loaded);
-	ASSERT_LT(loaded, done);
-	for (round = 0; round < 6; round++)
-		xsave_round(_metadata, self->c, prog, 20, "262144", "16777216",
-			    loaded, done, &in_sc, &good, &bad);
-	TH_LOG("%d recording(s): %zu contexts in the loop, %zu of them in a syscall, %zu with the pattern",
-	       round, good + bad, in_sc, good);
-	EXPECT_GE(in_sc, 3);
-	EXPECT_EQ(0, bad);
+	xsave_rounds(_metadata, self->c, 20, "16777216", 6, false);
 }
 
 /*
