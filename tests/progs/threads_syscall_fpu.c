@@ -21,7 +21,10 @@
  * the registers still hold the pattern.  LEN: thread k's is argument
  * k + 2, default 256 KiB.  The thread with the larger LEN makes COUNT
  * pairs (first argument, default 4000), the other as many as make the
- * same number of bytes.  Exit
+ * same number of bytes; the first to be done ends the other's loop too
+ * (fpu_stop), so that the last intervals have both threads in their loops
+ * (on a debug kernel each call's recording outweighs a 256 KiB call's own
+ * work, and the other thread ended long before).  Exit
  * status 0 when both patterns survived and every call succeeded; 1 when a
  * pattern did not survive; 3 when a call failed with EINTR, which no
  * signal of the program's caused; 2 on any other failure.
@@ -41,6 +44,8 @@
 
 static long count = 4000, len[2] = { 262144, 262144 };
 static volatile int started;
+/* set by the first thread out of its loop: the other leaves its own */
+volatile int fpu_stop;
 
 __attribute__((noinline, noclone)) static void *spin(void *arg)
 {
@@ -66,6 +71,8 @@ __attribute__((noinline, noclone)) static void *spin(void *arg)
 	__asm__ volatile(XMM_ALL(LOAD)
 			 ".globl fpu_spin_loaded\n"
 			 "fpu_spin_loaded:\n\t"
+			 "cmpl $0, %[stop]\n\t"
+			 "jne fpu_spin_done\n\t"
 			 /* fallocate(fd, 0, 0, len) */
 			 "movl %[nr], %%eax\n\t"
 			 "xorl %%esi, %%esi\n\t"
@@ -91,11 +98,13 @@ __attribute__((noinline, noclone)) static void *spin(void *arg)
 			 XMM_ALL(SAVE)
 			 : [left] "+r"(left), [bad] "+r"(bad)
 			 : [w] "r"(want), [g] "r"(got), [nr] "i"(SYS_fallocate),
+			   [stop] "m"(fpu_stop),
 			   "D"(fd), [len] "r"(len[k])
 			 : "rax", "rcx", "rdx", "rsi", "r10", "r11", "memory",
 			   "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
 			   "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
 			   "xmm13", "xmm14", "xmm15");
+	__atomic_store_n(&fpu_stop, 1, __ATOMIC_SEQ_CST);
 	close((int)fd);
 	if (bad == -EINTR)
 		return (void *)3;
