@@ -1923,11 +1923,13 @@ static void fr_fast_init(void)
 		 * fail so (allocate, keep size, punch a hole) gives the same
 		 * file when made again (s58: 2 of 6 recordings of
 		 * tests/progs/threads_syscall_fpu got one).
-		 * A socket with a receive timeout (SO_RCVTIMEO) fails a
-		 * wait in read, recv* or accept* with EINTR
-		 * (sock_intr_errno): one that took nothing, as every EINTR
-		 * of these (tests/transparency.c, a dump requested in
-		 * recv).  Not connect, which goes on in the background.
+		 * A socket with a receive or send timeout (SO_RCVTIMEO,
+		 * SO_SNDTIMEO) fails a wait in read, recv*, accept*, write
+		 * or send* with EINTR (sock_intr_errno): one that took or
+		 * sent nothing, as every EINTR of these (a part sent is a
+		 * count; tests/transparency.c, a dump requested in recv
+		 * and in send).  Not connect, which goes on in the
+		 * background.
 		 */
 		case __NR_epoll_wait: case __NR_epoll_pwait:
 		case __NR_epoll_pwait2: case __NR_io_getevents:
@@ -1936,7 +1938,9 @@ static void fr_fast_init(void)
 		case __NR_mq_timedreceive: case __NR_rt_sigtimedwait:
 		case __NR_fallocate: case __NR_read: case __NR_readv:
 		case __NR_recvfrom: case __NR_recvmsg: case __NR_recvmmsg:
-		case __NR_accept: case __NR_accept4:
+		case __NR_accept: case __NR_accept4: case __NR_write:
+		case __NR_writev: case __NR_sendto: case __NR_sendmsg:
+		case __NR_sendmmsg:
 			fe |= FR_FE_EINTR;
 		}
 		if (d->valid && (in[0].kind != FR_SZ_NONE ||

@@ -3,10 +3,12 @@
  * observe - prints what a program can see of its own recording, so that a
  * test can run it recorded and unrecorded and compare (tests/transparency.c).
  * It reports its TSC mode (PR_GET_TSC), reads the TSC, then blocks in
- * epoll_wait, read, recv (stdin has a 60 s receive timeout then) and
- * nanosleep, announcing each with "ready NAME" on stdout so that the test
- * can dump it meanwhile; each blocking call's result is printed.  stdin is
- * a stream socket: a byte on it ends each of the first three waits.  Then it
+ * epoll_wait, read, recv (stdin has a 60 s receive timeout then), send
+ * (stdin's send buffer full, a 60 s send timeout) and nanosleep,
+ * announcing each with "ready NAME" on stdout so that the test can dump it
+ * meanwhile; each blocking call's result is printed.  stdin is a stream
+ * socket: a byte on it ends each of the first three waits, and reading
+ * what it sent ends the fourth.  Then it
  * sets its TSC mode to PR_TSC_ENABLE, prints it again and reads the TSC.
  */
 #include <errno.h>
@@ -55,6 +57,7 @@ int main(void)
 {
 	struct timespec ts = { 0, 600 * 1000 * 1000 };
 	struct timeval tv = { 60, 0 };
+	char fill[4096];
 	struct epoll_event ev = { .events = EPOLLIN }, out;
 	int ep, r;
 	char c;
@@ -85,6 +88,20 @@ int main(void)
 	ready("recv");
 	r = (int)recv(0, &c, 1, 0);
 	printf("recv %d %s%c\n", r, r < 0 ? strerror(errno) : "", r == 1 ? c : '-');
+	/*
+	 * its send buffer full, a send waits for room: with a send timeout,
+	 * interrupted, it fails with EINTR too
+	 */
+	if (setsockopt(0, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)))
+		return 1;
+	memset(fill, 'f', sizeof(fill));
+	while (send(0, fill, sizeof(fill), MSG_DONTWAIT) > 0)
+		;
+	if (errno != EAGAIN)
+		return 1;
+	ready("send");
+	r = (int)send(0, "y", 1, 0);
+	printf("send %d %s\n", r, r < 0 ? strerror(errno) : "");
 	ready("nanosleep");
 	r = nanosleep(&ts, NULL);
 	printf("nanosleep %d %s\n", r, r < 0 ? strerror(errno) : "");
