@@ -403,7 +403,8 @@ static int fr_put_syscall(struct sk_buff *skb, struct netlink_callback *cb,
 	    ((r->flags & FLIGHTREC_SC_IN_HASH_W) &&
 	     nla_put_u64_64bit(skb, FLIGHTREC_A_IN_HASH_W, r->in_hash, FLIGHTREC_A_PAD)) ||
 	    (r->time_ns &&
-	     nla_put_u64_64bit(skb, FLIGHTREC_A_TIME_NS, r->time_ns, FLIGHTREC_A_PAD)) ||
+	     nla_put_u64_64bit(skb, FLIGHTREC_A_TIME_NS,
+			       fr_stamp_ns(iv, r->time_ns), FLIGHTREC_A_PAD)) ||
 	    ((r->rseq_has & FR_RSEQ_HAS_CPU) &&
 	     nla_put_u32(skb, FLIGHTREC_A_RSEQ_CPU, r->rseq_cpu)) ||
 	    ((r->rseq_has & FR_RSEQ_HAS_NODE_CID) &&

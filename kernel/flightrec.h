@@ -63,6 +63,9 @@
 #include <linux/completion.h>
 #include <linux/workqueue.h>
 #include <linux/wait.h>
+#include <linux/jump_label.h>
+#include <linux/timekeeping.h>
+#include <asm/msr.h>
 #include <asm/user.h>
 #include <net/genetlink.h>
 #include "../uapi/flightrec.h"
@@ -145,7 +148,7 @@ struct fr_sc_rec {
 	u64 args[6];
 	s64 ret;
 	u64 in_hash;	/* with FLIGHTREC_SC_IN_HASH, _IN_HASH_SA, _FULL or _W */
-	u64 time_ns;	/* CLOCK_MONOTONIC at the call's entry */
+	u64 time_ns;	/* the call's entry: fr_stamp(), fr_stamp_ns() reads it */
 	/*
 	 * What the kernel writes into the thread's rseq area on its way back to
 	 * user space from here, when it differs from the thread's last record
@@ -210,6 +213,13 @@ struct fr_interval {
 	struct list_head node;
 	u32 index;
 	u64 start_ns, end_ns;
+	/*
+	 * With TSC stamps (fr_stamp), the TSC read together with start_ns
+	 * and end_ns, and the pair of the interval before (the start of the
+	 * segment a call that entered before this one started falls in):
+	 * fr_stamp_ns() turns a record's stamp into CLOCK_MONOTONIC with them.
+	 */
+	u64 start_tsc, end_tsc, prev_tsc, prev_ns;
 	u32 flags;	/* FLIGHTREC_IF_* */
 	u64 nr_syscalls, lost;
 	u64 brk_start, brk;
@@ -304,7 +314,7 @@ struct fr_thread {
 	u32 sc_nr;
 	u64 sc_args[6];
 	u64 sc_seq;
-	u64 sc_ns;		/* ktime_get_ns() at its entry */
+	u64 sc_ns;		/* fr_stamp() at its entry */
 	struct fr_sc_rec *sc_pending;	/* out-copy to finish in task_work */
 	long sc_ret;			/* its return value, for the slow path */
 	bool sc_slow;			/* out-buffers to copy in task_work */
@@ -639,6 +649,24 @@ bool fr_mem_nodump_range(const struct fr_dump *dump, unsigned long first,
 
 /* interval.c */
 struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp);
+
+/*
+ * A record's time stamp (its call's entry): the TSC, where it runs at a
+ * constant rate in step on every CPU (fr_tsc_stamps, set once at load), a
+ * few instructions where ktime_get_ns() takes about 40 (issue 28, item 2);
+ * else ktime_get_ns() itself.  fr_stamp_ns() makes it CLOCK_MONOTONIC when
+ * the record is read, from the pairs its interval took at its ends.
+ */
+DECLARE_STATIC_KEY_FALSE(fr_tsc_stamps);
+
+static __always_inline u64 fr_stamp(void)
+{
+	if (static_branch_likely(&fr_tsc_stamps))
+		return rdtsc();
+	return ktime_get_ns();
+}
+
+u64 fr_stamp_ns(const struct fr_interval *iv, u64 stamp);
 void fr_interval_free(struct fr_interval *iv);
 void fr_proc_start(struct fr_proc *proc);
 void fr_proc_stop(struct fr_proc *proc);

@@ -39,6 +39,8 @@
 #include <linux/rcupdate.h>
 #include <linux/uaccess.h>
 #include <linux/wait.h>
+#include <linux/math64.h>
+#include <asm/tsc.h>
 #include "flightrec.h"
 
 atomic64_t fr_bytes = ATOMIC64_INIT(0);
@@ -109,6 +111,103 @@ out_clear:
 /* ------------------------------------------------------------------ */
 /* intervals */
 
+DEFINE_STATIC_KEY_FALSE(fr_tsc_stamps);
+
+/*
+ * CLOCK_MONOTONIC and the TSC read as one pair, the ends of the segments
+ * fr_stamp_ns() interpolates on: the clock read between two TSC reads,
+ * interrupts off, paired with their middle.  A hypervisor can still stop
+ * the CPU between them: of up to FR_PIN_TRIES tries, the closest, and no
+ * more tries once two reads came within 2 us.
+ */
+#define FR_PIN_TRIES	3
+
+static void fr_pin(u64 *ns, u64 *tsc)
+{
+	u64 best = U64_MAX, t0, t1, now;
+	unsigned long flags;
+	int i;
+
+	*tsc = 0;
+	if (!static_branch_likely(&fr_tsc_stamps)) {
+		*ns = ktime_get_ns();
+		return;
+	}
+	/* the first try always sets the pair */
+	for (i = 0; i < FR_PIN_TRIES && best > 2ull * tsc_khz / 1000; i++) {
+		local_irq_save(flags);
+		t0 = rdtsc_ordered();
+		now = ktime_get_ns();
+		t1 = rdtsc_ordered();
+		local_irq_restore(flags);
+		if (t1 - t0 < best) {
+			best = t1 - t0;
+			*ns = now;
+			*tsc = t0 + best / 2;
+		}
+	}
+}
+
+/* a * mul / div, or U64_MAX where that needs more than 64 bits (divq faults) */
+static u64 fr_scale(u64 a, u64 mul, u64 div)
+{
+	if (!div)
+		return 0;
+	if (mul && a / div >= U64_MAX / mul)
+		return U64_MAX;
+	return mul_u64_u64_div_u64(a, mul, div);
+}
+
+/*
+ * Segments shorter than this many TSC ticks per MHz (10 us) take the slope
+ * of tsc_khz: a pair's two reads are some ticks apart, a big share of so
+ * short a segment.
+ */
+#define FR_PIN_MIN_TICKS_PER_MHZ	10
+
+/*
+ * A stamp (fr_stamp) of a record of @iv as CLOCK_MONOTONIC.  With TSC
+ * stamps: interpolated on the segment of the two pairs around it (the
+ * interval's start and end, or the one before's start and this start for a
+ * call that entered before the interval began), extrapolated on the nearest
+ * segment outside them; where a segment is missing or too short, the slope
+ * of tsc_khz from its start.  The pieces meet at each pair, so the stamps of
+ * one thread stay in order across boundaries, and the error is that of
+ * CLOCK_MONOTONIC's own rate change (NTP) within one segment.  0 stays 0
+ * (no time).
+ */
+u64 fr_stamp_ns(const struct fr_interval *iv, u64 stamp)
+{
+	u64 a_tsc = iv->start_tsc, a_ns = iv->start_ns, b_tsc, b_ns;
+	u64 min_ticks = (u64)tsc_khz * FR_PIN_MIN_TICKS_PER_MHZ / 1000;
+
+	if (!static_branch_likely(&fr_tsc_stamps) || !stamp || !a_tsc)
+		return stamp;
+	if (stamp < a_tsc && iv->prev_tsc) {
+		/* the segment before: from the previous start to this one */
+		b_tsc = a_tsc;
+		b_ns = a_ns;
+		a_tsc = iv->prev_tsc;
+		a_ns = iv->prev_ns;
+	} else {
+		b_tsc = iv->end_tsc;
+		b_ns = iv->end_ns;
+	}
+	if (!b_tsc || b_tsc < a_tsc + min_ticks || b_ns < a_ns) {
+		/* no end yet (the open interval), or too short a segment */
+		b_tsc = tsc_khz;
+		b_ns = NSEC_PER_MSEC;
+	} else {
+		b_tsc -= a_tsc;
+		b_ns -= a_ns;
+	}
+	if (stamp >= a_tsc)
+		return a_ns + min(fr_scale(stamp - a_tsc, b_ns, b_tsc),
+				  U64_MAX - a_ns);
+	/* before the first pair: never 0, which says "no time" */
+	return a_ns - min(fr_scale(a_tsc - stamp, b_ns, b_tsc), a_ns - 1);
+}
+
 struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
 {
 	struct fr_interval *iv = kzalloc(sizeof(*iv), gfp | __GFP_NOWARN);
@@ -119,7 +218,7 @@ struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp)
 	INIT_LIST_HEAD(&iv->threads);
 	xa_init_flags(&iv->pages, XA_FLAGS_LOCK_IRQ);
 	xa_init(&iv->acc);
-	iv->start_ns = ktime_get_ns();
+	fr_pin(&iv->start_ns, &iv->start_tsc);
 	iv->bytes = sizeof(*iv);
 	/* replay tells a race from a divergence with it */
 	if (proc->serial)
@@ -1142,8 +1241,12 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	spin_unlock(&proc->lock);
 	list_for_each_entry_safe(ctx, tmp, &drop, node)
 		fr_ctx_free(ctx);
-	if (closed)
+	if (closed) {
 		closed->end_ns = next->start_ns;
+		closed->end_tsc = next->start_tsc;
+		next->prev_ns = closed->start_ns;
+		next->prev_tsc = closed->start_tsc;
+	}
 	return closed;
 }
 
@@ -2017,8 +2120,19 @@ int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
 	return err;
 }
 
+/*
+ * TSC stamps unless the kernel has found the TSC unfit for its clock
+ * (check_tsc_unstable: CPUs out of step, a rate that changed with the
+ * frequency, a TSC that stopped in idle; what makes it leave the tsc
+ * clocksource); else ktime_get_ns() per record.  Decided once, at load: a
+ * recording never mixes the two.  A TSC found unstable later can only
+ * misplace a stamp within its segment: fr_stamp_ns() interpolates between
+ * pairs that ktime_get_ns() read.
+ */
 int fr_interval_init(void)
 {
+	if (boot_cpu_has(X86_FEATURE_TSC) && tsc_khz && !check_tsc_unstable())
+		static_branch_enable(&fr_tsc_stamps);
 	return 0;
 }
 

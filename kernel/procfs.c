@@ -350,6 +350,8 @@ static int fr_status_show(struct seq_file *m, void *v)
 	seq_printf(m, "pool %llu\n", fr_arena_pooled_bytes());
 	seq_printf(m, "objects procs %d threads %d\n",
 		   atomic_read(&fr_live_procs), atomic_read(&fr_live_threads));
+	seq_printf(m, "stamps %s\n",
+		   static_branch_likely(&fr_tsc_stamps) ? "tsc" : "ktime");
 
 	mutex_lock(&fr_registry_lock);
 	list_for_each_entry(proc, &fr_proc_list, lnode)

@@ -1380,7 +1380,7 @@ static void fr_event_head(struct fr_thread *t, struct fr_sc_rec *rec, u32 nr,
 	rec->nr = nr;
 	rec->flags = 0;
 	rec->in_hash = 0;
-	rec->time_ns = ktime_get_ns();
+	rec->time_ns = fr_stamp();
 	/* a signal's delivery rewrites the rseq area (rseq_signal_deliver()) */
 	if (nr == FLIGHTREC_NR_SIGNAL)
 		fr_rseq_note(t, rec);
@@ -2207,7 +2207,7 @@ void fr_sc_record_held_exit(struct fr_thread *t)
 			      (unsigned long *)t->sc_args);
 	fr_sc_hash_in(t, t->sc_nr, t->sc_args, fr_fe_of(t->sc_nr));
 	t->sc_seq = fr_seq_next(t->proc);
-	t->sc_ns = ktime_get_ns();
+	t->sc_ns = fr_stamp();
 	fr_record(t, 0, false);
 }
 
@@ -2772,7 +2772,7 @@ static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	 * arguments may go.  No boundary reads them while in_sc is clear.
 	 */
 	t->sc_nr = id;
-	t->sc_ns = ktime_get_ns();
+	t->sc_ns = fr_stamp();
 	fr_args_of(t->sc_args, regs);
 	fr_sc_hash_in(t, id, t->sc_args, fe);
 	if ((fe & FR_FE_BRK) && current->mm)

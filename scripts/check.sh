@@ -7,9 +7,11 @@
 # (an unpacked one from its scripts/kernel-root.sh tree) with the module
 # built for it (scripts/kernels.sh module KVER).
 #
-# Per kernel, three boots: every test with 2 CPUs ("main"), the module
+# Per kernel, four boots: every test with 2 CPUs ("main"), the module
 # reload test with one ("serial"), record_security with Yama scope 3
-# ("yama"); with two kernels or more a fourth ("cross"): the checkpoints
+# ("yama"), the tests of FR_CHECK_TSC (default record_syscalls and
+# record_signals) with the TSC as the guest's clock ("tsc"); with two
+# kernels or more a fifth ("cross"): the checkpoints
 # that replay_module recorded on each other kernel replayed in this one
 # (tests/replay_portable in the VM), so a checkpoint recorded on 6.12
 # replays on 6.1 and the reverse.  Then, on this machine, the
@@ -37,6 +39,12 @@
 # The Yama boot runs record_security with FR_YAMA3=1: its Yama case sets
 # kernel.yama.ptrace_scope to 3, which no write can lower until reboot.
 #
+# The TSC boot (FR_VM_CLOCK=tsc: tsc=reliable): under TCG with 2 CPUs the
+# guest marks its TSCs unsynchronized and runs on the HPET, and the module
+# then stamps records with ktime_get_ns(); a server's TSC, and this boot's,
+# make it stamp them with the TSC (fr_stamp), which record_syscalls'
+# entry_times_exact checks against the clock itself.
+#
 # Prints the runs, then "kernel KVER: N passed, N failed" per kernel (its
 # boots, and the host's replay of its checkpoints), "host: N passed, N
 # failed" (bounds, replay_gdbserver), and last one line "N passed, N failed" for the whole
@@ -58,6 +66,7 @@ cd "$TOP" || exit 1
 LOG=$(mktemp -d /tmp/flightrec-check.XXXXXX)
 trap 'rm -rf "$LOG"' EXIT
 SERIAL=${FR_CHECK_SERIAL:-reload}
+TSC_TESTS=${FR_CHECK_TSC:-record_syscalls record_signals}
 PORT=$TOP/build/portability
 rm -rf "$PORT"
 # shellcheck disable=SC2207  # one version per word
@@ -124,6 +133,8 @@ boots() {	# KVER: the boots of kernel KVER
 	# shellcheck disable=SC2086  # one name per word
 	run "serial-$k" "$k" --smp 1 run -- tests/run.sh $SERIAL
 	run "yama-$k" "$k" run -- env FR_YAMA3=1 tests/run.sh record_security
+	# shellcheck disable=SC2086  # one name per word
+	FR_VM_CLOCK=tsc run "tsc-$k" "$k" run -- tests/run.sh $TSC_TESTS
 }
 cross() {	# KVER: the checkpoints recorded on each other kernel, replayed on KVER
 	local k=$1 o
@@ -148,7 +159,7 @@ echo "${PIPESTATUS[0]}" > "$LOG/bounds.rc"
 status=0
 names=()
 for k in "${KERNELS[@]}"; do
-	mine=("main-$k" "serial-$k" "yama-$k" "portable-$k")
+	mine=("main-$k" "serial-$k" "yama-$k" "tsc-$k" "portable-$k")
 	for o in "${KERNELS[@]}"; do
 		[[ $o != "$k" ]] && mine+=("cross-$o-on-$k")
 	done

@@ -78,8 +78,9 @@ FIXTURE_TEARDOWN(rec)
  * exits with 0, and reads the dump its exit made into d; returns the dump
  * id (to release).  A failed assertion ends the test.
  */
-static int run_to_exit(struct __test_metadata *_metadata, struct fr_client *c,
-		       char *const argv[], pid_t *pidp, struct frd *d)
+static int run_to_exit_iv(struct __test_metadata *_metadata,
+			  struct fr_client *c, char *const argv[], pid_t *pidp,
+			  struct frd *d, uint32_t interval_ms, uint32_t keep)
 {
 	int gate = -1, status, id;
 	char err[256];
@@ -88,7 +89,8 @@ static int run_to_exit(struct __test_metadata *_metadata, struct fr_client *c,
 	pid = fr_spawn_gated(argv, &gate);
 	ASSERT_GT(pid, 0);
 	*pidp = pid;
-	ASSERT_EQ(0, fr_client_register(c, pid, 60000, 8, 1, err, sizeof(err)))
+	ASSERT_EQ(0, fr_client_register(c, pid, interval_ms, keep, 1, err,
+					sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, fr_gate_open(gate));
 	ASSERT_EQ(0, fr_wait_timeout(pid, &status, 60000));
@@ -99,6 +101,13 @@ static int run_to_exit(struct __test_metadata *_metadata, struct fr_client *c,
 	ASSERT_EQ(0, frd_read(c, id, d));
 	EXPECT_EQ((uint32_t)pid, d->pid);
 	return id;
+}
+
+/* run_to_exit_iv() with one interval of a minute */
+static int run_to_exit(struct __test_metadata *_metadata, struct fr_client *c,
+		       char *const argv[], pid_t *pidp, struct frd *d)
+{
+	return run_to_exit_iv(_metadata, c, argv, pidp, d, 60000, 8);
 }
 
 /* the dumps of a process's children (LIST_DUMPS gives each its parent) */
@@ -452,6 +461,94 @@ TEST_F_TIMEOUT(rec, entry_times, 60)
 	ASSERT_GE(sleep_at, 0) TH_LOG("no sleep recorded");
 	ASSERT_LT(sleep_at + 1, (long)d.nsc);
 	EXPECT_GE(d.sc[sleep_at + 1].time_ns - d.sc[sleep_at].time_ns, 200000000ull);
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
+/*
+ * The entry time of a record is a TSC stamp made CLOCK_MONOTONIC when the
+ * dump is read (fr_stamp_ns), interpolated between pairs that each
+ * interval took at its start: it must agree with the clock itself.
+ * tests/progs/clock_stamps reads CLOCK_MONOTONIC by real syscalls, with
+ * 10 ms intervals cut between them and during its 2 ms sleeps: each
+ * call's entry stamp comes no later than the time it read, and that time
+ * no later than the thread's next entry stamp; a sleep's entry stamp at
+ * least 2 ms before the next.  FR_STAMP_SLACK_NS allows for how far apart
+ * the two reads of a pair can be (fr_pin keeps the closest of three).
+ */
+#define FR_STAMP_SLACK_NS	20000ull
+
+TEST_F_TIMEOUT(rec, entry_times_exact, 60)
+{
+	char *argv[] = { (char *)fr_prog("clock_stamps"), "160", NULL };
+	size_t i, j, clocks = 0, sleeps = 0, crossings = 0;
+	int64_t before = INT64_MAX, after = INT64_MAX;
+	uint32_t last_iv = UINT32_MAX;
+	char err[256];
+	struct frd d;
+	pid_t pid;
+	int id;
+
+	char status[4096], cs[32];
+	const char *stamps;
+
+	/* the kernel's clock is the TSC: so are the stamps */
+	ASSERT_GT(fr_read_file("/proc/flightrec/status", status, sizeof(status)), 0);
+	stamps = strstr(status, "\nstamps ");
+	ASSERT_NE(NULL, stamps);
+	stamps += strlen("\nstamps ");
+	if (fr_read_file("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+			 cs, sizeof(cs)) > 0 && !strcmp(cs, "tsc\n"))
+		ASSERT_EQ(0, strncmp(stamps, "tsc\n", 4));
+	id = run_to_exit_iv(_metadata, self->c, argv, &pid, &d, 10, 8);
+	ASSERT_GT(id, 0);
+	for (i = 0; i < d.nsc; i++) {
+		const struct frd_sc *s = &d.sc[i], *n = NULL;
+		struct timespec ts;
+		uint64_t ts_ns;
+
+		for (j = i + 1; j < d.nsc && !n; j++)
+			if (d.sc[j].tid == s->tid)
+				n = &d.sc[j];
+		if (!n)
+			continue;
+		ASSERT_NE(0, s->time_ns) TH_LOG("record %zu (nr %u)", i, s->nr);
+		if (s->nr == SYS_nanosleep) {
+			EXPECT_LE(s->time_ns + 2000000ull, n->time_ns + FR_STAMP_SLACK_NS)
+				TH_LOG("record %zu: a 2 ms sleep from %llu to %llu",
+				       i, (unsigned long long)s->time_ns,
+				       (unsigned long long)n->time_ns);
+			sleeps++;
+			continue;
+		}
+		if (s->nr != SYS_clock_gettime || s->ret || s->nouts != 1 ||
+		    s->outs[0].len != sizeof(ts))
+			continue;
+		memcpy(&ts, s->outs[0].data, sizeof(ts));
+		ts_ns = ts.tv_sec * 1000000000ull + ts.tv_nsec;
+		EXPECT_LE(s->time_ns, ts_ns + FR_STAMP_SLACK_NS)
+			TH_LOG("record %zu (interval %u): entered at %llu, read %llu",
+			       i, s->interval, (unsigned long long)s->time_ns,
+			       (unsigned long long)ts_ns);
+		EXPECT_LE(ts_ns, n->time_ns + FR_STAMP_SLACK_NS)
+			TH_LOG("record %zu (interval %u): read %llu, next (interval %u) entered at %llu",
+			       i, s->interval, (unsigned long long)ts_ns,
+			       n->interval, (unsigned long long)n->time_ns);
+		if ((int64_t)(ts_ns - s->time_ns) < before)
+			before = ts_ns - s->time_ns;
+		if ((int64_t)(n->time_ns - ts_ns) < after)
+			after = n->time_ns - ts_ns;
+		if (last_iv != UINT32_MAX && s->interval != last_iv)
+			crossings++;
+		last_iv = s->interval;
+		clocks++;
+	}
+	TH_LOG("stamps %.*s: %zu clock reads, %zu sleeps, %zu interval changes; least ns from entry to read %lld, from read to next entry %lld",
+	       (int)strcspn(stamps, "\n"), stamps, clocks, sleeps, crossings,
+	       (long long)before, (long long)after);
+	EXPECT_GE(clocks, 16);
+	EXPECT_GE(sleeps, 2);
+	EXPECT_GE(crossings, 2) TH_LOG("the recording made too few cuts to test");
 	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
 	frd_free(&d);
 }
