@@ -322,9 +322,11 @@ struct fr_thread {
 	u64 sc_in_hash;			/* of the data passed in, at entry */
 	u32 sc_in_flags;		/* FLIGHTREC_SC_IN_HASH: sc_in_hash is */
 	bool sc_in_defer;		/* hashed at exit: fr_sc_hash_in_full() */
-	/* the rseq values of the thread's last record that had them (fr_rseq_note) */
-	bool rseq_known;
-	u32 rseq_cpu, rseq_node, rseq_cid;
+	/*
+	 * The rseq values of the thread's last record that had them, as one
+	 * key (fr_rseq_key: the node follows the CPU); 0: none yet.
+	 */
+	u64 rseq_key;
 	/*
 	 * Records the signal-delivery probe made under siglock, where
 	 * proc->lock is not taken: the thread itself appends them

@@ -688,29 +688,34 @@ static int fr_collect(struct fr_spans *sp, u32 nr, const u64 *args, long ret,
  * replay writes it at the thread's next record (docs/replay.md, "Limits").
  * The thread's last note is what its last placed record said
  * (fr_rseq_placed): a record built and then given up (a copy retried in
- * task_work, a record lost) leaves it, so the next one says it again.
+ * task_work, a record lost) leaves it, so the next one says it again.  It
+ * is kept as one key of the CPU and mm_cid (the node is the CPU's), one
+ * compare per record.
  */
+static __always_inline u64 fr_rseq_key(u32 cpu, u32 cid)
+{
+	return (u64)cid << 32 | (cpu + 1);	/* never 0 */
+}
+
 static __always_inline void fr_rseq_note(struct fr_thread *t,
 					 struct fr_sc_rec *rec)
 {
-	u32 cpu, node, cid;
+	u32 cpu, cid;
 
 	rec->rseq_has = 0;
 #ifdef CONFIG_RSEQ
 	if (t->task != current || !current->rseq) {
-		t->rseq_known = false;	/* registered again: said again */
+		t->rseq_key = 0;	/* registered again: said again */
 		return;
 	}
 	cpu = raw_smp_processor_id();
-	node = FR_RSEQ_NODE_CID ? cpu_to_node(cpu) : 0;
 	cid = fr_task_mm_cid(current);
-	if (t->rseq_known && t->rseq_cpu == cpu && t->rseq_node == node &&
-	    t->rseq_cid == cid)
+	if (t->rseq_key == fr_rseq_key(cpu, cid))
 		return;
 	rec->rseq_has = FR_RSEQ_NODE_CID ? FR_RSEQ_HAS_CPU | FR_RSEQ_HAS_NODE_CID :
 					   FR_RSEQ_HAS_CPU;
 	rec->rseq_cpu = cpu;
-	rec->rseq_node = node;
+	rec->rseq_node = FR_RSEQ_NODE_CID ? cpu_to_node(cpu) : 0;
 	rec->rseq_cid = cid;
 #endif
 }
@@ -719,10 +724,7 @@ static __always_inline void fr_rseq_note(struct fr_thread *t,
 static __always_inline void fr_rseq_placed(struct fr_thread *t,
 					   const struct fr_sc_rec *rec)
 {
-	t->rseq_known = true;
-	t->rseq_cpu = rec->rseq_cpu;
-	t->rseq_node = rec->rseq_node;
-	t->rseq_cid = rec->rseq_cid;
+	t->rseq_key = fr_rseq_key(rec->rseq_cpu, rec->rseq_cid);
 }
 
 /* The record's header, for the call t is finishing; no out-buffer yet. */
