@@ -1193,6 +1193,13 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	next->index = proc->next_index;
 	/* read without locks by fr_sys_enter_work (a held call) */
 	WRITE_ONCE(proc->next_index, next->index + 1);
+	if (closed) {
+		/* fr_stamp_ns()'s pairs; closed is no one else's until pushed */
+		closed->end_ns = next->start_ns;
+		closed->end_tsc = next->start_tsc;
+		next->prev_ns = closed->start_ns;
+		next->prev_tsc = closed->start_tsc;
+	}
 	proc->cur = next;
 	/* what the threads placed until now (none before the first cut) */
 	fr_logs_take(proc, closed, &recs);
@@ -1241,12 +1248,6 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	spin_unlock(&proc->lock);
 	list_for_each_entry_safe(ctx, tmp, &drop, node)
 		fr_ctx_free(ctx);
-	if (closed) {
-		closed->end_ns = next->start_ns;
-		closed->end_tsc = next->start_tsc;
-		next->prev_ns = closed->start_ns;
-		next->prev_tsc = closed->start_tsc;
-	}
 	return closed;
 }
 
