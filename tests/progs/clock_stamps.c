@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * clock_stamps: COUNT clock_gettime(CLOCK_MONOTONIC) calls made as real
- * system calls (not the vDSO), with a 2 ms nanosleep after every eighth, so
+ * system calls (not the vDSO), with a 4 ms nanosleep after every eighth, so
  * that a recording with short intervals cuts between them and during the
  * sleeps.  Each call's timespec is in its record: record_syscalls'
  * entry_times_exact compares it with the record's entry time stamp.
@@ -16,7 +16,7 @@
 
 int main(int argc, char **argv)
 {
-	struct timespec ts, nap = { 0, 2000000 };
+	struct timespec ts, nap = { 0, 4000000 };
 	long i, count = argc > 1 ? atol(argv[1]) : 160;
 
 	for (i = 0; i < count; i++) {
