@@ -414,6 +414,12 @@ struct fr_thread {
 	 * sys_exit with no real signal pending is ours (fr_sc_eintr_ours).
 	 */
 	bool sig_kicked;
+	/*
+	 * Its connect failed with an EINTR of ours, made a restart: the
+	 * restarted call's -EALREADY is the first one's -EINPROGRESS
+	 * (fr_connect_exit).  The thread's own.
+	 */
+	bool connect_kicked;
 	/* signals: delivered at sig_ip right after a syscall, or in user code */
 	bool sig_boundary;
 	u64 sig_ip;

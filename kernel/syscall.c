@@ -81,7 +81,7 @@ static const struct fr_kdesc fr_table[FR_NR_SYSCALLS] = {
 #define FR_FE_EXIT	BIT(5)	/* no sys_exit follows */
 #define FR_FE_SMALL	BIT(6)	/* fr_build_small() may build its record */
 #define FR_FE_NEWLIFE	BIT(7)	/* fr_collect_new_life() looks at it */
-#define FR_FE_XEXIT	BIT(8)	/* sys_exit looks at it: prctl, execve(at) */
+#define FR_FE_XEXIT	BIT(8)	/* sys_exit looks: prctl, execve(at), connect */
 #define FR_FE_EINTR	BIT(9)	/* EINTR without effect: restartable (fr_sc_eintr_ours) */
 #define FR_FE_OUT2	BIT(10)	/* FR_FE_SMALL with more out-buffers (fr_build_small) */
 static u16 fr_fe[FR_NR_SYSCALLS + 1] __read_mostly;	/* and 0 past the end */
@@ -1912,7 +1912,8 @@ static void fr_fast_init(void)
 			fe |= FR_FE_EXIT;
 		if (fr_nr_new_life_nr(nr))
 			fe |= FR_FE_NEWLIFE;
-		if (nr == __NR_prctl || nr == __NR_execve || nr == __NR_execveat)
+		if (nr == __NR_prctl || nr == __NR_execve ||
+		    nr == __NR_execveat || nr == __NR_connect)
 			fe |= FR_FE_XEXIT;
 		switch (nr) {
 		/*
@@ -1930,8 +1931,11 @@ static void fr_fast_init(void)
 		 * or send* with EINTR (sock_intr_errno): one that took or
 		 * sent nothing, as every EINTR of these (a part sent is a
 		 * count; tests/transparency.c, a dump requested in recv
-		 * and in send).  Not connect, which goes on in the
-		 * background.
+		 * and in send).  So does connect: a unix one has done
+		 * nothing then, and a TCP one made again waits for the same
+		 * handshake, as the kernel itself restarts one without a
+		 * timeout; only its -EALREADY at a timeout is the first
+		 * call's -EINPROGRESS (fr_connect_exit).
 		 */
 		case __NR_epoll_wait: case __NR_epoll_pwait:
 		case __NR_epoll_pwait2: case __NR_io_getevents:
@@ -1942,7 +1946,7 @@ static void fr_fast_init(void)
 		case __NR_recvfrom: case __NR_recvmsg: case __NR_recvmmsg:
 		case __NR_accept: case __NR_accept4: case __NR_write:
 		case __NR_writev: case __NR_sendto: case __NR_sendmsg:
-		case __NR_sendmmsg:
+		case __NR_sendmmsg: case __NR_connect:
 			fe |= FR_FE_EINTR;
 		}
 		if (d->valid && (in[0].kind != FR_SZ_NONE ||
@@ -2677,6 +2681,7 @@ static noinline bool fr_sc_enter_restart(struct fr_proc *proc,
 		return true;
 	}
 	/* a handler ran and the program saw EINTR */
+	t->connect_kicked = false;
 	if (!t->sc_seq)
 		t->sc_seq = fr_seq_next(proc);
 	if (fr_record(t, -EINTR, true) == -EAGAIN)
@@ -2844,6 +2849,26 @@ static __always_inline bool fr_sc_eintr_ours(struct fr_thread *t,
 	       !task_sigpending(current);
 }
 
+/*
+ * The exit of a connect (FR_FE_XEXIT).  One that our kick interrupted was
+ * made a restart (fr_sc_eintr_ours); made again, it finds its socket
+ * connecting already, and when its send timeout then runs out it returns
+ * -EALREADY, where the call the program made would have returned
+ * -EINPROGRESS: the program gets that.  Returns what the call returns.
+ */
+static noinline long fr_connect_exit(struct fr_thread *t,
+				     struct pt_regs *regs, long ret)
+{
+	if (fr_is_restart(ret))
+		return ret;	/* to be made again: still the same call */
+	if (ret == -EALREADY && t->connect_kicked) {
+		ret = -EINPROGRESS;
+		regs->ax = ret;
+	}
+	t->connect_kicked = false;
+	return ret;
+}
+
 static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 {
 	struct fr_thread *t;
@@ -2867,6 +2892,8 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	if (fr_sc_eintr_ours(t, regs, ret)) {
 		regs->ax = -ERESTARTNOHAND;
 		ret = -ERESTARTNOHAND;
+		if (syscall_get_nr(current, regs) == __NR_connect)
+			t->connect_kicked = true;
 	}
 	if (!t->in_sc)
 		return t;
@@ -2890,10 +2917,13 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	t->sig_boundary = true;
 	t->sig_ip = regs->ip;
 	if (unlikely(fe & FR_FE_XEXIT)) {
-		if (!ret && fr_sys_exit_special(t, nr))
+		if (nr == __NR_connect)
+			ret = fr_connect_exit(t, regs, ret);
+		else if (!ret && fr_sys_exit_special(t, nr))
 			return t;
 		/* an execve that parked the image failed: it goes back */
-		if (ret && READ_ONCE(t->proc->exec_parker) == task_pid_vnr(current))
+		else if (ret &&
+			 READ_ONCE(t->proc->exec_parker) == task_pid_vnr(current))
 			fr_twork_queue(t, TWA_RESUME);
 	}
 	if (fr_is_restart(ret)) {

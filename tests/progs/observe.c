@@ -4,7 +4,9 @@
  * test can run it recorded and unrecorded and compare (tests/transparency.c).
  * It reports its TSC mode (PR_GET_TSC), reads the TSC, then blocks in
  * epoll_wait, read, recv (stdin has a 60 s receive timeout then), send
- * (stdin's send buffer full, a 60 s send timeout) and nanosleep,
+ * (stdin's send buffer full, a 60 s send timeout), connect to a unix and
+ * to a TCP listener whose queues are full (2 s send timeouts, which end
+ * them) and nanosleep,
  * announcing each with "ready NAME" on stdout so that the test can dump it
  * meanwhile; each blocking call's result is printed.  stdin is a stream
  * socket: a byte on it ends each of the first three waits, and reading
@@ -12,14 +14,19 @@
  * sets its TSC mode to PR_TSC_ENABLE, prints it again and reads the TSC.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <poll.h>
 #include <sys/epoll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 
 static void tsc_reads(void)
 {
@@ -51,6 +58,58 @@ static void ready(const char *what)
 {
 	printf("ready %s\n", what);
 	fflush(stdout);
+}
+
+/*
+ * A connect of @family to a listener of ours whose queue one connection
+ * already fills (a backlog of 0): it waits for room, which never comes, so
+ * its 2 s send timeout ends it (unix: EAGAIN; TCP, its SYNs dropped:
+ * EINPROGRESS).  Interrupted, it would fail with EINTR (sock_intr_errno).
+ * Prints "NAME RESULT ERROR"; -1 when the set-up failed.
+ */
+static int connect_full(int family, const char *name)
+{
+	struct timeval tv = { 2, 0 };
+	struct sockaddr_storage ss = { 0 };
+	struct sockaddr_un *un = (struct sockaddr_un *)&ss;
+	struct sockaddr_in *in = (struct sockaddr_in *)&ss;
+	socklen_t len;
+	struct pollfd p;
+	int l, f, c, r;
+
+	if (family == AF_UNIX) {
+		un->sun_family = AF_UNIX;
+		/* abstract: nothing to remove */
+		len = offsetof(struct sockaddr_un, sun_path) + 1 +
+		      snprintf(un->sun_path + 1, sizeof(un->sun_path) - 1,
+			       "observe-%d", (int)getpid());
+	} else {
+		in->sin_family = AF_INET;
+		in->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		len = sizeof(*in);
+	}
+	l = socket(family, SOCK_STREAM, 0);
+	if (l < 0 || bind(l, (struct sockaddr *)&ss, len) || listen(l, 0) ||
+	    getsockname(l, (struct sockaddr *)&ss, &len))
+		return -1;
+	f = socket(family, SOCK_STREAM, 0);
+	if (f < 0 || connect(f, (struct sockaddr *)&ss, len))
+		return -1;
+	/* the filler is in the listener's queue */
+	p.fd = l;
+	p.events = POLLIN;
+	if (poll(&p, 1, 10000) != 1)
+		return -1;
+	c = socket(family, SOCK_STREAM, 0);
+	if (c < 0 || setsockopt(c, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)))
+		return -1;
+	ready(name);
+	r = connect(c, (struct sockaddr *)&ss, len);
+	printf("%s %d %s\n", name, r, r < 0 ? strerror(errno) : "");
+	close(c);
+	close(f);
+	close(l);
+	return 0;
 }
 
 int main(void)
@@ -102,6 +161,9 @@ int main(void)
 	ready("send");
 	r = (int)send(0, "y", 1, 0);
 	printf("send %d %s\n", r, r < 0 ? strerror(errno) : "");
+	if (connect_full(AF_UNIX, "connect_unix") ||
+	    connect_full(AF_INET, "connect_tcp"))
+		return 1;
 	ready("nanosleep");
 	r = nanosleep(&ts, NULL);
 	printf("nanosleep %d %s\n", r, r < 0 ? strerror(errno) : "");
