@@ -480,7 +480,7 @@ TEST_F_TIMEOUT(rec, entry_times, 60)
 
 TEST_F_TIMEOUT(rec, entry_times_exact, 60)
 {
-	char *argv[] = { (char *)fr_prog("clock_stamps"), "160", NULL };
+	char *argv[] = { (char *)fr_prog("clock_stamps"), "320", NULL };
 	size_t i, j, clocks = 0, sleeps = 0, crossings = 0;
 	int64_t before = INT64_MAX, after = INT64_MAX;
 	uint32_t last_iv = UINT32_MAX;

@@ -6,7 +6,7 @@
  * sleeps.  Each call's timespec is in its record: record_syscalls'
  * entry_times_exact compares it with the record's entry time stamp.
  *
- *   clock_stamps [COUNT]     default 160; exit 0, or 1 when a call failed
+ *   clock_stamps [COUNT]     default 320; exit 0, or 1 when a call failed
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@
 int main(int argc, char **argv)
 {
 	struct timespec ts, nap = { 0, 4000000 };
-	long i, count = argc > 1 ? atol(argv[1]) : 160;
+	long i, count = argc > 1 ? atol(argv[1]) : 320;
 
 	for (i = 0; i < count; i++) {
 		if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts))
