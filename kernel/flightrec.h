@@ -659,10 +659,10 @@ bool fr_mem_nodump_range(const struct fr_dump *dump, unsigned long first,
 struct fr_interval *fr_interval_new(struct fr_proc *proc, gfp_t gfp);
 
 /*
- * A record's time stamp (its call's entry): the TSC, where it runs at a
- * constant rate in step on every CPU (fr_tsc_stamps, set once at load), a
- * few instructions where ktime_get_ns() takes about 40 (issue 28, item 2);
- * else ktime_get_ns() itself.  fr_stamp_ns() makes it CLOCK_MONOTONIC when
+ * A record's time stamp (its call's entry): the TSC, unless the kernel
+ * had found it unstable when the module loaded (fr_tsc_stamps, set once in
+ * fr_interval_init), a few instructions where ktime_get_ns() takes about
+ * 40 (issue 28, item 2); else ktime_get_ns() itself.  fr_stamp_ns() makes it CLOCK_MONOTONIC when
  * the record is read, from the pairs its interval took at its ends.
  */
 DECLARE_STATIC_KEY_FALSE(fr_tsc_stamps);
