@@ -2042,27 +2042,32 @@ static bool fr_in_simple(const struct fr_data_desc *d)
 }
 
 /*
- * fr_fnv1a() of len bytes of user memory, read in place (word by word, then
- * byte by byte: the bytes in memory order), no page fault served in the
- * probes (fr_nofault_begin).
+ * fr_hash_range()'s FR_HR_WORDS hash of len bytes of user memory (one
+ * piece: len is at most FR_SMALL_COPY), read in place: fr_hash_words()'s
+ * 16 bytes a multiply, its odd word, then the last 0-7 bytes by FNV-1a.
+ * No page fault served in the probes (fr_nofault_begin).
  */
 static __always_inline int fr_hash_user_small(u64 *hash, const void __user *src,
 					      size_t len)
 {
 	const u8 __user *s = src;
-	u64 h = *hash, w;
+	u64 h = *hash, w0, w1;
 	u8 b;
-	int i;
 
 	fr_nofault_begin();
 	if (!user_access_begin(s, len))
 		goto fail;
-	for (; len >= sizeof(w); len -= sizeof(w), s += sizeof(w)) {
-		unsafe_get_user(w, (const u64 __user *)s, fault);
-		for (i = 0; i < sizeof(w); i++, w >>= 8) {
-			h ^= (u8)w;
-			h *= FR_FNV_PRIME;
-		}
+	for (; len >= 2 * sizeof(w0); len -= 2 * sizeof(w0), s += 2 * sizeof(w0)) {
+		unsafe_get_user(w0, (const u64 __user *)s, fault);
+		unsafe_get_user(w1, (const u64 __user *)s + 1, fault);
+		h ^= fr_mum(h ^ w0, w1 ^ FR_WORD_MUL2);
+	}
+	if (len >= sizeof(w0)) {
+		unsafe_get_user(w0, (const u64 __user *)s, fault);
+		h = (h ^ w0) * FR_WORD_MUL;
+		h ^= h >> 29;
+		len -= sizeof(w0);
+		s += sizeof(w0);
 	}
 	for (; len; len--, s++) {
 		unsafe_get_user(b, s, fault);
@@ -2081,10 +2086,13 @@ fail:
 }
 
 /*
- * fr_in_hash_desc() for data of fixed or argument-given size, at most
- * FR_SMALL_COPY bytes in all (a write of a few bytes, a timespec): hashed
- * in place, without its reader callback and its page-sized buffer.  The
- * same bytes in the same order, so the same hash.
+ * fr_in_hash_desc() by FR_IN_RULE_WORDS for data of fixed or
+ * argument-given size, at most FR_SMALL_COPY bytes in all (a write of a
+ * few bytes, a timespec): hashed in place, without its reader callback and
+ * its page-sized buffer.  The same bytes in the same pieces (one per
+ * range), so the same hash.  Until s60 these calls kept FR_IN_RULE_BYTES,
+ * FNV-1a byte by byte: 4 instructions a byte, most of sys_enter's cost for
+ * a 64-byte write.
  */
 static bool fr_hash_small(const struct fr_data_desc *d, const u64 *args,
 			  u64 *hash)
@@ -2144,7 +2152,7 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 	if (size <= FR_SMALL_COPY && fr_in_simple(&d->in[0]) &&
 	    fr_in_simple(&d->in[1])) {
 		t->sc_in_flags = fr_hash_small(d->in, args, &t->sc_in_hash) ?
-				 FLIGHTREC_SC_IN_HASH : 0;
+				 FLIGHTREC_SC_IN_HASH_W : 0;
 		return;
 	}
 	/*
@@ -2185,7 +2193,7 @@ static __always_inline bool fr_sc_hash_in1(struct fr_thread *t, long nr,
 	if (a && len && fr_hash_user_small(&h, (const void __user *)a, len))
 		return true;	/* not resident: no hash */
 	t->sc_in_hash = h;
-	t->sc_in_flags = FLIGHTREC_SC_IN_HASH;
+	t->sc_in_flags = FLIGHTREC_SC_IN_HASH_W;
 	return true;
 }
 

@@ -69,11 +69,13 @@
  *                        the pieces fr_hash_range() reads (to the end of a
  *                        page, at most 512 bytes: each piece's words start
  *                        at its start).  Records with FLIGHTREC_SC_IN_HASH_W
- *                        (Syscall.in_hash_w): the module's calls hashed at
- *                        entry by its general path (a writev, a sendmsg, a
- *                        write of more than FR_SMALL_COPY bytes), where
+ *                        (Syscall.in_hash_w): every call the module hashes
+ *                        at entry (a writev, a sendmsg, a write; until s60
+ *                        one of at most FR_SMALL_COPY bytes of fixed or
+ *                        argument-given size kept the first rule), where
  *                        FNV-1a byte by byte was most of what hashing cost
- *                        (issue 28: nginx's headers, memcached's values).
+ *                        (issue 28: nginx's headers, memcached's values, a
+ *                        64-byte write's 4 instructions a byte).
  *                        A reader that knows only the first three rules
  *                        skips their check.
  */
