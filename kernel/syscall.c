@@ -2044,11 +2044,12 @@ static bool fr_in_simple(const struct fr_data_desc *d)
 /*
  * fr_hash_range()'s FR_HR_WORDS hash of len bytes of user memory (one
  * piece: len is at most FR_SMALL_COPY), read in place: fr_hash_words()'s
- * 16 bytes a multiply, its odd word, then the last 0-7 bytes by FNV-1a.
- * No page fault served in the probes (fr_nofault_begin).
+ * 16 bytes a multiply (with @pairs), its odd word, then the last 0-7 bytes
+ * by FNV-1a.  No page fault served in the probes (fr_nofault_begin).
  */
-static __always_inline int fr_hash_user_small(u64 *hash, const void __user *src,
-					      size_t len)
+static __always_inline int fr_hash_user_words(u64 *hash,
+					      const void __user *src,
+					      size_t len, bool pairs)
 {
 	const u8 __user *s = src;
 	u64 h = *hash, w0, w1;
@@ -2057,7 +2058,8 @@ static __always_inline int fr_hash_user_small(u64 *hash, const void __user *src,
 	fr_nofault_begin();
 	if (!user_access_begin(s, len))
 		goto fail;
-	for (; len >= 2 * sizeof(w0); len -= 2 * sizeof(w0), s += 2 * sizeof(w0)) {
+	for (; pairs && len >= 2 * sizeof(w0);
+	     len -= 2 * sizeof(w0), s += 2 * sizeof(w0)) {
 		unsafe_get_user(w0, (const u64 __user *)s, fault);
 		unsafe_get_user(w1, (const u64 __user *)s + 1, fault);
 		h ^= fr_mum(h ^ w0, w1 ^ FR_WORD_MUL2);
@@ -2083,6 +2085,27 @@ fault:
 fail:
 	fr_nofault_end();
 	return -EFAULT;
+}
+
+/* 16 bytes or more: out of line, with its 128-bit multiply's registers */
+static noinline int fr_hash_user_pairs(u64 *hash, const void __user *src,
+				       size_t len)
+{
+	return fr_hash_user_words(hash, src, len, true);
+}
+
+/*
+ * The hash of a small in-buffer (fr_hash_user_words): up to 15 bytes
+ * inline.  For the general path's fr_hash_small(); sys_enter's
+ * fr_sc_hash_in1() calls out of line for 16 bytes or more itself.
+ */
+static __always_inline int fr_hash_user_small(u64 *hash,
+					      const void __user *src,
+					      size_t len)
+{
+	if (len >= 16)
+		return fr_hash_user_pairs(hash, src, len);
+	return fr_hash_user_words(hash, src, len, false);
 }
 
 /*
@@ -2170,6 +2193,23 @@ static void fr_sc_hash_in_slow(struct fr_thread *t, const struct fr_kdesc *d,
 }
 
 /*
+ * fr_sc_hash_in1() of 16 to FR_SMALL_COPY bytes, out of line: inline, its
+ * 128-bit multiply took sys_enter more registers, and every call 3 to 4
+ * more instructions of prologue and epilogue (dd bs=1's 1-byte write has
+ * no word to multiply).  It sets t's fields itself: a hash handed back
+ * through a pointer would put it on sys_enter's stack, with a canary.
+ */
+static noinline void fr_sc_hash_in1_pairs(struct fr_thread *t, u64 a, u64 len)
+{
+	u64 h = FR_FNV_OFFSET;
+
+	if (fr_hash_user_words(&h, (const void __user *)a, len, true))
+		return;		/* not resident: no hash */
+	t->sc_in_hash = h;
+	t->sc_in_flags = FLIGHTREC_SC_IN_HASH_W;
+}
+
+/*
  * One buffer of at most FR_SMALL_COPY bytes, its size given by the row or an
  * argument (a write of a few bytes): fr_hash_small() without its loop and
  * table walk.  The same bytes, so the same hash.  False when the buffer is
@@ -2190,7 +2230,12 @@ static __always_inline bool fr_sc_hash_in1(struct fr_thread *t, long nr,
 	}
 	if (len > FR_SMALL_COPY)
 		return false;
-	if (a && len && fr_hash_user_small(&h, (const void __user *)a, len))
+	if (a && len >= 16) {
+		fr_sc_hash_in1_pairs(t, a, len);
+		return true;
+	}
+	if (a && len && fr_hash_user_words(&h, (const void __user *)a, len,
+					   false))
 		return true;	/* not resident: no hash */
 	t->sc_in_hash = h;
 	t->sc_in_flags = FLIGHTREC_SC_IN_HASH_W;
