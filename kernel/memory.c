@@ -123,13 +123,12 @@ static int fr_copy_user_page(void *dst, unsigned long addr, bool may_fault)
 /* the write-fault probe */
 
 /*
- * Whether iv holds the original of page idx already (proc->lock held).  A
- * write to a page whose mapping went away in the interval is a second life.
+ * Whether entry @old of iv's page set is the original of its page already
+ * (proc->lock held).  A write to a page whose mapping went away in the
+ * interval is a second life.
  */
-static bool fr_pg_known(struct fr_interval *iv, unsigned long idx)
+static bool fr_pg_entry_known(struct fr_interval *iv, void *old)
 {
-	void *old = xa_load(&iv->pages, idx);
-
 	if (!old)
 		return false;
 	if (fr_pg_flags(old) & FR_PG_RETIRED)
@@ -139,17 +138,49 @@ static bool fr_pg_known(struct fr_interval *iv, unsigned long idx)
 }
 
 /*
+ * Stores @entry (NULL: none, only the look) as page idx of the open interval
+ * iv, unless the page set holds its original already: one walk of the tree
+ * for both.  1: known already, 0: stored, or -ENOMEM.  proc->lock held.
+ */
+static int fr_pg_store_new(struct fr_interval *iv, unsigned long idx,
+			   void *entry)
+{
+	XA_STATE(xas, &iv->pages, idx);
+	int known;
+
+	do {
+		xas_lock_irq(&xas);
+		known = fr_pg_entry_known(iv, xas_load(&xas));
+		if (!known && entry) {
+			xas_store(&xas, entry);
+			if (!xas_error(&xas) && xa_is_value(entry))
+				xas_set_mark(&xas, FR_XA_NOTPRESENT);
+		}
+		xas_unlock_irq(&xas);
+	} while (!known && xas_nomem(&xas, GFP_NOWAIT | __GFP_NOWARN));
+	return known ? 1 : xas_error(&xas);
+}
+
+/*
  * The first write to page addr in the open interval: its bytes before the
  * write join the interval's page set.  The page is copied outside
  * proc->lock, which every recorded syscall of the process takes: a 4 KiB
  * copy under it made the other threads' calls and faults wait (issue 28,
  * a memcached profile).  The copy is kept only if no cut came between the
- * look and the store (proc->next_index moves at every cut, under the lock):
- * within one interval the page cannot have been written meanwhile without
- * a write fault that stored its own original first (the PTE stays
- * write-protected until a fault's probe has returned), and that one is
- * found by the second look.  After a cut the page is copied again under
- * the lock, as the new interval's original.
+ * read of proc->next_index before it and the look under the lock (it moves
+ * at every cut, under the lock): within one interval the page cannot have
+ * been written meanwhile without a write fault that stored its own
+ * original first (the PTE stays write-protected until a fault's probe has
+ * returned), and that one is found by the look.  After a cut the page is
+ * copied again under the lock, as the new interval's original.
+ *
+ * The page set is looked up once, under the lock, and the entry stored by
+ * the same XArray walk (every writer of the open interval's page set holds
+ * proc->lock).  Until s60 a first look before the copy and a look and a
+ * store after it walked the tree three times, about 900 instructions of
+ * the 5,600 a tracked first write cost: the look before the copy only
+ * spared a copy for a page already known, which takes a second write
+ * fault on a page in one interval (fork, mprotect), so it is gone.
  */
 static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 {
@@ -157,21 +188,16 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	struct fr_interval *iv;
 	struct fr_page *pg = NULL;
 	void *data = NULL;
-	void *entry;
 	LIST_HEAD(drop);
 	bool present;
-	u32 gen;
+	void *entry;
 	int err;
+	u32 gen;
 
-	spin_lock(&proc->lock);
-	iv = proc->cur;
-	if (!iv || fr_pg_known(iv, idx)) {
-		spin_unlock(&proc->lock);
+	/* a cut's new interval is made before next_index moves */
+	gen = smp_load_acquire(&proc->next_index);
+	if (!READ_ONCE(proc->cur))
 		return;
-	}
-	gen = proc->next_index;
-	spin_unlock(&proc->lock);
-
 	data = fr_page_alloc(GFP_NOWAIT);
 	pg = kmalloc(sizeof(*pg), GFP_NOWAIT | __GFP_NOWARN);
 	/* not present: the boundary finds out what it held */
@@ -179,35 +205,37 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 
 	spin_lock(&proc->lock);
 	iv = proc->cur;
-	if (!iv || fr_pg_known(iv, idx))
+	if (!iv)
 		goto out;
-	if (data && proc->next_index != gen)
-		present = !fr_copy_user_page(data, addr, false);
+	if (proc->next_index != gen) {
+		if (fr_pg_entry_known(iv, xa_load(&iv->pages, idx)))
+			goto out;
+		if (data)
+			present = !fr_copy_user_page(data, addr, false);
+	}
+	/*
+	 * Charged before the look: making room may drop old intervals, which
+	 * is done under proc->lock and not under the page set's IRQ-safe lock.
+	 * A page found known then gives its charge back.
+	 */
 	if (!fr_charge_locked(proc, PAGE_SIZE + sizeof(*pg), &drop)) {
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
 		goto out;
 	}
-	if (!data || !pg) {
-		fr_uncharge(PAGE_SIZE + sizeof(*pg));
-		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
-		proc->lost_pages++;
-		goto out;
-	}
-	if (present) {
+	if (present && pg) {
 		pg->flags = FLIGHTREC_PAGE_DATA | FLIGHTREC_PAGE_WRITTEN;
 		pg->data = data;
 		entry = pg;
 	} else {
 		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN);
 	}
-	xa_lock_irq(&iv->pages);
-	err = xa_err(__xa_store(&iv->pages, idx, entry,
-				GFP_NOWAIT | __GFP_NOWARN));
-	if (!err && entry != pg)
-		__xa_set_mark(&iv->pages, idx, FR_XA_NOTPRESENT);
-	xa_unlock_irq(&iv->pages);
-	if (err) {
+	err = fr_pg_store_new(iv, idx, data && pg ? entry : NULL);
+	if (err > 0) {
+		fr_uncharge(PAGE_SIZE + sizeof(*pg));
+		goto out;
+	}
+	if (!data || !pg || err) {
 		fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		iv->flags |= FLIGHTREC_IF_LOST_PAGE;
 		proc->lost_pages++;
