@@ -194,7 +194,10 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	int err;
 	u32 gen;
 
-	/* a cut's new interval is made before next_index moves */
+	/*
+	 * Read before the copy (acquire: the copy's loads come after it); a
+	 * cut from here on moves it, under proc->lock, where it is read again.
+	 */
 	gen = smp_load_acquire(&proc->next_index);
 	if (!READ_ONCE(proc->cur))
 		return;
