@@ -257,6 +257,40 @@ TEST_F_TIMEOUT(rec, known_syscalls, 120)
 							   (unsigned long long)s->in_hash);
 		}
 	}
+	/*
+	 * Two small in-ranges (ppoll's pollfds and timeout: the general
+	 * path's in-place hash, fr_hash_small), each range hashed on by the
+	 * words rule: the pollfds as the call before left them (its
+	 * out-buffer), then the first ppoll's NULL timeout (nothing), the
+	 * second's 16 zero bytes.
+	 */
+	static const uint8_t zero16[16];
+	const struct frd_sc *before = NULL;
+	int nppoll = 0;
+
+	for (i = start + 1; i < (size_t)end && nppoll < 2; i++) {
+		const struct frd_sc *s = &d.sc[i];
+		uint64_t want;
+
+		if (s->nr == SYS_poll)
+			before = s;
+		if (s->nr != SYS_ppoll || !before)
+			continue;
+		ASSERT_LE(1, before->nouts);
+		ASSERT_EQ(16, before->outs[0].len);
+		want = fr_hash_words(FR_FNV_OFFSET, before->outs[0].data, 16);
+		if (nppoll)
+			want = fr_hash_words(want, zero16, sizeof(zero16));
+		EXPECT_EQ(FLIGHTREC_SC_IN_HASH_W, s->flags & (FLIGHTREC_SC_IN_HASH |
+							      FLIGHTREC_SC_IN_HASH_SA |
+							      FLIGHTREC_SC_IN_HASH_W))
+			TH_LOG("ppoll %d: flags %#x", nppoll, s->flags);
+		EXPECT_EQ(want, s->in_hash) TH_LOG("ppoll %d: in_hash %#llx", nppoll,
+						   (unsigned long long)s->in_hash);
+		before = s;
+		nppoll++;
+	}
+	EXPECT_EQ(2, nppoll);
 	size_t nseen = 0;
 
 	for (j = 0; j < sizeof(hin) / sizeof(hin[0]); j++)
