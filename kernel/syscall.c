@@ -2087,27 +2087,6 @@ fail:
 	return -EFAULT;
 }
 
-/* 16 bytes or more: out of line, with its 128-bit multiply's registers */
-static noinline int fr_hash_user_pairs(u64 *hash, const void __user *src,
-				       size_t len)
-{
-	return fr_hash_user_words(hash, src, len, true);
-}
-
-/*
- * The hash of a small in-buffer (fr_hash_user_words): up to 15 bytes
- * inline.  For the general path's fr_hash_small(); sys_enter's
- * fr_sc_hash_in1() calls out of line for 16 bytes or more itself.
- */
-static __always_inline int fr_hash_user_small(u64 *hash,
-					      const void __user *src,
-					      size_t len)
-{
-	if (len >= 16)
-		return fr_hash_user_pairs(hash, src, len);
-	return fr_hash_user_words(hash, src, len, false);
-}
-
 /*
  * fr_in_hash_desc() by FR_IN_RULE_WORDS for data of fixed or
  * argument-given size, at most FR_SMALL_COPY bytes in all (a write of a
@@ -2132,7 +2111,7 @@ static bool fr_hash_small(const struct fr_data_desc *d, const u64 *args,
 		      args[d[i].p1 % 6] * (d[i].p2 ? d[i].p2 : 1);
 		if (!len)
 			continue;
-		if (fr_hash_user_small(&h, (const void __user *)a, len))
+		if (fr_hash_user_words(&h, (const void __user *)a, len, true))
 			return false;
 	}
 	*hash = h;
