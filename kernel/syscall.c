@@ -2045,7 +2045,9 @@ static bool fr_in_simple(const struct fr_data_desc *d)
  * fr_hash_range()'s FR_HR_WORDS hash of len bytes of user memory (one
  * piece: len is at most FR_SMALL_COPY), read in place: fr_hash_words()'s
  * 16 bytes a multiply (with @pairs), its odd word, then the last 0-7 bytes
- * by FNV-1a.  No page fault served in the probes (fr_nofault_begin).
+ * by FNV-1a, with their steps (uapi/flightrec_inhash.h): only the reading
+ * is this function's own.  No page fault served in the probes
+ * (fr_nofault_begin).
  */
 static __always_inline int fr_hash_user_words(u64 *hash,
 					      const void __user *src,
@@ -2062,19 +2064,17 @@ static __always_inline int fr_hash_user_words(u64 *hash,
 	     len -= 2 * sizeof(w0), s += 2 * sizeof(w0)) {
 		unsafe_get_user(w0, (const u64 __user *)s, fault);
 		unsafe_get_user(w1, (const u64 __user *)s + 1, fault);
-		h ^= fr_mum(h ^ w0, w1 ^ FR_WORD_MUL2);
+		h = fr_hash_pair_step(h, w0, w1);
 	}
 	if (len >= sizeof(w0)) {
 		unsafe_get_user(w0, (const u64 __user *)s, fault);
-		h = (h ^ w0) * FR_WORD_MUL;
-		h ^= h >> 29;
+		h = fr_hash_word_step(h, w0);
 		len -= sizeof(w0);
 		s += sizeof(w0);
 	}
 	for (; len; len--, s++) {
 		unsafe_get_user(b, s, fault);
-		h ^= b;
-		h *= FR_FNV_PRIME;
+		h = fr_fnv1a_step(h, b);
 	}
 	user_access_end();
 	fr_nofault_end();

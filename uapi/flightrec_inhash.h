@@ -118,14 +118,23 @@ typedef uint64_t fr_hash_u64;
 /* Reads len bytes at addr into buf; returns 0 or -1. */
 typedef int (*fr_read_fn)(void *ctx, fr_hash_u64 addr, void *buf, size_t len);
 
+/*
+ * The steps of the hashes, one each: fr_fnv1a() and fr_hash_words() below
+ * loop over a buffer with them, and the module's probe over user memory it
+ * reads in place (kernel/syscall.c, fr_hash_user_words), so both compute
+ * one hash from one definition.
+ */
+static inline fr_hash_u64 fr_fnv1a_step(fr_hash_u64 h, unsigned char b)
+{
+	return (h ^ b) * FR_FNV_PRIME;
+}
+
 static inline fr_hash_u64 fr_fnv1a(fr_hash_u64 h, const void *p, size_t n)
 {
 	const unsigned char *b = (const unsigned char *)p;
 
-	while (n--) {
-		h ^= *b++;
-		h *= FR_FNV_PRIME;
-	}
+	while (n--)
+		h = fr_fnv1a_step(h, *b++);
 	return h;
 }
 
@@ -144,6 +153,18 @@ static inline fr_hash_u64 fr_mum(fr_hash_u64 a, fr_hash_u64 b)
  * per 16 bytes where FNV-1a makes 16 (about 10 times faster here, 8 under
  * an emulator).
  */
+static inline fr_hash_u64 fr_hash_pair_step(fr_hash_u64 h, fr_hash_u64 w0,
+					    fr_hash_u64 w1)
+{
+	return h ^ fr_mum(h ^ w0, w1 ^ FR_WORD_MUL2);
+}
+
+static inline fr_hash_u64 fr_hash_word_step(fr_hash_u64 h, fr_hash_u64 w)
+{
+	h = (h ^ w) * FR_WORD_MUL;
+	return h ^ (h >> 29);
+}
+
 static inline fr_hash_u64 fr_hash_words(fr_hash_u64 h, const void *p, size_t n)
 {
 	const unsigned char *b = (const unsigned char *)p;
@@ -151,12 +172,11 @@ static inline fr_hash_u64 fr_hash_words(fr_hash_u64 h, const void *p, size_t n)
 
 	for (; n >= sizeof(w); n -= sizeof(w), b += sizeof(w)) {
 		__builtin_memcpy(w, b, sizeof(w));
-		h ^= fr_mum(h ^ w[0], w[1] ^ FR_WORD_MUL2);
+		h = fr_hash_pair_step(h, w[0], w[1]);
 	}
 	if (n >= sizeof(w[0])) {
 		__builtin_memcpy(w, b, sizeof(w[0]));
-		h = (h ^ w[0]) * FR_WORD_MUL;
-		h ^= h >> 29;
+		h = fr_hash_word_step(h, w[0]);
 	}
 	return h;
 }
