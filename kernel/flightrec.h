@@ -364,6 +364,9 @@ struct fr_thread {
 	int fault_code;
 	u64 fault_addr;
 	bool exec_pending;		/* the process exec'd: restart the ring */
+	/* an mprotect gave write permission: fr_mem_rewrprotect() these */
+	bool wp_pending;
+	unsigned long wp_start, wp_end;
 	/*
 	 * What sys_enter has to look at before the call, tested as one word
 	 * (enter_work) on every call.  sig_pending: sig_recs or sig_lost has
@@ -648,6 +651,8 @@ void fr_arena_enforce_cap(void);
 /* memory.c */
 int fr_memory_init(void);
 void fr_memory_exit(void);
+void fr_mem_rewrprotect(struct fr_proc *proc, unsigned long start,
+			unsigned long end);
 void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 		     struct fr_interval *next);
 int fr_mem_resolve(struct fr_dump *dump, struct mm_struct *mm);

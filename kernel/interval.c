@@ -1769,6 +1769,11 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 	/* before any freeze or boundary: nothing of a privileged image */
 	if (!fr_proc_check_dumpable(proc, t))
 		goto out;
+	/* before user code, and before a dump takes the pages */
+	if (t->wp_pending) {
+		t->wp_pending = false;
+		fr_mem_rewrprotect(proc, t->wp_start, t->wp_end);
+	}
 	if (t->exec_pending) {
 		/*
 		 * Its image stays parked.  Cleared whoever parked it: a thread

@@ -877,6 +877,71 @@ store:
 	}
 }
 
+/* a present PTE of fr_mem_rewrprotect()'s range: writable no more */
+static int fr_rewrprotect_apply(pte_t *ptep, unsigned long addr, void *data)
+{
+	struct fr_apply *a = data;
+	pte_t pte = ptep_get(ptep);
+
+	if (!pte_present(pte) || !pte_write(pte))
+		return 0;
+	if (fr_pte_pinned(a->vma, pte)) {
+		a->w->flags |= FLIGHTREC_IF_GUP_WRITE;
+		return 0;
+	}
+	/* the accessed and dirty bits stay: the next boundary reads them */
+	while (!try_cmpxchg((pteval_t *)&ptep->pte, &pte.pte,
+			    pte_wrprotect(pte).pte))
+		;
+	a->w->flush = true;
+	return 0;
+}
+
+/*
+ * An mprotect() or pkey_mprotect() that gave write permission to
+ * [start, end) has made writable at once the PTEs of the dirty pages
+ * there that a boundary had write-protected (mm/mprotect.c,
+ * can_change_pte_writable: exclusive anonymous pages, and shared ones
+ * whose file needs no write notification): their next write would take
+ * no fault, so their bytes at the interval start would never be copied.
+ * The thread that made the call write-protects them again, as a boundary
+ * does, before it runs user code (its task_work; the syscall's exit asked
+ * for it, fr_sys_exit_special).  Another thread of the process can write
+ * such a page between the call's change and this walk: that window is not
+ * closed (docs/recording.md, "Known limits").  current is a thread of proc.
+ */
+void fr_mem_rewrprotect(struct fr_proc *proc, unsigned long start,
+			unsigned long end)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	struct fr_walk w = {
+		.proc = proc,
+		.wrprotect = true,
+	};
+
+	VMA_ITERATOR(vmi, mm, start);
+
+	if (!mm || start >= end)
+		return;
+	mmap_read_lock(mm);
+	for_each_vma_range(vmi, vma, end) {
+		if (!fr_vma_trackable(vma) || !(vma->vm_flags & VM_WRITE))
+			continue;
+		fr_walk_vma(&w, vma, max(start, vma->vm_start),
+			    min(end, vma->vm_end), fr_rewrprotect_apply);
+	}
+	if (w.flush)
+		fr_flush_mm(mm);
+	mmap_read_unlock(mm);
+	if (w.flags) {
+		spin_lock(&proc->lock);
+		if (proc->cur)
+			proc->cur->flags |= w.flags;
+		spin_unlock(&proc->lock);
+	}
+}
+
 /*
  * The huge pages the walk met are split into page-table entries, with
  * FOLL_SPLIT_PMD (as uprobes does): the huge page stays, mapped by 512 PTEs

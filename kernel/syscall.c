@@ -1913,7 +1913,8 @@ static void fr_fast_init(void)
 		if (fr_nr_new_life_nr(nr))
 			fe |= FR_FE_NEWLIFE;
 		if (nr == __NR_prctl || nr == __NR_execve ||
-		    nr == __NR_execveat || nr == __NR_connect)
+		    nr == __NR_execveat || nr == __NR_connect ||
+		    nr == __NR_mprotect || nr == __NR_pkey_mprotect)
 			fe |= FR_FE_XEXIT;
 		switch (nr) {
 		/*
@@ -2834,10 +2835,31 @@ out:
 
 /*
  * sys_exit of a call that returned 0 and that FR_FE_XEXIT marks: the
- * program's own PR_SET_TSC, or a new program (true: the call is dealt with).
+ * program's own PR_SET_TSC, an mprotect that gave write permission, or a
+ * new program (true: the call is dealt with).
  */
 static noinline bool fr_sys_exit_special(struct fr_thread *t, u32 nr)
 {
+	if (nr == __NR_mprotect || nr == __NR_pkey_mprotect) {
+		u64 start = t->sc_args[0], len = PAGE_ALIGN(t->sc_args[1]);
+
+		/* PTEs it made writable: write-protected again (task_work) */
+		if ((t->sc_args[2] & PROT_WRITE) && len &&
+		    start + len > start) {
+			t->wp_start = start;
+			t->wp_end = start + len;
+			t->wp_pending = true;
+			if (!fr_twork_queue(t, TWA_RESUME)) {
+				t->wp_pending = false;
+				spin_lock(&t->proc->lock);
+				if (t->proc->cur)
+					t->proc->cur->flags |=
+						FLIGHTREC_IF_LOST_PAGE;
+				spin_unlock(&t->proc->lock);
+			}
+		}
+		return false;
+	}
 	if (nr == __NR_prctl) {
 		if (t->sc_args[0] == PR_SET_TSC) {
 			fr_tsc_prctl_set(t, t->sc_args[1]);

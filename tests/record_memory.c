@@ -59,7 +59,9 @@ FIXTURE_TEARDOWN(mem)
 		fr_client_close(self->c);
 }
 
-TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
+/* @how: NULL, or mem_pattern's second argument ("mprotect") */
+static void patterns_check(struct __test_metadata *_metadata,
+			   FIXTURE_DATA(mem) *self, const char *how)
 {
 	char prog[PATH_MAX], err[256];
 	uint64_t base, bufaddr, off;
@@ -79,7 +81,7 @@ TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
 	 * so the 64 intervals still cover the run: the same test, longer.
 	 */
 	char sleep_ms[16];
-	char *argv[] = { prog, sleep_ms, NULL };
+	char *argv[] = { prog, sleep_ms, (char *)how, NULL };
 
 	snprintf(sleep_ms, sizeof(sleep_ms), "%u", 120 * fr_timeout_scale());
 	pid = fr_spawn_gated(argv, &gate);
@@ -177,6 +179,23 @@ TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
 	EXPECT_EQ(4, geo_zero);
 	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
 	frd_free(&d);
+}
+
+TEST_F_TIMEOUT(mem, patterns_at_interval_starts, 300)
+{
+	patterns_check(_metadata, self, NULL);
+}
+
+/*
+ * The same, with an mprotect(PROT_READ) and an mprotect(PROT_READ |
+ * PROT_WRITE) of the buffer before each round's fill: the second makes the
+ * PTEs of its dirty pages writable at once, which without
+ * fr_mem_rewrprotect() let the fill write them without a fault (s61: a
+ * page of interval 5 kept a later round's bytes).
+ */
+TEST_F_TIMEOUT(mem, patterns_after_mprotect, 300)
+{
+	patterns_check(_metadata, self, "mprotect");
 }
 
 /*

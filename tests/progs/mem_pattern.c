@@ -5,8 +5,12 @@
  * boundary.  Odd rounds write from user space, even rounds through pread()
  * (the kernel writes the pages).  tests/record_memory.c checks that every
  * page the module kept has the bytes the buffer held at its interval's start.
+ * With "mprotect", each round first takes write permission from the buffer
+ * and gives it back: mprotect makes the write-protected PTEs of its dirty
+ * pages writable at once, without the write fault the module copies a page
+ * in (mm/mprotect.c, can_change_pte_writable).
  *
- *   mem_pattern SLEEP_MS
+ *   mem_pattern SLEEP_MS [mprotect]
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -36,7 +40,9 @@ int main(int argc, char **argv)
 	uint8_t *tmp, *anon;
 	int fd;
 
-	if (argc != 2)
+	int reprotect = argc == 3 && !strcmp(argv[2], "mprotect");
+
+	if (argc != 2 && !reprotect)
 		return 2;
 	ts.tv_sec = atoi(argv[1]) / 1000;
 	ts.tv_nsec = (atoi(argv[1]) % 1000) * 1000000L;
@@ -51,6 +57,10 @@ int main(int argc, char **argv)
 			return 4;
 	}
 	for (k = 0; k <= MP_ROUNDS; k++) {
+		if (reprotect &&
+		    (mprotect(buf, sizeof(buf), PROT_READ) ||
+		     mprotect(buf, sizeof(buf), PROT_READ | PROT_WRITE)))
+			return 7;
 		if (k & 1)
 			fill(k, buf);
 		else if (pread(fd, buf, sizeof(buf), (off_t)k * sizeof(buf)) != sizeof(buf))
