@@ -58,6 +58,8 @@
 #define FR_PG_NOTPRESENT 0x200	/* written while not present: resolve at boundary */
 #define FR_PG_RETIRED	0x400	/* its mapping went away in the interval: a new
 				 * access is a second life (FLIGHTREC_IF_TWO_LIVES) */
+#define FR_PG_SWAPPED	0x800	/* with FR_PG_NOTPRESENT: written while out in
+				 * swap (or migrating): its bytes are lost */
 
 /*
  * Marks the FR_PG_NOTPRESENT entries, so that a boundary visits those alone
@@ -162,6 +164,52 @@ static int fr_pg_store_new(struct fr_interval *iv, unsigned long idx,
 }
 
 /*
+ * Whether the PTE of user address addr in mm holds an entry that is not
+ * present but not empty either: the page is out in swap, or being
+ * migrated, or poisoned.  Its bytes exist but cannot be read without
+ * sleeping.  A lockless walk, as GUP-fast's: interrupts off, so the page
+ * tables it reads are not freed under it (their freeing waits for this
+ * CPU).  Any context.
+ */
+static bool fr_pte_swapped(struct mm_struct *mm, unsigned long addr)
+{
+	unsigned long flags;
+	bool swapped = false;
+	pgd_t *pgd;
+	p4d_t *p4d;
+	pud_t *pud, pudval;
+	pmd_t *pmd, pmdval;
+	pte_t pte;
+
+	local_irq_save(flags);
+	pgd = pgd_offset(mm, addr);
+	if (pgd_none(READ_ONCE(*pgd)))
+		goto out;
+	p4d = p4d_offset(pgd, addr);
+	if (p4d_none(READ_ONCE(*p4d)))
+		goto out;
+	pud = pud_offset(p4d, addr);
+	pudval = READ_ONCE(*pud);
+	if (pud_none(pudval) || !pud_present(pudval) || pud_leaf(pudval))
+		goto out;
+	pmd = pmd_offset(pud, addr);
+	pmdval = READ_ONCE(*pmd);
+	if (pmd_none(pmdval))
+		goto out;
+	if (!pmd_present(pmdval)) {
+		swapped = true;	/* a huge page migrating */
+		goto out;
+	}
+	if (pmd_leaf(pmdval) || pmd_bad(pmdval))
+		goto out;
+	pte = ptep_get(pte_offset_kernel(&pmdval, addr));
+	swapped = !pte_none(pte) && !pte_present(pte);
+out:
+	local_irq_restore(flags);
+	return swapped;
+}
+
+/*
  * The first write to page addr in the open interval: its bytes before the
  * write join the interval's page set.  The page is copied outside
  * proc->lock, which every recorded syscall of the process takes: a 4 KiB
@@ -189,7 +237,7 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 	struct fr_page *pg = NULL;
 	void *data = NULL;
 	LIST_HEAD(drop);
-	bool present;
+	bool present, swapped;
 	void *entry;
 	int err;
 	u32 gen;
@@ -203,8 +251,12 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		return;
 	data = fr_page_alloc(GFP_NOWAIT);
 	pg = kmalloc(sizeof(*pg), GFP_NOWAIT | __GFP_NOWARN);
-	/* not present: the boundary finds out what it held */
+	/*
+	 * Not present: the boundary finds out what it held, unless it is out
+	 * in swap, where only the fault that follows can read it.
+	 */
 	present = data && !fr_copy_user_page(data, addr, false);
+	swapped = !present && fr_pte_swapped(current->mm, addr);
 
 	spin_lock(&proc->lock);
 	iv = proc->cur;
@@ -231,7 +283,8 @@ static void fr_write_fault(struct fr_proc *proc, unsigned long addr)
 		pg->data = data;
 		entry = pg;
 	} else {
-		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN);
+		entry = xa_mk_value(FR_PG_NOTPRESENT | FLIGHTREC_PAGE_WRITTEN |
+				    (swapped ? FR_PG_SWAPPED : 0));
 	}
 	err = fr_pg_store_new(iv, idx, data && pg ? entry : NULL);
 	if (err > 0) {
@@ -814,6 +867,12 @@ static void fr_resolve_notpresent(struct fr_proc *proc, struct fr_interval *iv,
 		/* replaced since by a copy (fr_mem_capture_range): done */
 		if (!xa_is_value(e) || !(xa_to_value(e) & FR_PG_NOTPRESENT))
 			continue;
+		if (xa_to_value(e) & FR_PG_SWAPPED) {
+			/* its bytes were in swap: gone with the write */
+			repl = xa_mk_value(FLIGHTREC_PAGE_WRITTEN);
+			lost = true;
+			goto store;
+		}
 		vma = find_vma(mm, addr);
 		if (!vma || vma->vm_start > addr || !vma->vm_file) {
 			/* anonymous memory, stack growth: it was zero */

@@ -7,8 +7,8 @@
 # guest needs to mount the host over 9p (virtio_pci, 9pnet_virtio, 9p and what
 # modules.dep says they depend on), copied from /lib/modules/KVER and
 # decompressed when the distribution ships them compressed.  The list of
-# modules in load order is /lib/modules/load-order; fuse too where the
-# kernel has it as a module.
+# modules in load order is /lib/modules/load-order; fuse and loop too where
+# the kernel has them as modules.
 #
 # FR_VM_MODDIR replaces /lib/modules/KVER: a kernel unpacked elsewhere
 # (scripts/kernel-root.sh, FR_VM_ROOT in vm.sh), or the build tree of a
@@ -28,8 +28,10 @@ MODDIR=${FR_VM_MODDIR:-/lib/modules/$KVER}
 BUSYBOX=${FR_BUSYBOX:-/bin/busybox}
 WANT_MODULES=(virtio_pci 9pnet_virtio 9p)
 # loaded when the kernel has them as modules: FUSE, for
-# record_process.fuse_daemon_dumped (a kernel without it skips that case)
-OPTIONAL_MODULES=(fuse)
+# record_process.fuse_daemon_dumped (a kernel without it skips that case);
+# loop, for record_memory.written_after_swap_out (a swap device on a loop
+# device over a file in /tmp)
+OPTIONAL_MODULES=(fuse loop)
 
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
 
