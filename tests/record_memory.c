@@ -42,6 +42,23 @@ static unsigned int next_mark(const struct frd *d, uint32_t iv)
 	return MP_ROUNDS + 1;
 }
 
+/* The page at addr kept first from interval iv on (its bytes there), or NULL. */
+static const struct frd_page *first_kept(const struct frd *d, uint64_t addr,
+					 uint32_t iv)
+{
+	const struct frd_page *first = NULL;
+	size_t i;
+
+	for (i = 0; i < d->npg; i++) {
+		const struct frd_page *p = &d->pg[i];
+
+		if (p->addr == addr && p->interval >= iv &&
+		    (!first || p->interval < first->interval))
+			first = p;
+	}
+	return first;
+}
+
 FIXTURE(mem) {
 	struct fr_client *c;
 };
@@ -158,15 +175,8 @@ static void patterns_check(struct __test_metadata *_metadata,
 	 */
 	for (j = 0; j < 4; j++) {
 		uint64_t addr = (uint64_t)d.sc[mm].ret + j * 4096;
-		const struct frd_page *first = NULL;
+		const struct frd_page *first = first_kept(&d, addr, d.sc[mm].interval);
 
-		for (i = 0; i < d.npg; i++) {
-			const struct frd_page *p = &d.pg[i];
-
-			if (p->addr == addr && p->interval >= d.sc[mm].interval &&
-			    (!first || p->interval < first->interval))
-				first = p;
-		}
 		if (!first) {
 			TH_LOG("page %#llx of the new mapping not kept",
 			       (unsigned long long)addr);
@@ -763,18 +773,11 @@ TEST_F_TIMEOUT(mem, written_after_swap_out, 180)
 		    (d.iv[i].flags & FLIGHTREC_IF_LOST_PAGE))
 			flagged = 1;
 	for (i = 0; i < SW_PAGES; i++) {
-		uint64_t addr = base + i * 4096;
-		const struct frd_page *first = NULL;
-		size_t j, o;
-
 		/* the first kept at or after the marker's interval */
-		for (j = 0; j < d.npg; j++) {
-			const struct frd_page *p = &d.pg[j];
+		const struct frd_page *first = first_kept(&d, base + i * 4096,
+							  d.sc[w].interval);
+		size_t o;
 
-			if (p->addr == addr && p->interval >= d.sc[w].interval &&
-			    (!first || p->interval < first->interval))
-				first = p;
-		}
 		if (!first) {
 			/* its bytes unknown: left out, and the interval says so */
 			EXPECT_TRUE(flagged) TH_LOG("page %zu not kept, no interval "
