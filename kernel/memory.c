@@ -39,6 +39,7 @@
 
 #include <linux/module.h>
 #include <linux/mm.h>
+#include <linux/bitmap.h>
 #include <linux/highmem.h>
 #include <linux/pgtable.h>
 #include <linux/slab.h>
@@ -425,6 +426,8 @@ struct fr_walk {
 	/* the XArray leaves of closed->acc the walk filled: charged after it */
 	unsigned long acc_leaf;		/* the last one's index + 1 */
 	u32 acc_leaves;
+	/* fr_mem_rewrprotect: the range's pages whose original is kept */
+	unsigned long *known, known_first, known_n;
 	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
@@ -942,7 +945,12 @@ static int fr_rewrprotect_apply(pte_t *ptep, unsigned long addr, void *data)
 	struct fr_apply *a = data;
 	pte_t pte = ptep_get(ptep);
 
+	unsigned long i = (addr >> PAGE_SHIFT) - a->w->known_first;
+
 	if (!pte_present(pte) || !pte_write(pte))
+		return 0;
+	/* written in this interval already: its copy is made */
+	if (a->w->known && i < a->w->known_n && test_bit(i, a->w->known))
 		return 0;
 	if (fr_pte_pinned(a->vma, pte)) {
 		a->w->flags |= FLIGHTREC_IF_GUP_WRITE;
@@ -967,8 +975,44 @@ static int fr_rewrprotect_apply(pte_t *ptep, unsigned long addr, void *data)
  * does, before it runs user code (its task_work; the syscall's exit asked
  * for it, fr_sys_exit_special).  Another thread of the process can write
  * such a page between the call's change and this walk: that window is not
- * closed (docs/recording.md, "Known limits").  current is a thread of proc.
+ * closed (docs/recording.md, "Known limits").
+ *
+ * A page written in the open interval already (its original kept) stays
+ * writable: write-protected, it would only take a second fault, whose copy
+ * is thrown away (a JIT or a collector that flips a page's protection at
+ * every use).  Which pages those are is read once, under proc->lock, for a
+ * range of at most FR_REWP_KNOWN_MAX pages.  A boundary after that read
+ * write-protects every writable PTE itself, after its cut: no page is left
+ * writable in an interval that does not hold its original.  current is a
+ * thread of proc.
  */
+#define FR_REWP_KNOWN_MAX	4096
+
+static void fr_rewrprotect_known(struct fr_proc *proc, struct fr_walk *w,
+				 unsigned long start, unsigned long end)
+{
+	unsigned long first = start >> PAGE_SHIFT, n = (end - start) >> PAGE_SHIFT;
+	unsigned long idx;
+	void *e;
+
+	if (n > FR_REWP_KNOWN_MAX)
+		return;
+	w->known = bitmap_zalloc(n, GFP_KERNEL | __GFP_NOWARN);
+	if (!w->known)
+		return;		/* every writable PTE is write-protected */
+	w->known_first = first;
+	w->known_n = n;
+	spin_lock(&proc->lock);
+	if (proc->cur)
+		xa_for_each_range(&proc->cur->pages, idx, e, first, first + n - 1)
+			/* its original: a copy, or bytes known to be zeros */
+			if (!(fr_pg_flags(e) & FR_PG_RETIRED) &&
+			    (!xa_is_value(e) ||
+			     (xa_to_value(e) & (FR_PG_NOTPRESENT | FLIGHTREC_PAGE_ZERO))))
+				__set_bit(idx - first, w->known);
+	spin_unlock(&proc->lock);
+}
+
 void fr_mem_rewrprotect(struct fr_proc *proc, unsigned long start,
 			unsigned long end)
 {
@@ -983,6 +1027,7 @@ void fr_mem_rewrprotect(struct fr_proc *proc, unsigned long start,
 
 	if (!mm || start >= end)
 		return;
+	fr_rewrprotect_known(proc, &w, start, end);
 	mmap_read_lock(mm);
 	for_each_vma_range(vmi, vma, end) {
 		if (!fr_vma_trackable(vma) || !(vma->vm_flags & VM_WRITE))
@@ -993,6 +1038,7 @@ void fr_mem_rewrprotect(struct fr_proc *proc, unsigned long start,
 	if (w.flush)
 		fr_flush_mm(mm);
 	mmap_read_unlock(mm);
+	bitmap_free(w.known);
 	if (w.flags) {
 		spin_lock(&proc->lock);
 		if (proc->cur)
