@@ -943,9 +943,8 @@ store:
 static int fr_rewrprotect_apply(pte_t *ptep, unsigned long addr, void *data)
 {
 	struct fr_apply *a = data;
-	pte_t pte = ptep_get(ptep);
-
 	unsigned long i = (addr >> PAGE_SHIFT) - a->w->known_first;
+	pte_t pte = ptep_get(ptep);
 
 	if (!pte_present(pte) || !pte_write(pte))
 		return 0;
@@ -991,7 +990,8 @@ static int fr_rewrprotect_apply(pte_t *ptep, unsigned long addr, void *data)
 static void fr_rewrprotect_known(struct fr_proc *proc, struct fr_walk *w,
 				 unsigned long start, unsigned long end)
 {
-	unsigned long first = start >> PAGE_SHIFT, n = (end - start) >> PAGE_SHIFT;
+	unsigned long first = start >> PAGE_SHIFT;
+	unsigned long n = (end - start) >> PAGE_SHIFT;
 	unsigned long idx;
 	void *e;
 
