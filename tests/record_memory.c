@@ -538,7 +538,11 @@ static void flagged_rounds_in(struct __test_metadata *_metadata, struct fr_clien
 	}
 	EXPECT_GE(whole, min_whole) TH_LOG("only %d rounds within one interval", whole);
 	for (j = 0; j < d.niv; j++) {
-		lost += !!(d.iv[j].flags & FLIGHTREC_IF_LOST_PAGE);
+		if (d.iv[j].flags & FLIGHTREC_IF_LOST_PAGE) {
+			TH_LOG("%s: interval %u lost a page, flags %#x", mode,
+			       d.iv[j].index, d.iv[j].flags);
+			lost++;
+		}
 		if (iv_has_call(&d, d.iv[j].index, nr)) {
 			called += !!(d.iv[j].flags & flag);
 			continue;
