@@ -45,7 +45,8 @@ at the end of a block; about 10x slower), FR_VM_PLUGIN=PATH.so,ARG=V (a
 TCG plugin for qemu: scripts/insnprof.sh; built for the QEMU that runs),
 FR_VM_QEMU=PATH (the qemu-system-x86_64 to run; default scripts/qemu.sh
 path: bookworm-backports' where deps.sh unpacked it, else the system's),
-FR_VM_CPU (TCG's -cpu; default max,erms=off,fsrm=off),
+FR_VM_CPU (TCG's -cpu; default max,erms=off,fsrm=off, less the features
+replay checks that this host's CPU lacks: tcg_cpu),
 FR_VM_TCG_THREAD=multi (one host
 thread per vCPU instead of one for all: see docs/testing.md),
 FR_VM_MONITOR=1 (a qemu monitor and a gdb stub on sockets in the run
@@ -168,9 +169,30 @@ qemu_base() {
 		# and user buffers with unrolled loops: TCG runs a "rep stosb" or
 		# "rep movsb" one byte per step, 4096 steps a page (docs/testing.md,
 		# "The emulator")
-		QARGS+=(-accel "$tcg" -cpu "${FR_VM_CPU:-max,erms=off,fsrm=off}"
+		QARGS+=(-accel "$tcg" -cpu "${FR_VM_CPU:-$(tcg_cpu)}"
 			${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
 	esac
+}
+
+# TCG's "max" CPU, less what this host's CPU lacks of the instruction-set
+# features that `flightrec replay` checks (user/cmd/replay.c, feats[]): a
+# checkpoint recorded in the guest refuses to replay where its CPU had
+# more (rdseed and rdpid, on a host without them), and the portable tests
+# replay the guest's recordings on the host.  Names: /proc/cpuinfo's, then
+# QEMU's where they differ.  Not fsgsbase: a kernel that does not use it
+# leaves it out of /proc/cpuinfo, where CPUID (what replay reads) has it.
+tcg_cpu() {
+	local cpu=max,erms=off,fsrm=off f q flags
+	flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+	for f in pni ssse3 sse4_1:sse4.1 sse4_2:sse4.2 pclmulqdq movbe popcnt \
+		 aes xsave avx f16c fma rdrand bmi1 avx2 bmi2 rdseed adx \
+		 clflushopt clwb sha_ni:sha-ni rdpid xsaveopt xsavec gfni vaes \
+		 vpclmulqdq; do
+		q=${f#*:}
+		f=${f%%:*}
+		[[ $flags == *" $f "* ]] || cpu+=",-$q"
+	done
+	echo "$cpu"
 }
 
 # KVM may be absent, forbidden, or hang when nested: boot a probe to a marker
