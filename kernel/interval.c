@@ -1784,6 +1784,15 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 		WRITE_ONCE(proc->exec_chain, true);	/* START_AT_EXEC: from now */
 		fr_proc_exec_reset(proc);
 		fr_boundary_and_push(proc, t);
+		/*
+		 * A dump asked for during the exec: its work and the exec's
+		 * are this one (fr_twork_queue queues one), and no other may
+		 * come (a shell next waits in wait4()).  Served here, at the
+		 * new image's first instruction.
+		 */
+		if (proc->dump_req_id)
+			fr_freeze_and_announce(proc, t, FLIGHTREC_END_DUMP,
+					       FLIGHTREC_EVENT_DUMP);
 		goto out;
 	}
 	/* the execve that parked the image returned: it failed */
@@ -1813,8 +1822,16 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 			fr_sc_record_held_exit(t);
 			fr_freeze_and_announce(proc, t, FLIGHTREC_END_EXIT,
 					       FLIGHTREC_EVENT_EXIT);
+			goto out;
 		}
-		goto out;
+		/*
+		 * A dump asked for meanwhile may have no work but this one
+		 * (fr_twork_queue queues one): served now, before the call.
+		 * The capture then lands in the dump, and the call, its
+		 * interval moved on, is held again (fr_sc_held_moved).
+		 */
+		if (!proc->dump_req_id)
+			goto out;
 	}
 	if (proc->dump_req_id) {
 		fr_freeze_and_announce(proc, t, FLIGHTREC_END_DUMP,

@@ -8,12 +8,17 @@
  * module's unload and reload.
  */
 #include <dirent.h>
+#include <pthread.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -737,6 +742,168 @@ TEST(long_cmdline)
 	EXPECT_EQ(BIG, strlen(c->hdr->process->argv[4]));
 	EXPECT_EQ(0, strcmp(big, c->hdr->process->argv[4]));
 	flrc_free(c);
+}
+
+struct dump_req {
+	struct fr_client *cl;
+	pid_t pid;
+	uint32_t id;
+	int rc;
+	char err[256];
+};
+
+static void *dump_thread(void *arg)
+{
+	struct dump_req *r = arg;
+
+	r->rc = fr_client_dump(r->cl, r->pid, &r->id, r->err, sizeof(r->err));
+	return NULL;
+}
+
+/*
+ * A dump asked for while the process is inside its execve, here held at
+ * the exec's ptrace stop (the window the CI run of stop 61 hit by chance
+ * in long_cmdline: a dump asked for as soon as the new command line shows).
+ * The request's task_work and the exec's are one; that work restarted the
+ * ring at the new image and left the dump for a later return to user
+ * space, which never came: the shell then waited in wait4() for its
+ * `sleep 30`, and the request timed out (ETIMEDOUT after 10 s).  It is
+ * served at the exec's return now: the new image's first instruction.
+ */
+TEST(dump_during_exec)
+{
+	char *argv[] = { "/bin/sh", "-c", "sleep 30; :", "sh", "x", NULL };
+	struct dump_req r = { 0 };
+	char dir[64], path[512];
+	struct fr_asm_stats st;
+	pthread_t th;
+	struct flrc *c;
+	int gate = -1, status, i, n;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	ASSERT_EQ(0, fr_client_open(&r.cl, r.err, sizeof(r.err))) TH_LOG("%s", r.err);
+	r.pid = fr_spawn_gated(argv, &gate);
+	ASSERT_LT(0, r.pid);
+	ASSERT_EQ(0, ptrace(PTRACE_SEIZE, r.pid, 0, PTRACE_O_TRACEEXEC))
+		TH_LOG("PTRACE_SEIZE: %s", strerror(errno));
+	ASSERT_EQ(0, register_gated(r.cl, r.pid, 50, 8, 0, r.err, sizeof(r.err)))
+		TH_LOG("%s", r.err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_TRUE(WIFSTOPPED(status));
+	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_EXEC << 8), status >> 8);
+	/* stopped inside the execve: the request waits for it */
+	ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
+	usleep(300000);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	ASSERT_EQ(0, r.rc) TH_LOG("dump: %s", r.err);
+	ASSERT_EQ(0, assemble(r.cl, r.id, dir, path, sizeof(path), &st, r.err,
+			      sizeof(r.err))) TH_LOG("%s", r.err);
+	fr_kill_wait(r.pid);
+	fr_client_close(r.cl);
+	EXPECT_EQ(0, st.dropped);
+	ASSERT_EQ(0, flrc_read(path, &c, r.err, sizeof(r.err))) TH_LOG("%s", r.err);
+	/* the new image's: its command line, no call made yet */
+	ASSERT_EQ(5, c->hdr->process->n_argv);
+	for (i = 0; i < 5; i++)
+		EXPECT_STREQ(argv[i], c->hdr->process->argv[i]);
+	n = c->hdr->n_intervals;
+	ASSERT_LT(0, n);
+	EXPECT_EQ(0, c->hdr->intervals[n - 1]->nr_syscalls);
+	EXPECT_EQ(0, c->n_syscalls);
+	flrc_free(c);
+	/*
+	 * It replays: no page was touched, the first instruction faults, at
+	 * the dump point with its registers (it was a MISMATCH, "the
+	 * recording ended with a dump").
+	 */
+	EXPECT_EQ(0, fr_sh("%s replay %s --out %s/rep > %s/rout 2> %s/rerr",
+			   fr_flightrec(), path, dir, dir, dir))
+		fr_sh("cat %s/rout %s/rerr", dir, dir);
+	EXPECT_TRUE(fr_file_contains(dir, "rerr", "reached the dump point: thread"))
+		fr_sh("cat %s/rerr", dir);
+}
+
+/*
+ * The same for a call held at sys_enter (munmap: its pages are captured
+ * before they go), here held at its syscall-entry stop: the request's work
+ * and the hold's were one, which captured the pages and let the call run
+ * again; the program then waited in read() and the request timed out.
+ */
+TEST(dump_during_held_munmap)
+{
+	struct dump_req r = { 0 };
+	struct user_regs_struct regs;
+	int status, i, in[2];
+	pthread_t th;
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	r.pid = fork();
+	ASSERT_LE(0, r.pid);
+	if (!r.pid) {
+		char *p;
+
+		close(in[1]);
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP))
+			_exit(2);
+		p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			_exit(3);
+		p[0] = 1;
+		if (munmap(p, 4096))
+			_exit(4);
+		_exit(read(in[0], &c, 1) == 1 ? 0 : 5);
+	}
+	close(in[0]);
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_TRUE(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP);
+	ASSERT_EQ(0, fr_client_open(&r.cl, r.err, sizeof(r.err))) TH_LOG("%s", r.err);
+	ASSERT_EQ(0, fr_client_register(r.cl, r.pid, 50, 8, 0, r.err, sizeof(r.err)))
+		TH_LOG("%s", r.err);
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, r.pid, 0, PTRACE_O_TRACESYSGOOD));
+	/* to munmap's syscall-entry stop (entry and exit stops alternate) */
+	for (i = 0; i < 1000; i++) {
+		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, r.pid, 0, 0));
+		ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+		ASSERT_TRUE(WIFSTOPPED(status));
+		if (WSTOPSIG(status) != (SIGTRAP | 0x80))
+			continue;
+		ASSERT_EQ(0, ptrace(PTRACE_GETREGS, r.pid, 0, &regs));
+		if (regs.orig_rax == __NR_munmap && regs.rax == (unsigned long)-ENOSYS)
+			break;
+	}
+	ASSERT_GT(1000, i);
+	ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
+	usleep(300000);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	EXPECT_EQ(0, r.rc) TH_LOG("dump: %s", r.err);
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	if (!r.rc) {
+		char dir[64], path[512];
+		struct fr_asm_stats st;
+
+		ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+		ASSERT_EQ(0, assemble(r.cl, r.id, dir, path, sizeof(path), &st,
+				      r.err, sizeof(r.err))) TH_LOG("%s", r.err);
+		/* the end: the held call, about to run */
+		EXPECT_EQ(0, fr_sh("%s replay %s --out %s/rep > %s/rout 2> %s/rerr",
+				   fr_flightrec(), path, dir, dir, dir))
+			fr_sh("cat %s/rerr", dir);
+		EXPECT_TRUE(fr_file_contains(dir, "rerr",
+					     "reached the dump point: thread")) {
+			fr_sh("cat %s/rerr", dir);
+		}
+		EXPECT_TRUE(fr_file_contains(dir, "rerr", " in munmap at rip"));
+	}
+	fr_client_close(r.cl);
 }
 
 TEST_HARNESS_MAIN

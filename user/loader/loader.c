@@ -2086,7 +2086,7 @@ static void replay_clone(struct lthread *t, const struct fri_syscall *s, struct 
 }
 
 static void end_of_log(struct lthread *t, struct ucontext *uc, int after);
-static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_rax);
+static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int quiet);
 
 /* ---- The application's signals, emulated ---- */
 
@@ -3236,7 +3236,7 @@ struct regcmp {
 	uint64_t got, want;
 };
 
-static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_rax)
+static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int quiet)
 {
 	struct sigcontext *mc = &uc->uc_mcontext;
 	uint64_t fs = 0;
@@ -3259,13 +3259,12 @@ static int compare_regs(struct ucontext *uc, const struct fri_regs *w, int skip_
 	sys2(__NR_arch_prctl, ARCH_GET_FS, &fs);
 	c[18].got = fs;
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		if (skip_rax && i == 2)
+		if (c[i].got == c[i].want)
 			continue;
-		if (c[i].got != c[i].want) {
+		if (!quiet)
 			fdprintf(2, PFX "  %-7s 0x%lx, recorded 0x%lx\n", c[i].name, c[i].got,
 				 c[i].want);
-			bad++;
-		}
+		bad++;
 	}
 	return bad;
 }
@@ -3343,8 +3342,17 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 	if (e->kind == FLIGHTREC_END_DUMP) {
 		print_times("end");
 		write_core(t, uc, 0, 0, 0, 1);
-		if (e->has_regs && e->regs.rip == mc->rip &&
-		    (uint32_t)e->regs.orig_rax == (uint32_t)mc->rax) {
+		/*
+		 * Taken in that syscall, or at it: a call the recorder held
+		 * at its entry (to capture what it unmaps) is at its syscall
+		 * instruction, its number in rax, orig_rax -1; here just
+		 * after the instruction.
+		 */
+		if (e->has_regs &&
+		    ((e->regs.rip == mc->rip &&
+		      (uint32_t)e->regs.orig_rax == (uint32_t)mc->rax) ||
+		     (e->regs.rip + 2 == mc->rip && e->regs.orig_rax == UINT64_MAX &&
+		      (uint32_t)e->regs.rax == (uint32_t)mc->rax))) {
 			fdprintf(2, PFX "reached the dump point: thread %u in %s at rip 0x%lx, "
 				 "as recorded\n", t->tid, scname((uint32_t)mc->rax), mc->rip);
 			sys_exit_group(FR_EXIT_OK);
@@ -3630,6 +3638,21 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		}
 		deliver(t, sig, si, uc, NULL);
 		return;
+	}
+	/*
+	 * A dump taken where the thread's next instruction needs memory it had
+	 * not touched since the interval's start (one cut at a new image's
+	 * first instruction has no page at all): the fault is at the dump
+	 * point, every register as recorded, and what follows was not.
+	 */
+	if (t->cur == FRI_NO_NEXT && e->kind == FLIGHTREC_END_DUMP && e->has_regs &&
+	    (!e->tid || e->tid == t->tid) && !compare_regs(uc, &e->regs, 1)) {
+		print_times("end");
+		write_core(t, uc, 0, 0, 0, 1);
+		fdprintf(2, PFX "reached the dump point: thread %u at rip 0x%lx, as recorded; "
+			 "its next instruction needs memory the recording did not reach "
+			 "(%s at 0x%lx)\n", t->tid, mc->rip, signame(sig), addr);
+		sys_exit_group(FR_EXIT_OK);
 	}
 	print_times("end");
 	write_core(t, uc, sig, si->si_code, addr, 0);
