@@ -568,6 +568,18 @@ static inline struct fr_thread *fr_thread_find(struct task_struct *task)
 	return NULL;
 }
 
+/*
+ * Marks the open interval, if there is one, with FLIGHTREC_IF_* @flags:
+ * what it lost, what it cannot vouch for.  Takes proc->lock.
+ */
+static inline void fr_cur_flag(struct fr_proc *proc, u32 flags)
+{
+	spin_lock(&proc->lock);
+	if (proc->cur)
+		proc->cur->flags |= flags;
+	spin_unlock(&proc->lock);
+}
+
 struct fr_proc *fr_proc_get(pid_t pid);	/* with a reference, or NULL */
 void fr_proc_put(struct fr_proc *proc);
 int fr_thread_add(struct fr_proc *proc, struct task_struct *task);

@@ -1266,19 +1266,13 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 		ctx = fr_ctx_own(t);
 	if (!ctx || ctx->lost) {
 		/* too late for a later try: said, not silent */
-		spin_lock(&proc->lock);
-		if (proc->cur)
-			proc->cur->flags |= FLIGHTREC_IF_LOST_STATE;
-		spin_unlock(&proc->lock);
+		fr_cur_flag(proc, FLIGHTREC_IF_LOST_STATE);
 		if (!ctx)
 			return;
 	}
 	if (!fr_charge(proc, sizeof(*ctx) + ctx->xsave_size)) {
 		/* over the cap: not kept, and said */
-		spin_lock(&proc->lock);
-		if (proc->cur)
-			proc->cur->flags |= FLIGHTREC_IF_LOST_STATE;
-		spin_unlock(&proc->lock);
+		fr_cur_flag(proc, FLIGHTREC_IF_LOST_STATE);
 		fr_ctx_free(ctx);
 		return;
 	}

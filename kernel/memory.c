@@ -1039,12 +1039,8 @@ void fr_mem_rewrprotect(struct fr_proc *proc, unsigned long start,
 		fr_flush_mm(mm);
 	mmap_read_unlock(mm);
 	bitmap_free(w.known);
-	if (w.flags) {
-		spin_lock(&proc->lock);
-		if (proc->cur)
-			proc->cur->flags |= w.flags;
-		spin_unlock(&proc->lock);
-	}
+	if (w.flags)
+		fr_cur_flag(proc, w.flags);
 }
 
 /*
@@ -1319,10 +1315,7 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 
 out_lost:
 	kvfree(w.addrs);
-	spin_lock(&proc->lock);
-	if (proc->cur)
-		proc->cur->flags |= FLIGHTREC_IF_LOST_PAGE;
-	spin_unlock(&proc->lock);
+	fr_cur_flag(proc, FLIGHTREC_IF_LOST_PAGE);
 }
 
 /* false when the array is full */

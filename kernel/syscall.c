@@ -2553,10 +2553,8 @@ static void fr_token_yield(struct fr_proc *proc, struct fr_thread *t,
 		   (READ_ONCE(to->flags) & PF_EXITING)))
 		cmpxchg(&proc->token, to, NULL);
 	rcu_read_unlock();
-	spin_lock(&proc->lock);
-	if (proc->cur && !in_call)
-		proc->cur->flags |= FLIGHTREC_IF_PREEMPTED;
-	spin_unlock(&proc->lock);
+	if (!in_call)
+		fr_cur_flag(proc, FLIGHTREC_IF_PREEMPTED);
 	wake_up_all(&proc->token_wq);
 }
 
@@ -2688,12 +2686,8 @@ static noinline bool fr_sc_held_moved(struct fr_proc *proc,
 			return true;
 	}
 	t->held_tries = 0;
-	if (moved) {
-		spin_lock(&proc->lock);
-		if (proc->cur)
-			proc->cur->flags |= FLIGHTREC_IF_LOST_PAGE;
-		spin_unlock(&proc->lock);
-	}
+	if (moved)
+		fr_cur_flag(proc, FLIGHTREC_IF_LOST_PAGE);
 	return false;
 }
 
@@ -2769,10 +2763,7 @@ static __always_inline void fr_args_of(u64 *args, const struct pt_regs *regs)
  */
 static noinline void fr_sc_foreign(struct fr_proc *proc)
 {
-	spin_lock(&proc->lock);
-	if (proc->cur)
-		proc->cur->flags |= FLIGHTREC_IF_FOREIGN_SYSCALL;
-	spin_unlock(&proc->lock);
+	fr_cur_flag(proc, FLIGHTREC_IF_FOREIGN_SYSCALL);
 }
 
 static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
@@ -2851,11 +2842,7 @@ static noinline bool fr_sys_exit_special(struct fr_thread *t, u32 nr)
 			t->wp_pending = true;
 			if (!fr_twork_queue(t, TWA_RESUME)) {
 				t->wp_pending = false;
-				spin_lock(&t->proc->lock);
-				if (t->proc->cur)
-					t->proc->cur->flags |=
-						FLIGHTREC_IF_LOST_PAGE;
-				spin_unlock(&t->proc->lock);
+				fr_cur_flag(t->proc, FLIGHTREC_IF_LOST_PAGE);
 			}
 		}
 		return false;
