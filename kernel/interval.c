@@ -20,6 +20,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/module.h>
+#include <linux/stringify.h>
 #include <linux/slab.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/coredump.h>
@@ -2067,6 +2068,42 @@ void fr_proc_exec_reset(struct fr_proc *proc)
 	atomic_inc(&proc->boundary_gen);
 }
 
+/* how long a dump request waits for a thread of the process to serve it */
+#define FR_DUMP_WAIT_S	10
+
+/*
+ * Why no thread served a dump request: one that runs, or that sleeps
+ * interruptibly in a syscall, would have.  A thread in a job-control or
+ * ptrace stop is not woken by the request, nor is one in an
+ * uninterruptible sleep.
+ */
+static void fr_dump_late_msg(struct fr_proc *proc,
+			     struct netlink_ext_ack *extack)
+{
+	bool dstate = false, running = false;
+	struct fr_thread *t;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &proc->threads, pnode) {
+		if (task_is_stopped_or_traced(t->task))
+			continue;
+		if (READ_ONCE(t->task->__state) & TASK_UNINTERRUPTIBLE)
+			dstate = true;
+		else
+			running = true;
+	}
+	rcu_read_unlock();
+	if (running)
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the process did not reach a dump point in time");
+	else if (dstate)
+		NL_SET_ERR_MSG_MOD(extack,
+				   "no thread of the process ran within " __stringify(FR_DUMP_WAIT_S) " s: each is stopped (SIGSTOP or ptrace) or in an uninterruptible sleep (D state)");
+	else
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the process is stopped (SIGSTOP or a ptrace stop): a dump is made by one of its threads when it runs");
+}
+
 int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
 {
 	DECLARE_COMPLETION_ONSTACK(done);
@@ -2114,15 +2151,15 @@ int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
 		fr_twork_queue(t, TWA_SIGNAL);
 	rcu_read_unlock();
 
-	left = wait_for_completion_killable_timeout(&done, 10 * HZ);
+	left = wait_for_completion_killable_timeout(&done,
+						    FR_DUMP_WAIT_S * HZ);
 	mutex_lock(&proc->work_lock);
 	if (proc->dump_done == &done) {
 		/* not completed: withdraw the request */
 		proc->dump_done = NULL;
 		proc->dump_req_id = 0;
 		err = left < 0 ? -EINTR : -ETIMEDOUT;
-		NL_SET_ERR_MSG_MOD(extack,
-				   "the process did not reach a dump point in time");
+		fr_dump_late_msg(proc, extack);
 	} else {
 		err = proc->dump_err;
 		*dump_id = proc->dump_result;

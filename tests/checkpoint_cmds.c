@@ -906,4 +906,41 @@ TEST(dump_during_held_munmap)
 	fr_client_close(r.cl);
 }
 
+/*
+ * A dump of a process under SIGSTOP: no thread runs to serve it.  The
+ * request fails with ETIMEDOUT and says why; it is withdrawn, so that the
+ * next one, once the process runs, is made (not EBUSY).
+ */
+TEST(dump_of_stopped_process)
+{
+	char *argv[] = { "/bin/sleep", "100", NULL };
+	char err[256], dir[64], path[512];
+	struct fr_asm_stats st;
+	struct fr_client *cl;
+	uint32_t id;
+	int gate = -1;
+	pid_t pid;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err))) TH_LOG("%s", err);
+	pid = fr_spawn_gated(argv, &gate);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, register_gated(cl, pid, 50, 8, 0, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_gate_open(gate));
+	usleep(300000);
+	ASSERT_EQ(0, kill(pid, SIGSTOP));
+	usleep(100000);
+	EXPECT_EQ(-ETIMEDOUT, fr_client_dump(cl, pid, &id, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "the process is stopped (SIGSTOP or a ptrace stop)"))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, kill(pid, SIGCONT));
+	ASSERT_EQ(0, fr_client_dump(cl, pid, &id, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	EXPECT_EQ(0, assemble(cl, id, dir, path, sizeof(path), &st, err,
+			      sizeof(err))) TH_LOG("%s", err);
+	fr_kill_wait(pid);
+	fr_client_close(cl);
+}
+
 TEST_HARNESS_MAIN
