@@ -42,6 +42,34 @@ static int register_gated(struct fr_client *cl, pid_t pid, uint32_t interval_ms,
 	return fr_client_register_opts(cl, pid, &o, err, len);
 }
 
+/*
+ * argv started gated and registered as register_gated() does (50 ms
+ * intervals, 8 kept), then let go to its exec.  The pid, or -1 with the
+ * reason in @err (the child then exits 127 without its exec).
+ */
+static pid_t spawn_registered(struct fr_client *cl, char *const argv[],
+			      char *err, size_t len)
+{
+	int gate = -1, status;
+	pid_t pid = fr_spawn_gated(argv, &gate);
+
+	if (pid < 0) {
+		snprintf(err, len, "fork: %s", strerror(-pid));
+		return -1;
+	}
+	if (register_gated(cl, pid, 50, 8, 0, err, len)) {
+		close(gate);
+		waitpid(pid, &status, 0);
+		return -1;
+	}
+	if (fr_gate_open(gate)) {
+		snprintf(err, len, "the gate: %s", strerror(errno));
+		fr_kill_wait(pid);
+		return -1;
+	}
+	return pid;
+}
+
 static uint64_t ms_now(void)
 {
 	struct timespec ts;
@@ -703,19 +731,16 @@ TEST(long_cmdline)
 	struct fr_client *cl;
 	struct flrc *c;
 	uint32_t id;
-	int gate = -1, i;
 	pid_t pid;
+	int i;
 
 	FR_REQUIRE_MODULE();
 	for (i = 0; i < BIG; i++)
 		big[i] = 'a' + i % 26 + (i % 1000 == 999 ? 'A' - 'a' : 0);
 	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
 	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err))) TH_LOG("%s", err);
-	pid = fr_spawn_gated(argv, &gate);
-	ASSERT_LT(0, pid);
-	ASSERT_EQ(0, register_gated(cl, pid, 50, 8, 0, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_gate_open(gate));
+	pid = spawn_registered(cl, argv, err, sizeof(err));
+	ASSERT_LT(0, pid) TH_LOG("%s", err);
 	/*
 	 * Dumped once the exec is done (its command line is the shell's),
 	 * not after a fixed 300 ms: on the debug kernel under load the exec
@@ -918,16 +943,12 @@ TEST(dump_of_stopped_process)
 	struct fr_asm_stats st;
 	struct fr_client *cl;
 	uint32_t id;
-	int gate = -1;
 	pid_t pid;
 
 	FR_REQUIRE_MODULE();
 	ASSERT_EQ(0, fr_client_open(&cl, err, sizeof(err))) TH_LOG("%s", err);
-	pid = fr_spawn_gated(argv, &gate);
-	ASSERT_LT(0, pid);
-	ASSERT_EQ(0, register_gated(cl, pid, 50, 8, 0, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, fr_gate_open(gate));
+	pid = spawn_registered(cl, argv, err, sizeof(err));
+	ASSERT_LT(0, pid) TH_LOG("%s", err);
 	usleep(300000);
 	ASSERT_EQ(0, kill(pid, SIGSTOP));
 	usleep(100000);
