@@ -204,9 +204,9 @@ static void compare(struct __test_metadata *_metadata, const struct frd *d,
  * way flightrec dump makes one; the dump is released.  0, or the error
  * with its message in @err.
  */
-static int assemble(struct fr_client *cl, uint32_t id, const char *dir,
-		    char *path, size_t pathlen, struct fr_asm_stats *st,
-		    char *err, size_t errlen)
+static int assemble_prev(struct fr_client *cl, uint32_t id, const char *dir,
+			 char *path, size_t pathlen, struct fr_asm_stats *st,
+			 uint32_t *prev, char *err, size_t errlen)
 {
 	struct fr_asm_opts o = { .abi_version = FLIGHTREC_ABI_VERSION };
 	struct fr_asm *a;
@@ -217,6 +217,8 @@ static int assemble(struct fr_client *cl, uint32_t id, const char *dir,
 	ret = fr_asm_begin(&a, dir, &o, err, errlen);
 	if (!ret) {
 		ret = fr_client_get_dump_raw(cl, id, fr_asm_raw_cb, a, err, errlen);
+		if (!ret && prev)
+			*prev = fr_asm_prev_dump(a);
 		if (ret)
 			fr_asm_abort(a);
 		else
@@ -224,6 +226,14 @@ static int assemble(struct fr_client *cl, uint32_t id, const char *dir,
 	}
 	fr_client_release_dump(cl, id, rel, sizeof(rel));
 	return ret;
+}
+
+/* The same, the dump of the image before an exec (if any) left alone. */
+static int assemble(struct fr_client *cl, uint32_t id, const char *dir,
+		    char *path, size_t pathlen, struct fr_asm_stats *st,
+		    char *err, size_t errlen)
+{
+	return assemble_prev(cl, id, dir, path, pathlen, st, NULL, err, errlen);
 }
 
 TEST(roundtrip_module)
@@ -795,24 +805,26 @@ static void *dump_thread(void *arg)
  * `sleep 30`, and the request timed out (ETIMEDOUT after 10 s).  It is
  * served at the exec's return now: the new image's first instruction.
  */
-TEST(dump_during_exec)
+static void dump_during_exec_check(struct __test_metadata *_metadata, int chain)
 {
 	char *argv[] = { "/bin/sh", "-c", "sleep 30; :", "sh", "x", NULL };
+	struct fr_reg_opts o = { 50, 8, 0, -1, 1 };
 	struct dump_req r = { 0 };
+	uint32_t prev = 0;
 	char dir[64], path[512];
 	struct fr_asm_stats st;
 	pthread_t th;
 	struct flrc *c;
 	int gate = -1, status, i, n;
 
-	FR_REQUIRE_MODULE();
 	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
 	ASSERT_EQ(0, fr_client_open(&r.cl, r.err, sizeof(r.err))) TH_LOG("%s", r.err);
 	r.pid = fr_spawn_gated(argv, &gate);
 	ASSERT_LT(0, r.pid);
 	ASSERT_EQ(0, ptrace(PTRACE_SEIZE, r.pid, 0, PTRACE_O_TRACEEXEC))
 		TH_LOG("PTRACE_SEIZE: %s", strerror(errno));
-	ASSERT_EQ(0, register_gated(r.cl, r.pid, 50, 8, 0, r.err, sizeof(r.err)))
+	o.start_at_exec = !chain;
+	ASSERT_EQ(0, fr_client_register_opts(r.cl, r.pid, &o, r.err, sizeof(r.err)))
 		TH_LOG("%s", r.err);
 	ASSERT_EQ(0, fr_gate_open(gate));
 	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
@@ -824,8 +836,16 @@ TEST(dump_during_exec)
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
 	ASSERT_EQ(0, r.rc) TH_LOG("dump: %s", r.err);
-	ASSERT_EQ(0, assemble(r.cl, r.id, dir, path, sizeof(path), &st, r.err,
-			      sizeof(r.err))) TH_LOG("%s", r.err);
+	ASSERT_EQ(0, assemble_prev(r.cl, r.id, dir, path, sizeof(path), &st, &prev,
+				   r.err, sizeof(r.err))) TH_LOG("%s", r.err);
+	/* the image before the exec: parked, then published in front */
+	if (chain) {
+		EXPECT_NE(0, prev);
+		if (prev)
+			fr_client_release_dump(r.cl, prev, r.err, sizeof(r.err));
+	} else {
+		EXPECT_EQ(0, prev);
+	}
 	fr_kill_wait(r.pid);
 	fr_client_close(r.cl);
 	EXPECT_EQ(0, st.dropped);
@@ -849,6 +869,25 @@ TEST(dump_during_exec)
 		fr_sh("cat %s/rout %s/rerr", dir, dir);
 	EXPECT_TRUE(fr_file_contains(dir, "rerr", "reached the dump point: thread"))
 		fr_sh("cat %s/rerr", dir);
+}
+
+TEST(dump_during_exec)
+{
+	FR_REQUIRE_MODULE();
+	dump_during_exec_check(_metadata, 0);
+}
+
+/*
+ * The same with the image before the exec kept (registered without
+ * START_AT_EXEC, as `flightrec register` does): it is parked at the held
+ * execve, and the dump made at the new image's first instruction
+ * publishes it in front; the checkpoint of the dump itself is the new
+ * image's, as above.
+ */
+TEST(dump_during_exec_chain)
+{
+	FR_REQUIRE_MODULE();
+	dump_during_exec_check(_metadata, 1);
 }
 
 /*
