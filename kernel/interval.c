@@ -1746,6 +1746,19 @@ static void fr_thread_work(struct fr_proc *proc, struct fr_thread *t)
 	if (fr_thread_find(current) != t)
 		goto out;
 	atomic_set(&t->twork_queued, 0);
+	/*
+	 * Inside an execve past its point of no return: ptrace_notify() runs
+	 * task_work at the PTRACE_EVENT_EXEC stop (a tracer with
+	 * PTRACE_O_TRACEEXEC: strace -f, gdb), before the call returns.  The
+	 * new image's mm is in, exec_pending is not set yet.  No boundary or
+	 * freeze of the old image's ring against the new mm, and the parked
+	 * image is not a failed exec's to take back (it was, and was lost:
+	 * dump_during_exec_chain on the debug kernel).  The exec's own work
+	 * follows at its sys_exit (exec_pending: then proc->mm is the old
+	 * one until fr_proc_exec_reset()), a dump asked for meanwhile with it.
+	 */
+	if (unlikely(current->mm != proc->mm) && !t->exec_pending)
+		goto out_unlock;
 	fr_tsc_own(t);
 
 	if (t->sc_slow)
@@ -1838,6 +1851,7 @@ out:
 	/* stopped since the cut: its user FPU state is still the cut's */
 	if (READ_ONCE(t->xsave_wait))
 		fr_ctx_xsave_fill(t, true);
+out_unlock:
 	/* before work_lock goes: a boundary must not count it stopped now */
 	fr_stop_release(proc, t);
 	mutex_unlock(&proc->work_lock);

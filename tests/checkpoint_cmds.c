@@ -785,6 +785,7 @@ struct dump_req {
 	uint32_t id;
 	int rc;
 	char err[256];
+	int done;	/* the request returned (atomic) */
 };
 
 static void *dump_thread(void *arg)
@@ -792,6 +793,7 @@ static void *dump_thread(void *arg)
 	struct dump_req *r = arg;
 
 	r->rc = fr_client_dump(r->cl, r->pid, &r->id, r->err, sizeof(r->err));
+	__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -805,34 +807,85 @@ static void *dump_thread(void *arg)
  * `sleep 30`, and the request timed out (ETIMEDOUT after 10 s).  It is
  * served at the exec's return now: the new image's first instruction.
  */
-static void dump_during_exec_check(struct __test_metadata *_metadata, int chain)
+static int log_dump(const struct fr_dump_info *i, void *arg)
+{
+	if (i->pid == *(uint32_t *)arg)
+		printf("#   dump %u: end %u, %llu bytes\n", i->id, i->end_kind,
+		       (unsigned long long)i->bytes);
+	return 0;
+}
+
+/* where dump_during_exec_check() asks for the dump */
+enum exec_stop {
+	AT_EXEC_EVENT,		/* the PTRACE_EVENT_EXEC stop */
+	AT_EXECVE_ENTRY,	/* the syscall-entry stop of the execve that runs */
+};
+
+static void dump_during_exec_check(struct __test_metadata *_metadata, int chain,
+				   enum exec_stop at)
 {
 	char *argv[] = { "/bin/sh", "-c", "sleep 30; :", "sh", "x", NULL };
 	struct fr_reg_opts o = { 50, 8, 0, -1, 1 };
+	struct __ptrace_syscall_info si;
 	struct dump_req r = { 0 };
 	uint32_t prev = 0;
 	char dir[64], path[512];
 	struct fr_asm_stats st;
+	int status, i, n, entries = 0;
 	pthread_t th;
 	struct flrc *c;
-	int gate = -1, status, i, n;
 
 	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
 	ASSERT_EQ(0, fr_client_open(&r.cl, r.err, sizeof(r.err))) TH_LOG("%s", r.err);
-	r.pid = fr_spawn_gated(argv, &gate);
-	ASSERT_LT(0, r.pid);
-	ASSERT_EQ(0, ptrace(PTRACE_SEIZE, r.pid, 0, PTRACE_O_TRACEEXEC))
-		TH_LOG("PTRACE_SEIZE: %s", strerror(errno));
+	r.pid = fork();
+	ASSERT_LE(0, r.pid);
+	if (!r.pid) {
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP))
+			_exit(126);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_TRUE(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP);
 	o.start_at_exec = !chain;
 	ASSERT_EQ(0, fr_client_register_opts(r.cl, r.pid, &o, r.err, sizeof(r.err)))
 		TH_LOG("%s", r.err);
-	ASSERT_EQ(0, fr_gate_open(gate));
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, r.pid, 0,
+			    PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD));
+	/*
+	 * AT_EXECVE_ENTRY: to the entry of the execve that runs, the last
+	 * one (held once before, with the image kept: it parks the image).
+	 * The request's work then runs inside the execve, where
+	 * ptrace_notify() runs task_work before the PTRACE_EVENT_EXEC stop.
+	 */
+	for (i = 0; at == AT_EXECVE_ENTRY && i < 1000; i++) {
+		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, r.pid, 0, 0));
+		ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+		ASSERT_TRUE(WIFSTOPPED(status));
+		if (WSTOPSIG(status) != (SIGTRAP | 0x80))
+			continue;
+		ASSERT_LT(0, ptrace(PTRACE_GET_SYSCALL_INFO, r.pid, sizeof(si), &si));
+		if (si.op == PTRACE_SYSCALL_INFO_ENTRY && si.entry.nr == __NR_execve &&
+		    ++entries == 1 + chain)
+			break;
+	}
+	if (at == AT_EXECVE_ENTRY) {
+		ASSERT_GT(1000, i);
+		ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
+		usleep(300000 * fr_timeout_scale());
+		EXPECT_EQ(0, __atomic_load_n(&r.done, __ATOMIC_ACQUIRE));
+	}
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
 	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
 	ASSERT_TRUE(WIFSTOPPED(status));
 	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_EXEC << 8), status >> 8);
-	/* stopped inside the execve: the request waits for it */
-	ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
-	usleep(300000);
+	if (at == AT_EXEC_EVENT) {
+		/* stopped inside the execve: the request waits for it */
+		ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
+		usleep(300000 * fr_timeout_scale());
+		/* still waiting: the stopped thread cannot serve it */
+		EXPECT_EQ(0, __atomic_load_n(&r.done, __ATOMIC_ACQUIRE));
+	}
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
 	ASSERT_EQ(0, r.rc) TH_LOG("dump: %s", r.err);
@@ -840,7 +893,10 @@ static void dump_during_exec_check(struct __test_metadata *_metadata, int chain)
 				   r.err, sizeof(r.err))) TH_LOG("%s", r.err);
 	/* the image before the exec: parked, then published in front */
 	if (chain) {
-		EXPECT_NE(0, prev);
+		EXPECT_NE(0, prev) {
+			TH_LOG("dumps of pid %d left:", r.pid);
+			fr_client_list_dumps(r.cl, log_dump, &r.pid);
+		}
 		if (prev)
 			fr_client_release_dump(r.cl, prev, r.err, sizeof(r.err));
 	} else {
@@ -874,7 +930,7 @@ static void dump_during_exec_check(struct __test_metadata *_metadata, int chain)
 TEST(dump_during_exec)
 {
 	FR_REQUIRE_MODULE();
-	dump_during_exec_check(_metadata, 0);
+	dump_during_exec_check(_metadata, 0, AT_EXEC_EVENT);
 }
 
 /*
@@ -887,7 +943,21 @@ TEST(dump_during_exec)
 TEST(dump_during_exec_chain)
 {
 	FR_REQUIRE_MODULE();
-	dump_during_exec_check(_metadata, 1);
+	dump_during_exec_check(_metadata, 1, AT_EXEC_EVENT);
+}
+
+/*
+ * Asked for before the execve runs, served inside it: a tracer with
+ * PTRACE_O_TRACEEXEC (strace -f, gdb) has the kernel run task_work at
+ * the PTRACE_EVENT_EXEC stop, the new image's mm in, the call not yet
+ * returned.  That work took the execve for a failed one, gave the parked
+ * image back to a ring it then dropped, and froze the old image's ring
+ * against the new mm.  The dump is made when the execve returns.
+ */
+TEST(dump_during_exec_notify)
+{
+	FR_REQUIRE_MODULE();
+	dump_during_exec_check(_metadata, 1, AT_EXECVE_ENTRY);
 }
 
 /*
@@ -943,7 +1013,9 @@ TEST(dump_during_held_munmap)
 	}
 	ASSERT_GT(1000, i);
 	ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
-	usleep(300000);
+	usleep(300000 * fr_timeout_scale());
+	/* still waiting: the stopped thread cannot serve it */
+	EXPECT_EQ(0, __atomic_load_n(&r.done, __ATOMIC_ACQUIRE));
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
 	EXPECT_EQ(0, r.rc) TH_LOG("dump: %s", r.err);
