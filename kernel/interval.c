@@ -2112,7 +2112,9 @@ static void fr_dump_late_msg(struct fr_proc *proc,
 				   "the process did not reach a dump point in time");
 	else if (dstate)
 		NL_SET_ERR_MSG_MOD(extack,
-				   "no thread of the process ran within " __stringify(FR_DUMP_WAIT_S) " s: each is stopped (SIGSTOP or ptrace) or in an uninterruptible sleep (D state)");
+				   "no thread of the process ran within "
+				   __stringify(FR_DUMP_WAIT_S)
+				   " s: each is stopped (SIGSTOP or ptrace) or in an uninterruptible sleep (D state)");
 	else
 		NL_SET_ERR_MSG_MOD(extack,
 				   "the process is stopped (SIGSTOP or a ptrace stop): a dump is made by one of its threads when it runs");
