@@ -807,6 +807,19 @@ static void *dump_thread(void *arg)
  * `sleep 30`, and the request timed out (ETIMEDOUT after 10 s).  It is
  * served at the exec's return now: the new image's first instruction.
  */
+/*
+ * The dump of r->pid asked for from thread *th while the process is held
+ * at a ptrace stop: after 300 ms (scaled) the request is still waiting,
+ * as no thread of the process can serve it.
+ */
+static void dump_ask_stopped(struct __test_metadata *_metadata, struct dump_req *r,
+			     pthread_t *th)
+{
+	ASSERT_EQ(0, pthread_create(th, NULL, dump_thread, r));
+	usleep(300000 * fr_timeout_scale());
+	EXPECT_EQ(0, __atomic_load_n(&r->done, __ATOMIC_ACQUIRE));
+}
+
 static int log_dump(const struct fr_dump_info *i, void *arg)
 {
 	if (i->pid == *(uint32_t *)arg)
@@ -871,9 +884,7 @@ static void dump_during_exec_check(struct __test_metadata *_metadata, int chain,
 	}
 	if (at == AT_EXECVE_ENTRY) {
 		ASSERT_GT(1000, i);
-		ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
-		usleep(300000 * fr_timeout_scale());
-		EXPECT_EQ(0, __atomic_load_n(&r.done, __ATOMIC_ACQUIRE));
+		dump_ask_stopped(_metadata, &r, &th);
 	}
 	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
 	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
@@ -881,10 +892,7 @@ static void dump_during_exec_check(struct __test_metadata *_metadata, int chain,
 	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_EXEC << 8), status >> 8);
 	if (at == AT_EXEC_EVENT) {
 		/* stopped inside the execve: the request waits for it */
-		ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
-		usleep(300000 * fr_timeout_scale());
-		/* still waiting: the stopped thread cannot serve it */
-		EXPECT_EQ(0, __atomic_load_n(&r.done, __ATOMIC_ACQUIRE));
+		dump_ask_stopped(_metadata, &r, &th);
 	}
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
@@ -1012,10 +1020,7 @@ TEST(dump_during_held_munmap)
 			break;
 	}
 	ASSERT_GT(1000, i);
-	ASSERT_EQ(0, pthread_create(&th, NULL, dump_thread, &r));
-	usleep(300000 * fr_timeout_scale());
-	/* still waiting: the stopped thread cannot serve it */
-	EXPECT_EQ(0, __atomic_load_n(&r.done, __ATOMIC_ACQUIRE));
+	dump_ask_stopped(_metadata, &r, &th);
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
 	EXPECT_EQ(0, r.rc) TH_LOG("dump: %s", r.err);
