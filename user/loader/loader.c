@@ -3645,7 +3645,8 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	 * first instruction has no page at all): the fault is at the dump
 	 * point, every register as recorded, and what follows was not.
 	 */
-	if (t->cur == FRI_NO_NEXT && e->kind == FLIGHTREC_END_DUMP && e->has_regs &&
+	if ((sig == SIGSEGV || sig == SIGBUS) && t->cur == FRI_NO_NEXT &&
+	    e->kind == FLIGHTREC_END_DUMP && e->has_regs &&
 	    (!e->tid || e->tid == t->tid) && !compare_regs(uc, &e->regs, 1)) {
 		print_times("end");
 		write_core(t, uc, 0, 0, 0, 1);
