@@ -426,6 +426,8 @@ struct fr_thread {
 	/* signals: delivered at sig_ip right after a syscall, or in user code */
 	bool sig_boundary;
 	u64 sig_ip;
+	/* its last call returned -ENOSYS: fr_sc_pre_entry() */
+	bool sc_enosys;
 	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
 	/*
 	 * Its log: the records it placed since its log was last taken into

@@ -2182,6 +2182,9 @@ int fr_dump_request(pid_t pid, u32 *dump_id, struct netlink_ext_ack *extack)
 		if (err == -EPERM)
 			NL_SET_ERR_MSG_MOD(extack,
 					   "recording of this process stopped: it is not dumpable (see its stop reason in status)");
+		else if (err == -ESRCH)
+			NL_SET_ERR_MSG_MOD(extack,
+					   "the process exited before a thread of it could make the dump");
 		else if (err)
 			NL_SET_ERR_MSG_MOD(extack, "the dump could not be made");
 	}

@@ -1798,8 +1798,13 @@ static __always_inline bool fr_sc_needs_hold(struct fr_proc *proc,
 {
 	unsigned long s, e;
 
+	/*
+	 * The process ends: its freeze with at_exit, or a dump asked for, is
+	 * made before the call (after it, in exit_task_work, the mm is gone).
+	 */
 	if (fr_sc_is_exit(nr))
-		return proc->at_exit && !proc->at_exit_done &&
+		return ((proc->at_exit && !proc->at_exit_done) ||
+			READ_ONCE(proc->dump_req_id)) &&
 		       (nr == __NR_exit_group || READ_ONCE(proc->nr_threads) == 1);
 	/* the old image is parked before it goes (fr_exec_park) */
 	if (nr == __NR_execve || nr == __NR_execveat)
@@ -2332,19 +2337,58 @@ void fr_sc_settle(struct fr_thread *t)
 }
 
 /*
+ * Task_work the kernel runs on a syscall's way in, before sys_enter has
+ * seen the call: ptrace_notify() runs it at a syscall-entry stop (when it
+ * was queued after the thread entered the kernel) and at a seccomp stop
+ * (SECCOMP_RET_TRACE).  pt_regs are then as the entry left them (ax
+ * -ENOSYS, orig_ax the call, ip after a syscall instruction), which is
+ * also what a call that failed with ENOSYS leaves for the task_work on its
+ * way out: after one, the thread's last, the state is taken for that.  Any
+ * other return to user space has orig_ax -1 (interrupt, sigreturn) or an
+ * exception's error code; at an exception right after a syscall
+ * instruction, rax is still the call's result, so -ENOSYS only after a call
+ * that failed so.  @r: t's registers, t of current's process (the
+ * instruction is read in current's mm, without faulting).
+ */
+static bool fr_sc_pre_entry(struct fr_thread *t,
+			    const struct user_regs_struct *r)
+{
+	u16 insn;
+
+	if (r->ax != (u64)-ENOSYS || r->orig_ax >= FR_NR_SYSCALLS)
+		return false;
+	if (t->sc_enosys)
+		return false;
+	return !copy_from_user_nofault(&insn, (const void __user *)(r->ip - 2),
+				       sizeof(insn)) &&
+	       insn == 0x050f;	/* syscall */
+}
+
+/*
  * A context of t's user registers taken in task_work (t stopped there): a
  * call whose record is not placed yet (slow copy, restart) is still open,
  * and the context says the thread is inside it, as for a blocked thread.
+ * So does one whose task_work the kernel ran inside a call (in_sc: at a
+ * PTRACE_EVENT_FORK, _CLONE, _VFORK or _VFORK_DONE stop) or before
+ * sys_enter saw it (fr_sc_pre_entry): the loader makes the call again, and
+ * its record, placed at its sys_exit, is in the interval this context
+ * starts.  Before, such a context was after the call, with rax -ENOSYS: a
+ * replay from it skipped the call (checkpoint_cmds
+ * boundary_during_fork_event, boundary_during_seccomp_event).
  */
 void fr_sc_ctx_fix(struct fr_thread *t, struct fr_thread_ctx *ctx)
 {
 	struct user_regs_struct *r = &ctx->regs;
 
-	if (t->sc_slow)
+	if (t->sc_slow || READ_ONCE(t->in_sc))
 		fr_ctx_in_syscall(ctx, t->sc_nr, r->ip);
 	else if (t->restart_pending &&
 		 fr_sc_at_restart(t, r->ip, r->ax, r->orig_ax))
 		fr_ctx_in_syscall(ctx, t->sc_nr, t->restart_ip);
+	else if (fr_sc_pre_entry(t, r))
+		fr_ctx_in_syscall(ctx, t->restart_pending &&
+				  r->ip == t->restart_ip ? t->sc_nr : r->orig_ax,
+				  r->ip);
 }
 
 /* Raised by the instruction the thread executed (a fault). */
@@ -2957,6 +3001,7 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	/* a signal delivered on this way out is at the syscall boundary */
 	t->sig_boundary = true;
 	t->sig_ip = regs->ip;
+	t->sc_enosys = ret == -ENOSYS;
 	if (unlikely(fe & FR_FE_XEXIT)) {
 		if (nr == __NR_connect)
 			ret = fr_connect_exit(t, regs, ret);

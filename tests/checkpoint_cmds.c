@@ -14,7 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -820,6 +824,33 @@ static void dump_ask_stopped(struct __test_metadata *_metadata, struct dump_req 
 	EXPECT_EQ(0, __atomic_load_n(&r->done, __ATOMIC_ACQUIRE));
 }
 
+/*
+ * PTRACE_SYSCALL the stopped tracee @pid (PTRACE_O_TRACESYSGOOD set) to the
+ * syscall-entry stop of call @nr1 or @nr2 (-1: none); entry and exit stops
+ * alternate, and other stops are let go without their signal.  The number
+ * of the call stopped at, or -1.
+ */
+static long to_syscall_entry(pid_t pid, long nr1, long nr2)
+{
+	struct user_regs_struct regs;
+	int i, status;
+
+	for (i = 0; i < 1000; i++) {
+		if (ptrace(PTRACE_SYSCALL, pid, 0, 0) ||
+		    waitpid(pid, &status, 0) != pid || !WIFSTOPPED(status))
+			return -1;
+		if (WSTOPSIG(status) != (SIGTRAP | 0x80))
+			continue;
+		if (ptrace(PTRACE_GETREGS, pid, 0, &regs))
+			return -1;
+		if (regs.rax != (unsigned long)-ENOSYS)
+			continue;
+		if ((long)regs.orig_rax == nr1 || (long)regs.orig_rax == nr2)
+			return regs.orig_rax;
+	}
+	return -1;
+}
+
 static int log_dump(const struct fr_dump_info *i, void *arg)
 {
 	if (i->pid == *(uint32_t *)arg)
@@ -977,8 +1008,7 @@ TEST(dump_during_exec_notify)
 TEST(dump_during_held_munmap)
 {
 	struct dump_req r = { 0 };
-	struct user_regs_struct regs;
-	int status, i, in[2];
+	int status, in[2];
 	pthread_t th;
 	char c = 0;
 
@@ -1008,18 +1038,7 @@ TEST(dump_during_held_munmap)
 	ASSERT_EQ(0, fr_client_register(r.cl, r.pid, 50, 8, 0, r.err, sizeof(r.err)))
 		TH_LOG("%s", r.err);
 	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, r.pid, 0, PTRACE_O_TRACESYSGOOD));
-	/* to munmap's syscall-entry stop (entry and exit stops alternate) */
-	for (i = 0; i < 1000; i++) {
-		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, r.pid, 0, 0));
-		ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-		ASSERT_TRUE(WIFSTOPPED(status));
-		if (WSTOPSIG(status) != (SIGTRAP | 0x80))
-			continue;
-		ASSERT_EQ(0, ptrace(PTRACE_GETREGS, r.pid, 0, &regs));
-		if (regs.orig_rax == __NR_munmap && regs.rax == (unsigned long)-ENOSYS)
-			break;
-	}
-	ASSERT_GT(1000, i);
+	ASSERT_EQ(__NR_munmap, to_syscall_entry(r.pid, __NR_munmap, -1));
 	dump_ask_stopped(_metadata, &r, &th);
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
@@ -1044,6 +1063,265 @@ TEST(dump_during_held_munmap)
 		}
 		EXPECT_TRUE(fr_file_contains(dir, "rerr", " in munmap at rip"));
 	}
+	fr_client_close(r.cl);
+}
+
+/*
+ * A child that stops for its tracer (the test: PTRACE_TRACEME, SIGSTOP),
+ * then runs @body(@fd), whose value is its exit status.  Registered (50 ms
+ * intervals, 8 kept) with r->cl open, and PTRACE_SETOPTIONS @opts set.
+ */
+static void spawn_traced(struct __test_metadata *_metadata, struct dump_req *r,
+			 int (*body)(int), int fd, long opts)
+{
+	int status;
+
+	ASSERT_EQ(0, fr_client_open(&r->cl, r->err, sizeof(r->err))) TH_LOG("%s", r->err);
+	r->pid = fork();
+	ASSERT_LE(0, r->pid);
+	if (!r->pid) {
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP))
+			_exit(126);
+		_exit(body(fd));
+	}
+	ASSERT_EQ(r->pid, waitpid(r->pid, &status, 0));
+	ASSERT_TRUE(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP);
+	ASSERT_EQ(0, fr_client_register(r->cl, r->pid, 50, 8, 0, r->err, sizeof(r->err)))
+		TH_LOG("%s", r->err);
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, r->pid, 0, opts));
+}
+
+/*
+ * r's dump made (r->rc, r->id), as a checkpoint in a new directory that
+ * replays to its end from each of its intervals: the dump point, as
+ * recorded, whose message has @at.
+ */
+static void dump_replays(struct __test_metadata *_metadata, struct dump_req *r,
+			 const char *at)
+{
+	char dir[64], path[512];
+	struct fr_asm_stats st;
+	struct flrc *c;
+	size_t i;
+
+	ASSERT_EQ(0, r->rc) TH_LOG("dump: %s", r->err);
+	ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
+	ASSERT_EQ(0, assemble(r->cl, r->id, dir, path, sizeof(path), &st,
+			      r->err, sizeof(r->err))) TH_LOG("%s", r->err);
+	EXPECT_EQ(0, st.dropped);
+	ASSERT_EQ(0, flrc_read(path, &c, r->err, sizeof(r->err))) TH_LOG("%s", r->err);
+	for (i = 0; i < c->hdr->n_intervals; i++) {
+		unsigned int from = c->hdr->intervals[i]->index;
+
+		EXPECT_EQ(0, fr_sh("%s replay %s --from %u --out %s/rep%u > %s/rout 2> %s/rerr",
+				   fr_flightrec(), path, from, dir, from, dir, dir))
+			fr_sh("cat %s/rout %s/rerr", dir, dir);
+		EXPECT_TRUE(fr_file_contains(dir, "rerr", "reached the dump point: thread"))
+			fr_sh("cat %s/rerr", dir);
+		EXPECT_TRUE(fr_file_contains(dir, "rerr", at))
+			fr_sh("cat %s/rerr", dir);
+	}
+	flrc_free(c);
+}
+
+static int forks_once(int in)
+{
+	pid_t c = fork();
+	char b;
+
+	if (!c)
+		_exit(0);
+	if (c < 0 || waitpid(c, NULL, 0) != c)
+		return 3;
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
+/*
+ * Asked for at fork's syscall-entry stop, served inside the fork: a tracer
+ * with PTRACE_O_TRACEFORK (strace -f, gdb) has the kernel run task_work at
+ * the PTRACE_EVENT_FORK stop, the child made, the call not yet returned.
+ * The dump point is inside the call.
+ */
+TEST(dump_during_fork_event)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	unsigned long gc;
+	pthread_t th;
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, forks_once, in[0],
+		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK);
+	close(in[0]);
+	ASSERT_EQ(__NR_clone, to_syscall_entry(r.pid, __NR_clone, __NR_fork));
+	dump_ask_stopped(_metadata, &r, &th);
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_FORK << 8), status >> 8);
+	ASSERT_EQ(0, ptrace(PTRACE_GETEVENTMSG, r.pid, 0, &gc));
+	/* the new child, traced too, starts with a SIGSTOP */
+	ASSERT_EQ((pid_t)gc, waitpid(gc, &status, __WALL));
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, gc, 0, 0));
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	dump_replays(_metadata, &r, " in clone at rip");
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	fr_client_close(r.cl);
+}
+
+/*
+ * The same with a boundary's work in place of the dump's: the timer asked
+ * for a boundary while the process was held at the entry stop, and the
+ * kernel ran its work at the PTRACE_EVENT_FORK stop, inside the call.  The
+ * interval it opens starts inside the fork, as for a thread a boundary
+ * finds blocked in a call; the dump, later, is made in read().
+ */
+TEST(boundary_during_fork_event)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	unsigned long gc;
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, forks_once, in[0],
+		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK);
+	close(in[0]);
+	ASSERT_EQ(__NR_clone, to_syscall_entry(r.pid, __NR_clone, __NR_fork));
+	usleep(200000);		/* 4 intervals */
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_FORK << 8), status >> 8);
+	ASSERT_EQ(0, ptrace(PTRACE_GETEVENTMSG, r.pid, 0, &gc));
+	ASSERT_EQ((pid_t)gc, waitpid(gc, &status, __WALL));
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, gc, 0, 0));
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	usleep(200000);		/* in read() */
+	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
+	dump_replays(_metadata, &r, " in read at rip");
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	fr_client_close(r.cl);
+}
+
+static int exits_7(int fd)
+{
+	(void)fd;
+	syscall(SYS_getppid);
+	syscall(SYS_exit_group, 7);
+	return 126;
+}
+
+/*
+ * Asked for at exit_group's syscall-entry stop: the request's work ran
+ * after exit_mm(), where no dump can be made (the process has no memory
+ * left), and the request failed with ESRCH.  The exit_group is held while a
+ * dump is asked for, as with at_exit, and the dump is made before it.
+ */
+TEST(dump_during_exit_group)
+{
+	struct dump_req r = { 0 };
+	pthread_t th;
+	int status;
+
+	FR_REQUIRE_MODULE();
+	spawn_traced(_metadata, &r, exits_7, -1, PTRACE_O_TRACESYSGOOD);
+	ASSERT_EQ(__NR_exit_group, to_syscall_entry(r.pid, __NR_exit_group, -1));
+	dump_ask_stopped(_metadata, &r, &th);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 7) TH_LOG("%#x", status);
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	dump_replays(_metadata, &r, " in exit_group at rip");
+	fr_client_close(r.cl);
+}
+
+static int seccomp_traced_getppid(int in)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getppid, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
+	char b;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		return 3;
+	/* once: without a tracer it would fail with ENOSYS */
+	if (syscall(SYS_getppid) <= 0)
+		return 4;
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
+/*
+ * Asked for at the syscall-entry stop of a call that a seccomp filter
+ * hands to the tracer (SECCOMP_RET_TRACE): the kernel runs task_work at
+ * the PTRACE_EVENT_SECCOMP stop, before the call is counted entered
+ * (sys_enter).  The dump point is the call, about to run.
+ */
+TEST(dump_during_seccomp_event)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	pthread_t th;
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, seccomp_traced_getppid, in[0],
+		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP);
+	close(in[0]);
+	ASSERT_EQ(__NR_getppid, to_syscall_entry(r.pid, __NR_getppid, -1));
+	dump_ask_stopped(_metadata, &r, &th);
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_SECCOMP << 8), status >> 8);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	dump_replays(_metadata, &r, " in getppid at rip");
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	fr_client_close(r.cl);
+}
+
+/*
+ * The same with a boundary's work: run at the PTRACE_EVENT_SECCOMP stop,
+ * before sys_enter.  The interval it opens starts at the call, about to be
+ * made (before, after it: with rax -ENOSYS, the call skipped).
+ */
+TEST(boundary_during_seccomp_event)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, seccomp_traced_getppid, in[0],
+		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP);
+	close(in[0]);
+	ASSERT_EQ(__NR_getppid, to_syscall_entry(r.pid, __NR_getppid, -1));
+	usleep(200000);		/* 4 intervals */
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_SECCOMP << 8), status >> 8);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	usleep(200000);		/* in read() */
+	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
+	dump_replays(_metadata, &r, " in read at rip");
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
 	fr_client_close(r.cl);
 }
 
