@@ -2980,6 +2980,8 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 		if (syscall_get_nr(current, regs) == __NR_connect)
 			t->connect_kicked = true;
 	}
+	/* also for a call not recorded (entered before the process started) */
+	t->sc_enosys = ret == -ENOSYS;
 	if (!t->in_sc)
 		return t;
 	/*
@@ -3001,7 +3003,6 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	/* a signal delivered on this way out is at the syscall boundary */
 	t->sig_boundary = true;
 	t->sig_ip = regs->ip;
-	t->sc_enosys = ret == -ENOSYS;
 	if (unlikely(fe & FR_FE_XEXIT)) {
 		if (nr == __NR_connect)
 			ret = fr_connect_exit(t, regs, ret);

@@ -161,4 +161,5 @@ EXEC(python_execv, "/usr/bin/python3 -c 'import os, sys\nprint(\"python\", sys.v
  */
 TREE(strace_inject, "strace -f -o /dev/null -e inject=getppid:retval=7 sh -c 'echo ppid $PPID'")
 TREE(strace_error, "strace -f -o /dev/null -e inject=openat:error=ENOENT:when=3 cat /etc/hostname /etc/shells 2>&1 | head -3")
+TREE(strace_fork_tree, "strace -f -o /dev/null sh -c 'seq 1 300 | sort -r | head -2 > o; (echo sub; true) | cat >> o; head -3 o'")
 TREE_XFAIL(gdb_run, "gdb -q -batch -ex run -ex 'print 6*7' --args /bin/true 2>/dev/null | tail -1", "class 11: a tracer's stops in user code (breakpoints) are not replayed")
