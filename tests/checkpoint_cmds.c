@@ -1136,6 +1136,111 @@ static int forks_once(int in)
 	return read(in, &b, 1) == 1 ? 0 : 5;
 }
 
+static void *reads_one(void *arg)
+{
+	char b;
+
+	return (void *)(long)(read(*(int *)arg, &b, 1) == 1 ? 0 : 5);
+}
+
+static int starts_a_thread(int in)
+{
+	pthread_t th;
+	void *ret;
+
+	if (pthread_create(&th, NULL, reads_one, &in) || pthread_join(th, &ret))
+		return 3;
+	return (long)ret;
+}
+
+static int seccomp_traced_getppid(int in)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getppid, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
+	char b;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		return 3;
+	/* once: without a tracer it would fail with ENOSYS */
+	if (syscall(SYS_getppid) <= 0)
+		return 4;
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
+/* a ptrace stop where the kernel runs task_work, inside a call or before it */
+struct event_stop {
+	int (*body)(int);	/* the child's, with the read end of a pipe */
+	long opts;		/* PTRACE_O_TRACE* of the event */
+	long nr1, nr2;		/* the call (at its syscall-entry stop) */
+	int event;		/* PTRACE_EVENT_* */
+};
+
+static const struct event_stop fork_event = {
+	forks_once, PTRACE_O_TRACEFORK, __NR_clone, __NR_fork, PTRACE_EVENT_FORK
+};
+static const struct event_stop clone_event = {
+	starts_a_thread, PTRACE_O_TRACECLONE, __NR_clone3, __NR_clone, PTRACE_EVENT_CLONE
+};
+static const struct event_stop seccomp_event = {
+	seccomp_traced_getppid, PTRACE_O_TRACESECCOMP, __NR_getppid, -1,
+	PTRACE_EVENT_SECCOMP
+};
+
+/*
+ * Work for the child of @e at its event stop: with @dump, a dump asked for
+ * at the call's syscall-entry stop (its work runs at the event: the dump
+ * point, whose replay message has @at); else a boundary's, which the timer
+ * asks for while it is held there, the dump made later in read().  The
+ * task (fork, thread) the event made is traced too and starts with a
+ * SIGSTOP: let go.  The dump replays from each of its intervals.
+ */
+static void event_stop_check(struct __test_metadata *_metadata,
+			     const struct event_stop *e, bool dump, const char *at)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	unsigned long nt;
+	pthread_t th;
+	char c = 0;
+	long nr;
+
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, e->body, in[0], PTRACE_O_TRACESYSGOOD | e->opts);
+	close(in[0]);
+	nr = to_syscall_entry(r.pid, e->nr1, e->nr2);
+	ASSERT_NE(-1, nr);
+	if (dump)
+		dump_ask_stopped(_metadata, &r, &th);
+	else
+		usleep(200000);		/* 4 intervals */
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, __WALL));
+	ASSERT_EQ(SIGTRAP | (e->event << 8), status >> 8);
+	if (e->event != PTRACE_EVENT_SECCOMP) {
+		ASSERT_EQ(0, ptrace(PTRACE_GETEVENTMSG, r.pid, 0, &nt));
+		ASSERT_EQ((pid_t)nt, waitpid(nt, &status, __WALL));
+		ASSERT_EQ(0, ptrace(PTRACE_DETACH, nt, 0, 0));
+	}
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	if (dump) {
+		ASSERT_EQ(0, pthread_join(th, NULL));
+	} else {
+		usleep(200000);		/* in read() */
+		r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
+	}
+	dump_replays(_metadata, &r, at);
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	fr_client_close(r.cl);
+}
+
 /*
  * Asked for at fork's syscall-entry stop, served inside the fork: a tracer
  * with PTRACE_O_TRACEFORK (strace -f, gdb) has the kernel run task_work at
@@ -1144,33 +1249,8 @@ static int forks_once(int in)
  */
 TEST(dump_during_fork_event)
 {
-	struct dump_req r = { 0 };
-	int status, in[2];
-	unsigned long gc;
-	pthread_t th;
-	char c = 0;
-
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	spawn_traced(_metadata, &r, forks_once, in[0],
-		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK);
-	close(in[0]);
-	ASSERT_EQ(__NR_clone, to_syscall_entry(r.pid, __NR_clone, __NR_fork));
-	dump_ask_stopped(_metadata, &r, &th);
-	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_FORK << 8), status >> 8);
-	ASSERT_EQ(0, ptrace(PTRACE_GETEVENTMSG, r.pid, 0, &gc));
-	/* the new child, traced too, starts with a SIGSTOP */
-	ASSERT_EQ((pid_t)gc, waitpid(gc, &status, __WALL));
-	ASSERT_EQ(0, ptrace(PTRACE_DETACH, gc, 0, 0));
-	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
-	ASSERT_EQ(0, pthread_join(th, NULL));
-	dump_replays(_metadata, &r, " in clone at rip");
-	ASSERT_EQ(1, write(in[1], &c, 1));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	EXPECT_EQ(0, status);
-	fr_client_close(r.cl);
+	event_stop_check(_metadata, &fork_event, true, " in clone at rip");
 }
 
 /*
@@ -1178,36 +1258,48 @@ TEST(dump_during_fork_event)
  * for a boundary while the process was held at the entry stop, and the
  * kernel ran its work at the PTRACE_EVENT_FORK stop, inside the call.  The
  * interval it opens starts inside the fork, as for a thread a boundary
- * finds blocked in a call; the dump, later, is made in read().
+ * finds blocked in a call (before: after it, with rax -ENOSYS, the call
+ * skipped, and its replay diverged).
  */
 TEST(boundary_during_fork_event)
 {
-	struct dump_req r = { 0 };
-	int status, in[2];
-	unsigned long gc;
-	char c = 0;
-
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	spawn_traced(_metadata, &r, forks_once, in[0],
-		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK);
-	close(in[0]);
-	ASSERT_EQ(__NR_clone, to_syscall_entry(r.pid, __NR_clone, __NR_fork));
-	usleep(200000);		/* 4 intervals */
-	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_FORK << 8), status >> 8);
-	ASSERT_EQ(0, ptrace(PTRACE_GETEVENTMSG, r.pid, 0, &gc));
-	ASSERT_EQ((pid_t)gc, waitpid(gc, &status, __WALL));
-	ASSERT_EQ(0, ptrace(PTRACE_DETACH, gc, 0, 0));
-	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
-	usleep(200000);		/* in read() */
-	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
-	dump_replays(_metadata, &r, " in read at rip");
-	ASSERT_EQ(1, write(in[1], &c, 1));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	EXPECT_EQ(0, status);
-	fr_client_close(r.cl);
+	event_stop_check(_metadata, &fork_event, false, " in read at rip");
+}
+
+/*
+ * The dump at a thread's creation (PTRACE_EVENT_CLONE of pthread_create's
+ * clone3): made inside the call, while the new thread, made and woken, has
+ * not reached user space; it reports in from there, with its first
+ * registers (rax 0), and both replay to the dump point.
+ */
+TEST(dump_during_clone_event)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &clone_event, true, " in clone");
+}
+
+/*
+ * Asked for at the syscall-entry stop of a call that a seccomp filter
+ * hands to the tracer (SECCOMP_RET_TRACE): the kernel runs task_work at
+ * the PTRACE_EVENT_SECCOMP stop, before the call is counted entered
+ * (sys_enter).  The dump point is the call, about to run.
+ */
+TEST(dump_during_seccomp_event)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &seccomp_event, true, " in getppid at rip");
+}
+
+/*
+ * The same with a boundary's work: the interval it opens starts at the
+ * call, about to be made (before: after it, with rax -ENOSYS, the call
+ * skipped).
+ */
+TEST(boundary_during_seccomp_event)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &seccomp_event, false, " in read at rip");
 }
 
 static int exits_7(int fd)
@@ -1239,89 +1331,6 @@ TEST(dump_during_exit_group)
 	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 7) TH_LOG("%#x", status);
 	ASSERT_EQ(0, pthread_join(th, NULL));
 	dump_replays(_metadata, &r, " in exit_group at rip");
-	fr_client_close(r.cl);
-}
-
-static int seccomp_traced_getppid(int in)
-{
-	struct sock_filter f[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getppid, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
-	char b;
-
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
-		return 3;
-	/* once: without a tracer it would fail with ENOSYS */
-	if (syscall(SYS_getppid) <= 0)
-		return 4;
-	return read(in, &b, 1) == 1 ? 0 : 5;
-}
-
-/*
- * Asked for at the syscall-entry stop of a call that a seccomp filter
- * hands to the tracer (SECCOMP_RET_TRACE): the kernel runs task_work at
- * the PTRACE_EVENT_SECCOMP stop, before the call is counted entered
- * (sys_enter).  The dump point is the call, about to run.
- */
-TEST(dump_during_seccomp_event)
-{
-	struct dump_req r = { 0 };
-	int status, in[2];
-	pthread_t th;
-	char c = 0;
-
-	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	spawn_traced(_metadata, &r, seccomp_traced_getppid, in[0],
-		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP);
-	close(in[0]);
-	ASSERT_EQ(__NR_getppid, to_syscall_entry(r.pid, __NR_getppid, -1));
-	dump_ask_stopped(_metadata, &r, &th);
-	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_SECCOMP << 8), status >> 8);
-	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
-	ASSERT_EQ(0, pthread_join(th, NULL));
-	dump_replays(_metadata, &r, " in getppid at rip");
-	ASSERT_EQ(1, write(in[1], &c, 1));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	EXPECT_EQ(0, status);
-	fr_client_close(r.cl);
-}
-
-/*
- * The same with a boundary's work: run at the PTRACE_EVENT_SECCOMP stop,
- * before sys_enter.  The interval it opens starts at the call, about to be
- * made (before, after it: with rax -ENOSYS, the call skipped).
- */
-TEST(boundary_during_seccomp_event)
-{
-	struct dump_req r = { 0 };
-	int status, in[2];
-	char c = 0;
-
-	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	spawn_traced(_metadata, &r, seccomp_traced_getppid, in[0],
-		     PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP);
-	close(in[0]);
-	ASSERT_EQ(__NR_getppid, to_syscall_entry(r.pid, __NR_getppid, -1));
-	usleep(200000);		/* 4 intervals */
-	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_SECCOMP << 8), status >> 8);
-	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
-	usleep(200000);		/* in read() */
-	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
-	dump_replays(_metadata, &r, " in read at rip");
-	ASSERT_EQ(1, write(in[1], &c, 1));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	EXPECT_EQ(0, status);
 	fr_client_close(r.cl);
 }
 
