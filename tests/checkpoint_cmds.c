@@ -1136,6 +1136,18 @@ static int forks_once(int in)
 	return read(in, &b, 1) == 1 ? 0 : 5;
 }
 
+static int vforks_once(int in)
+{
+	pid_t c = vfork();
+	char b;
+
+	if (!c)
+		_exit(0);
+	if (c < 0 || waitpid(c, NULL, 0) != c)
+		return 3;
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
 static void *reads_one(void *arg)
 {
 	char b;
@@ -1179,17 +1191,28 @@ struct event_stop {
 	long opts;		/* PTRACE_O_TRACE* of the event */
 	long nr1, nr2;		/* the call (at its syscall-entry stop) */
 	int event;		/* PTRACE_EVENT_* */
+	bool newtask;		/* it made a task, traced too */
 };
 
 static const struct event_stop fork_event = {
-	forks_once, PTRACE_O_TRACEFORK, __NR_clone, __NR_fork, PTRACE_EVENT_FORK
+	forks_once, PTRACE_O_TRACEFORK, __NR_clone, __NR_fork, PTRACE_EVENT_FORK, true
 };
 static const struct event_stop clone_event = {
-	starts_a_thread, PTRACE_O_TRACECLONE, __NR_clone3, __NR_clone, PTRACE_EVENT_CLONE
+	starts_a_thread, PTRACE_O_TRACECLONE, __NR_clone3, __NR_clone, PTRACE_EVENT_CLONE,
+	true
+};
+/* the parent's, before it waits: the child, sharing its memory, stopped */
+static const struct event_stop vfork_event = {
+	vforks_once, PTRACE_O_TRACEVFORK, __NR_vfork, -1, PTRACE_EVENT_VFORK, true
+};
+/* the parent's, its child gone (not traced), still inside vfork */
+static const struct event_stop vfork_done_event = {
+	vforks_once, PTRACE_O_TRACEVFORKDONE, __NR_vfork, -1, PTRACE_EVENT_VFORK_DONE,
+	false
 };
 static const struct event_stop seccomp_event = {
 	seccomp_traced_getppid, PTRACE_O_TRACESECCOMP, __NR_getppid, -1,
-	PTRACE_EVENT_SECCOMP
+	PTRACE_EVENT_SECCOMP, false
 };
 
 /*
@@ -1222,7 +1245,7 @@ static void event_stop_check(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
 	ASSERT_EQ(r.pid, waitpid(r.pid, &status, __WALL));
 	ASSERT_EQ(SIGTRAP | (e->event << 8), status >> 8);
-	if (e->event != PTRACE_EVENT_SECCOMP) {
+	if (e->newtask) {
 		ASSERT_EQ(0, ptrace(PTRACE_GETEVENTMSG, r.pid, 0, &nt));
 		ASSERT_EQ((pid_t)nt, waitpid(nt, &status, __WALL));
 		ASSERT_EQ(0, ptrace(PTRACE_DETACH, nt, 0, 0));
@@ -1277,6 +1300,31 @@ TEST(dump_during_clone_event)
 {
 	FR_REQUIRE_MODULE();
 	event_stop_check(_metadata, &clone_event, true, " in clone");
+}
+
+/* The same at vfork's PTRACE_EVENT_VFORK and _VFORK_DONE stops. */
+TEST(dump_during_vfork_event)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &vfork_event, true, " in vfork at rip");
+}
+
+TEST(boundary_during_vfork_event)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &vfork_event, false, " in read at rip");
+}
+
+TEST(dump_during_vfork_done_event)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &vfork_done_event, true, " in vfork at rip");
+}
+
+TEST(boundary_during_vfork_done_event)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &vfork_done_event, false, " in read at rip");
 }
 
 /*
