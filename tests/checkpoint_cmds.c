@@ -1383,6 +1383,34 @@ TEST(dump_during_exit_group)
 }
 
 /*
+ * Asked for at the PTRACE_EVENT_EXIT stop, past exit_group's entry: the
+ * process still has its memory, but its thread runs no task_work before
+ * exit_mm().  No dump can be made; the request fails at the process's end
+ * (not after the 10 s wait) and says why.
+ */
+TEST(dump_during_exit_event)
+{
+	struct dump_req r = { 0 };
+	pthread_t th;
+	int status;
+
+	FR_REQUIRE_MODULE();
+	spawn_traced(_metadata, &r, exits_7, -1, PTRACE_O_TRACEEXIT);
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_EQ(SIGTRAP | (PTRACE_EVENT_EXIT << 8), status >> 8);
+	dump_ask_stopped(_metadata, &r, &th);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 7) TH_LOG("%#x", status);
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	EXPECT_EQ(-ESRCH, r.rc) TH_LOG("%s", r.err);
+	EXPECT_NE(NULL, strstr(r.err, "the process exited before a thread of it could make the dump"))
+		TH_LOG("%s", r.err);
+	fr_client_close(r.cl);
+}
+
+/*
  * A dump of a process under SIGSTOP: no thread runs to serve it.  The
  * request fails with ETIMEDOUT and says why; it is withdrawn, so that the
  * next one, once the process runs, is made (not EBUSY).
