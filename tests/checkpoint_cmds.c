@@ -835,7 +835,7 @@ static long to_syscall_entry(pid_t pid, long nr1, long nr2)
 	struct user_regs_struct regs;
 	int i, status;
 
-	for (i = 0; i < 1000; i++) {
+	for (i = 0; i < 100000; i++) {
 		if (ptrace(PTRACE_SYSCALL, pid, 0, 0) ||
 		    waitpid(pid, &status, 0) != pid || !WIFSTOPPED(status))
 			return -1;
@@ -1348,6 +1348,51 @@ TEST(boundary_during_seccomp_event)
 {
 	FR_REQUIRE_MODULE();
 	event_stop_check(_metadata, &seccomp_event, false, " in read at rip");
+}
+
+/* calls with user code between: a boundary's work is queued there */
+static int getppid_loop(int in)
+{
+	volatile unsigned long n;
+	char b;
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		for (n = 0; n < 20000; n++)
+			;
+		if (syscall(SYS_getppid) <= 0)
+			return 4;
+	}
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
+/*
+ * Under strace (PTRACE_SYSCALL at every call), with the boundaries the
+ * timer asks for: replay from every interval reaches the dump point.  The
+ * timer's work, queued while the thread waits at a syscall-entry stop,
+ * runs after the call (in 6.1's VM the intervals began there, or in user
+ * code: an IPI); it runs before sys_enter only when queued between the
+ * thread's entry and its stop, which the event cases above make certain.
+ */
+TEST(boundaries_under_strace)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, getppid_loop, in[0], PTRACE_O_TRACESYSGOOD);
+	close(in[0]);
+	ASSERT_EQ(__NR_read, to_syscall_entry(r.pid, __NR_read, -1));
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	usleep(200000);		/* in read() */
+	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
+	dump_replays(_metadata, &r, " in read at rip");
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	fr_client_close(r.cl);
 }
 
 static int exits_7(int fd)
