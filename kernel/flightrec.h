@@ -426,8 +426,11 @@ struct fr_thread {
 	/* signals: delivered at sig_ip right after a syscall, or in user code */
 	bool sig_boundary;
 	u64 sig_ip;
-	/* its last call returned -ENOSYS: fr_sc_pre_entry() */
-	bool sc_enosys;
+	/*
+	 * Its last call failed with -ENOSYS: the ip after its syscall
+	 * instruction; else 0 (fr_sc_pre_entry).
+	 */
+	u64 enosys_ip;
 	bool tsc_trapped;		/* tsc.c: we set its TIF_NOTSC */
 	/*
 	 * Its log: the records it placed since its log was last taken into

@@ -2343,12 +2343,13 @@ void fr_sc_settle(struct fr_thread *t)
  * (SECCOMP_RET_TRACE).  pt_regs are then as the entry left them (ax
  * -ENOSYS, orig_ax the call, ip after a syscall instruction), which is
  * also what a call that failed with ENOSYS leaves for the task_work on its
- * way out: after one, the thread's last, the state is taken for that.  Any
- * other return to user space has orig_ax -1 (interrupt, sigreturn) or an
- * exception's error code; at an exception right after a syscall
- * instruction, rax is still the call's result, so -ENOSYS only after a call
- * that failed so.  @r: t's registers, t of current's process (the
- * instruction is read in current's mm, without faulting).
+ * way out: after one, the thread's last, at the same instruction, the
+ * state is taken for that.  Any other return to user space has orig_ax -1
+ * (interrupt, sigreturn) or an exception's error code; at an exception
+ * right after a syscall instruction, rax is still the call's result, so
+ * -ENOSYS only after a call that failed so.  @r: t's registers, t of
+ * current's process (the instruction is read in current's mm, without
+ * faulting).
  */
 static bool fr_sc_pre_entry(struct fr_thread *t,
 			    const struct user_regs_struct *r)
@@ -2357,7 +2358,7 @@ static bool fr_sc_pre_entry(struct fr_thread *t,
 
 	if (r->ax != (u64)-ENOSYS || r->orig_ax >= FR_NR_SYSCALLS)
 		return false;
-	if (t->sc_enosys)
+	if (r->ip == t->enosys_ip)
 		return false;
 	return !copy_from_user_nofault(&insn, (const void __user *)(r->ip - 2),
 				       sizeof(insn)) &&
@@ -2981,7 +2982,7 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 			t->connect_kicked = true;
 	}
 	/* also for a call not recorded (entered before the process started) */
-	t->sc_enosys = ret == -ENOSYS;
+	t->enosys_ip = ret == -ENOSYS ? regs->ip : 0;
 	if (!t->in_sc)
 		return t;
 	/*

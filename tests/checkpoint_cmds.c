@@ -1165,7 +1165,8 @@ static int starts_a_thread(int in)
 	return (long)ret;
 }
 
-static int seccomp_traced_getppid(int in)
+/* getppid goes to the tracer (SECCOMP_RET_TRACE); 0, or -1 */
+static int seccomp_trace_getppid(void)
 {
 	struct sock_filter f[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
@@ -1174,13 +1175,39 @@ static int seccomp_traced_getppid(int in)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
-	char b;
 
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
 	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		return -1;
+	return 0;
+}
+
+static int seccomp_traced_getppid(int in)
+{
+	char b;
+
+	if (seccomp_trace_getppid())
 		return 3;
 	/* once: without a tracer it would fail with ENOSYS */
 	if (syscall(SYS_getppid) <= 0)
+		return 4;
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
+/*
+ * The same right after a call that failed with ENOSYS (an unknown number,
+ * through syscall()): getppid() is another syscall instruction, so its way
+ * in is told from that call's way out.
+ */
+static int seccomp_traced_getppid_after_enosys(int in)
+{
+	char b;
+
+	if (seccomp_trace_getppid())
+		return 3;
+	if (syscall(1000) != -1 || errno != ENOSYS)
+		return 6;
+	if (getppid() <= 0)
 		return 4;
 	return read(in, &b, 1) == 1 ? 0 : 5;
 }
@@ -1212,6 +1239,10 @@ static const struct event_stop vfork_done_event = {
 };
 static const struct event_stop seccomp_event = {
 	seccomp_traced_getppid, PTRACE_O_TRACESECCOMP, __NR_getppid, -1,
+	PTRACE_EVENT_SECCOMP, false
+};
+static const struct event_stop seccomp_enosys_event = {
+	seccomp_traced_getppid_after_enosys, PTRACE_O_TRACESECCOMP, __NR_getppid, -1,
 	PTRACE_EVENT_SECCOMP, false
 };
 
@@ -1348,6 +1379,18 @@ TEST(boundary_during_seccomp_event)
 {
 	FR_REQUIRE_MODULE();
 	event_stop_check(_metadata, &seccomp_event, false, " in read at rip");
+}
+
+/*
+ * The same right after a call at another syscall instruction failed with
+ * ENOSYS, whose way out has the same registers: told apart by where that
+ * call returned (before, by its result alone, and the interval began
+ * after getppid).
+ */
+TEST(boundary_during_seccomp_event_after_enosys)
+{
+	FR_REQUIRE_MODULE();
+	event_stop_check(_metadata, &seccomp_enosys_event, false, " in read at rip");
 }
 
 /* calls with user code between: a boundary's work is queued there */
