@@ -870,12 +870,11 @@ static void dump_during_exec_check(struct __test_metadata *_metadata, int chain,
 {
 	char *argv[] = { "/bin/sh", "-c", "sleep 30; :", "sh", "x", NULL };
 	struct fr_reg_opts o = { 50, 8, 0, -1, 1 };
-	struct __ptrace_syscall_info si;
 	struct dump_req r = { 0 };
 	uint32_t prev = 0;
 	char dir[64], path[512];
 	struct fr_asm_stats st;
-	int status, i, n, entries = 0;
+	int status, i, n;
 	pthread_t th;
 	struct flrc *c;
 
@@ -902,19 +901,9 @@ static void dump_during_exec_check(struct __test_metadata *_metadata, int chain,
 	 * The request's work then runs inside the execve, where
 	 * ptrace_notify() runs task_work before the PTRACE_EVENT_EXEC stop.
 	 */
-	for (i = 0; at == AT_EXECVE_ENTRY && i < 1000; i++) {
-		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, r.pid, 0, 0));
-		ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-		ASSERT_TRUE(WIFSTOPPED(status));
-		if (WSTOPSIG(status) != (SIGTRAP | 0x80))
-			continue;
-		ASSERT_LT(0, ptrace(PTRACE_GET_SYSCALL_INFO, r.pid, sizeof(si), &si));
-		if (si.op == PTRACE_SYSCALL_INFO_ENTRY && si.entry.nr == __NR_execve &&
-		    ++entries == 1 + chain)
-			break;
-	}
 	if (at == AT_EXECVE_ENTRY) {
-		ASSERT_GT(1000, i);
+		for (i = 0; i < 1 + chain; i++)
+			ASSERT_EQ(__NR_execve, to_syscall_entry(r.pid, __NR_execve, -1));
 		dump_ask_stopped(_metadata, &r, &th);
 	}
 	ASSERT_EQ(0, ptrace(PTRACE_CONT, r.pid, 0, 0));
@@ -1000,73 +989,6 @@ TEST(dump_during_exec_notify)
 }
 
 /*
- * The same for a call held at sys_enter (munmap: its pages are captured
- * before they go), here held at its syscall-entry stop: the request's work
- * and the hold's were one, which captured the pages and let the call run
- * again; the program then waited in read() and the request timed out.
- */
-TEST(dump_during_held_munmap)
-{
-	struct dump_req r = { 0 };
-	int status, in[2];
-	pthread_t th;
-	char c = 0;
-
-	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	r.pid = fork();
-	ASSERT_LE(0, r.pid);
-	if (!r.pid) {
-		char *p;
-
-		close(in[1]);
-		if (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP))
-			_exit(2);
-		p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED)
-			_exit(3);
-		p[0] = 1;
-		if (munmap(p, 4096))
-			_exit(4);
-		_exit(read(in[0], &c, 1) == 1 ? 0 : 5);
-	}
-	close(in[0]);
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	ASSERT_TRUE(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP);
-	ASSERT_EQ(0, fr_client_open(&r.cl, r.err, sizeof(r.err))) TH_LOG("%s", r.err);
-	ASSERT_EQ(0, fr_client_register(r.cl, r.pid, 50, 8, 0, r.err, sizeof(r.err)))
-		TH_LOG("%s", r.err);
-	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, r.pid, 0, PTRACE_O_TRACESYSGOOD));
-	ASSERT_EQ(__NR_munmap, to_syscall_entry(r.pid, __NR_munmap, -1));
-	dump_ask_stopped(_metadata, &r, &th);
-	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
-	ASSERT_EQ(0, pthread_join(th, NULL));
-	EXPECT_EQ(0, r.rc) TH_LOG("dump: %s", r.err);
-	ASSERT_EQ(1, write(in[1], &c, 1));
-	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
-	EXPECT_EQ(0, status);
-	if (!r.rc) {
-		char dir[64], path[512];
-		struct fr_asm_stats st;
-
-		ASSERT_EQ(0, fr_mkdtemp(dir, sizeof(dir)));
-		ASSERT_EQ(0, assemble(r.cl, r.id, dir, path, sizeof(path), &st,
-				      r.err, sizeof(r.err))) TH_LOG("%s", r.err);
-		/* the end: the held call, about to run */
-		EXPECT_EQ(0, fr_sh("%s replay %s --out %s/rep > %s/rout 2> %s/rerr",
-				   fr_flightrec(), path, dir, dir, dir))
-			fr_sh("cat %s/rerr", dir);
-		EXPECT_TRUE(fr_file_contains(dir, "rerr",
-					     "reached the dump point: thread")) {
-			fr_sh("cat %s/rerr", dir);
-		}
-		EXPECT_TRUE(fr_file_contains(dir, "rerr", " in munmap at rip"));
-	}
-	fr_client_close(r.cl);
-}
-
-/*
  * A child that stops for its tracer (the test: PTRACE_TRACEME, SIGSTOP),
  * then runs @body(@fd), whose value is its exit status.  Registered (50 ms
  * intervals, 8 kept) with r->cl open, and PTRACE_SETOPTIONS @opts set.
@@ -1122,6 +1044,49 @@ static void dump_replays(struct __test_metadata *_metadata, struct dump_req *r,
 			fr_sh("cat %s/rerr", dir);
 	}
 	flrc_free(c);
+}
+
+/*
+ * A dump asked for at a call held at sys_enter (munmap: its pages are captured
+ * before they go), here held at its syscall-entry stop: the request's work
+ * and the hold's were one, which captured the pages and let the call run
+ * again; the program then waited in read() and the request timed out.
+ */
+static int munmaps_once(int in)
+{
+	char *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char b;
+
+	if (p == MAP_FAILED)
+		return 3;
+	p[0] = 1;
+	if (munmap(p, 4096))
+		return 4;
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
+TEST(dump_during_held_munmap)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	pthread_t th;
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, munmaps_once, in[0], PTRACE_O_TRACESYSGOOD);
+	close(in[0]);
+	ASSERT_EQ(__NR_munmap, to_syscall_entry(r.pid, __NR_munmap, -1));
+	dump_ask_stopped(_metadata, &r, &th);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	/* the end: the held call, about to run */
+	dump_replays(_metadata, &r, " in munmap at rip");
+	fr_client_close(r.cl);
 }
 
 static int forks_once(int in)
@@ -1296,16 +1261,36 @@ static void event_stop_check(struct __test_metadata *_metadata,
 }
 
 /*
+ * Each stop with a dump asked for at the call's syscall-entry stop (.dump)
+ * or with a boundary's work (event_stop_check), and the end the replays
+ * reach (.at).
+ */
+FIXTURE(event) {
+};
+
+FIXTURE_SETUP(event)
+{
+}
+
+FIXTURE_TEARDOWN(event)
+{
+}
+
+FIXTURE_VARIANT(event) {
+	const struct event_stop *e;
+	bool dump;
+	const char *at;
+};
+
+/*
  * Asked for at fork's syscall-entry stop, served inside the fork: a tracer
  * with PTRACE_O_TRACEFORK (strace -f, gdb) has the kernel run task_work at
  * the PTRACE_EVENT_FORK stop, the child made, the call not yet returned.
  * The dump point is inside the call.
  */
-TEST(dump_during_fork_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &fork_event, true, " in clone at rip");
-}
+FIXTURE_VARIANT_ADD(event, dump_during_fork_event) {
+	.e = &fork_event, .dump = true, .at = " in clone at rip"
+};
 
 /*
  * The same with a boundary's work in place of the dump's: the timer asked
@@ -1315,11 +1300,9 @@ TEST(dump_during_fork_event)
  * finds blocked in a call (before: after it, with rax -ENOSYS, the call
  * skipped, and its replay diverged).
  */
-TEST(boundary_during_fork_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &fork_event, false, " in read at rip");
-}
+FIXTURE_VARIANT_ADD(event, boundary_during_fork_event) {
+	.e = &fork_event, .dump = false, .at = " in read at rip"
+};
 
 /*
  * The dump at a thread's creation (PTRACE_EVENT_CLONE of pthread_create's
@@ -1327,36 +1310,26 @@ TEST(boundary_during_fork_event)
  * not reached user space; it reports in from there, with its first
  * registers (rax 0), and both replay to the dump point.
  */
-TEST(dump_during_clone_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &clone_event, true, " in clone");
-}
+FIXTURE_VARIANT_ADD(event, dump_during_clone_event) {
+	.e = &clone_event, .dump = true, .at = " in clone"
+};
 
 /* The same at vfork's PTRACE_EVENT_VFORK and _VFORK_DONE stops. */
-TEST(dump_during_vfork_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &vfork_event, true, " in vfork at rip");
-}
+FIXTURE_VARIANT_ADD(event, dump_during_vfork_event) {
+	.e = &vfork_event, .dump = true, .at = " in vfork at rip"
+};
 
-TEST(boundary_during_vfork_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &vfork_event, false, " in read at rip");
-}
+FIXTURE_VARIANT_ADD(event, boundary_during_vfork_event) {
+	.e = &vfork_event, .dump = false, .at = " in read at rip"
+};
 
-TEST(dump_during_vfork_done_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &vfork_done_event, true, " in vfork at rip");
-}
+FIXTURE_VARIANT_ADD(event, dump_during_vfork_done_event) {
+	.e = &vfork_done_event, .dump = true, .at = " in vfork at rip"
+};
 
-TEST(boundary_during_vfork_done_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &vfork_done_event, false, " in read at rip");
-}
+FIXTURE_VARIANT_ADD(event, boundary_during_vfork_done_event) {
+	.e = &vfork_done_event, .dump = false, .at = " in read at rip"
+};
 
 /*
  * Asked for at the syscall-entry stop of a call that a seccomp filter
@@ -1364,22 +1337,18 @@ TEST(boundary_during_vfork_done_event)
  * the PTRACE_EVENT_SECCOMP stop, before the call is counted entered
  * (sys_enter).  The dump point is the call, about to run.
  */
-TEST(dump_during_seccomp_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &seccomp_event, true, " in getppid at rip");
-}
+FIXTURE_VARIANT_ADD(event, dump_during_seccomp_event) {
+	.e = &seccomp_event, .dump = true, .at = " in getppid at rip"
+};
 
 /*
  * The same with a boundary's work: the interval it opens starts at the
  * call, about to be made (before: after it, with rax -ENOSYS, the call
  * skipped).
  */
-TEST(boundary_during_seccomp_event)
-{
-	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &seccomp_event, false, " in read at rip");
-}
+FIXTURE_VARIANT_ADD(event, boundary_during_seccomp_event) {
+	.e = &seccomp_event, .dump = false, .at = " in read at rip"
+};
 
 /*
  * The same right after a call at another syscall instruction failed with
@@ -1387,10 +1356,14 @@ TEST(boundary_during_seccomp_event)
  * call returned (before, by its result alone, and the interval began
  * after getppid).
  */
-TEST(boundary_during_seccomp_event_after_enosys)
+FIXTURE_VARIANT_ADD(event, boundary_during_seccomp_event_after_enosys) {
+	.e = &seccomp_enosys_event, .dump = false, .at = " in read at rip"
+};
+
+TEST_F(event, replays)
 {
 	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, &seccomp_enosys_event, false, " in read at rip");
+	event_stop_check(_metadata, variant->e, variant->dump, variant->at);
 }
 
 /* calls with user code between: a boundary's work is queued there */
