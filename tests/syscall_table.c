@@ -12,7 +12,9 @@
  *    arguments, flags, adjacency of request rows);
  *  - the fixed sizes in the table are the sizes of the userspace structs;
  *  - the request names are the uapi constants of the same value;
- *  - the strace-style decoder prints exact lines.
+ *  - the strace-style decoder prints exact lines;
+ *  - the words rule of the in-hash (uapi/flightrec_inhash.h) still gives
+ *    the values it gave when recordings were made with it.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -62,6 +64,7 @@
 #include <linux/serial.h>
 #include <linux/sockios.h>
 
+#include "flightrec_inhash.h"
 #include "kselftest_harness.h"
 #include "syscalls.h"
 #include "sysdecode.h"
@@ -786,6 +789,58 @@ TEST(decoder_escapes)
 	EXPECT_STREQ("SIGRT_32", fr_signal_name(64));
 	EXPECT_EQ(NULL, fr_signal_name(0));
 	EXPECT_EQ(NULL, fr_signal_name(65));
+}
+
+/*
+ * The in-hash's words rule, as fr_hash_range() reads a range (FR_HR_WORDS)
+ * and as fr_hash_words() hashes a buffer, on 0 to 1037 bytes of a fixed
+ * pattern: the values it gave when it was written (s60).  Every reader of
+ * a recording compares against hashes a module made, so a change of the
+ * rule's code that changes a value breaks replay of older recordings; the
+ * module's own reader (fr_hash_user_words) is checked against
+ * fr_hash_words() by record_syscalls.
+ */
+static int inhash_rd(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
+{
+	(void)ctx;
+	memcpy(buf, (const void *)(uintptr_t)addr, len);
+	return 0;
+}
+
+TEST(inhash_words_rule_unchanged)
+{
+	static const struct {
+		size_t len;
+		uint64_t words, range;	/* fr_hash_words(), fr_hash_range() */
+	} v[] = {
+		{ 0, 0xcbf29ce484222325ULL, 0xcbf29ce484222325ULL },
+		{ 7, 0xcbf29ce484222325ULL, 0xfcf25e868166b7a9ULL },
+		{ 8, 0x302e8c9b6b2ebe11ULL, 0x302e8c9b6b2ebe11ULL },
+		{ 15, 0x302e8c9b6b2ebe11ULL, 0x9a1d73b28a53cd7dULL },
+		{ 16, 0xdc35080c65251e72ULL, 0xdc35080c65251e72ULL },
+		{ 17, 0xdc35080c65251e72ULL, 0x533ad60fde123fabULL },
+		{ 31, 0xbe60ddf132043afbULL, 0xf607279c93d3b557ULL },
+		{ 40, 0x377feeb5c92030e6ULL, 0x377feeb5c92030e6ULL },
+		{ 512, 0x5409811445eaf56cULL, 0x5409811445eaf56cULL },
+		{ 513, 0x5409811445eaf56cULL, 0xb71bbc72ce3efe05ULL },
+		{ 1037, 0x160941b364ab9b3eULL, 0xfe58dcae17fcb573ULL },
+	};
+	unsigned char b[1100];
+	size_t i, k;
+
+	for (i = 0; i < sizeof(b); i++)
+		b[i] = (unsigned char)(i * 37 + 11);
+	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+		fr_hash_u64 h = FR_FNV_OFFSET;
+
+		EXPECT_EQ(v[k].len,
+			  (size_t)fr_hash_range(&h, (uintptr_t)b, v[k].len, FR_IN_HASH_MAX,
+						FR_HR_WORDS, inhash_rd, NULL));
+		EXPECT_EQ(v[k].range, h) TH_LOG("%zu bytes: range %#llx", v[k].len,
+						 (unsigned long long)h);
+		EXPECT_EQ(v[k].words, fr_hash_words(FR_FNV_OFFSET, b, v[k].len))
+			TH_LOG("%zu bytes", v[k].len);
+	}
 }
 
 TEST_HARNESS_MAIN

@@ -168,15 +168,17 @@ static inline fr_hash_u64 fr_hash_word_step(fr_hash_u64 h, fr_hash_u64 w)
 static inline fr_hash_u64 fr_hash_words(fr_hash_u64 h, const void *p, size_t n)
 {
 	const unsigned char *b = (const unsigned char *)p;
-	fr_hash_u64 w[2];
+	fr_hash_u64 w0, w1;
 
-	for (; n >= sizeof(w); n -= sizeof(w), b += sizeof(w)) {
-		__builtin_memcpy(w, b, sizeof(w));
-		h = fr_hash_pair_step(h, w[0], w[1]);
+	/* two scalars, not an array: kept in registers, not on the stack */
+	for (; n >= 16; n -= 16, b += 16) {
+		__builtin_memcpy(&w0, b, sizeof(w0));
+		__builtin_memcpy(&w1, b + 8, sizeof(w1));
+		h = fr_hash_pair_step(h, w0, w1);
 	}
-	if (n >= sizeof(w[0])) {
-		__builtin_memcpy(w, b, sizeof(w[0]));
-		h = fr_hash_word_step(h, w[0]);
+	if (n >= sizeof(w0)) {
+		__builtin_memcpy(&w0, b, sizeof(w0));
+		h = fr_hash_word_step(h, w0);
 	}
 	return h;
 }
