@@ -456,6 +456,69 @@ TEST_F_TIMEOUT(rec, untouched_in_buffer, 60)
 	frd_free(&d);
 }
 
+/* fr_hash_range()'s reader over a buffer of this process */
+static int mem_rd(void *ctx, fr_hash_u64 addr, void *buf, size_t len)
+{
+	(void)ctx;
+	memcpy(buf, (const void *)(uintptr_t)addr, len);
+	return 0;
+}
+
+/*
+ * Every length the module copies user memory by: a pread64's out-buffer
+ * and a write's in-hash, of 1 to 2047 bytes at odd addresses (the inline
+ * word copy up to 64 bytes, the 16-byte word loop and its overlapping last
+ * word up to 1023, copy_from_user_nofault and the bulk copy above), give
+ * the program's exact bytes and the words rule's hash of them.
+ */
+TEST_F_TIMEOUT(rec, copy_lengths, 60)
+{
+	static const unsigned int lengths[] = { SC_LENGTHS };
+	static unsigned char pat[SC_LENGTHS_MAX];
+	char *argv[] = { (char *)fr_prog("sc_lengths"), NULL };
+	long start, end, i;
+	unsigned int k;
+	char err[256];
+	struct frd d;
+	pid_t pid;
+	int id;
+
+	for (k = 0; k < sizeof(pat); k++)
+		pat[k] = SC_LENGTHS_BYTE(k);
+	id = run_to_exit(_metadata, self->c, argv, &pid, &d);
+	ASSERT_GT(id, 0);
+	start = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, SC_MARK_START);
+	ASSERT_GE(start, 0);
+	end = frd_find(&d, start, SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
+	ASSERT_GE(end, 0);
+	ASSERT_EQ(2 * sizeof(lengths) / sizeof(lengths[0]), (size_t)(end - start - 1));
+	for (k = 0, i = start + 1; i < end; i += 2, k++) {
+		const struct frd_sc *r = &d.sc[i], *w = &d.sc[i + 1];
+		unsigned int len = lengths[k];
+		fr_hash_u64 want = FR_FNV_OFFSET;
+
+		ASSERT_EQ(SYS_pread64, r->nr);
+		ASSERT_EQ(len, r->ret);
+		ASSERT_EQ(1, r->nouts) TH_LOG("%u bytes", len);
+		EXPECT_EQ(r->args[1], r->outs[0].addr);
+		EXPECT_EQ(SC_LENGTHS_OFF(len), r->outs[0].addr & 15) TH_LOG("%u bytes", len);
+		ASSERT_EQ(len, r->outs[0].len);
+		EXPECT_EQ(0, memcmp(pat, r->outs[0].data, len)) TH_LOG("%u bytes: not the bytes read", len);
+		ASSERT_EQ(SYS_write, w->nr);
+		ASSERT_EQ(len, w->ret);
+		EXPECT_EQ(r->args[1], w->args[1]);
+		ASSERT_EQ((long)len, fr_hash_range(&want, (uintptr_t)pat, len, FR_IN_HASH_MAX,
+						   FR_HR_WORDS, mem_rd, NULL));
+		EXPECT_EQ(FLIGHTREC_SC_IN_HASH_W, w->flags & (FLIGHTREC_SC_IN_HASH |
+							      FLIGHTREC_SC_IN_HASH_W))
+			TH_LOG("%u bytes: flags %#x", len, w->flags);
+		EXPECT_EQ(want, w->in_hash) TH_LOG("%u bytes: in_hash %#llx", len,
+						   (unsigned long long)w->in_hash);
+	}
+	EXPECT_EQ(0, fr_client_release_dump(self->c, id, err, sizeof(err)));
+	frd_free(&d);
+}
+
 /*
  * An int $0x80 call of a 64-bit process is not recorded (the syscall table
  * is x86_64's): the interval says so, never a silent gap (issue 24.12).
