@@ -50,6 +50,17 @@
 #include "flightrec.h"
 #include "../uapi/flightrec_syscalls.h"
 #include "../uapi/flightrec_syscall_check.h"
+/*
+ * The probes' in-hash readers hash a range's pieces where they lie
+ * (fr_hash_in_place, below), not through fr_hash_range()'s buffer.
+ */
+static int fr_hash_read(void *ctx, u64 addr, void *buf, size_t len);
+static int fr_hash_read_user(void *ctx, u64 addr, void *buf, size_t len);
+static int fr_hash_in_place(void *ctx, u64 addr, size_t len, u64 *h);
+static int fr_hash_in_place_user(void *ctx, u64 addr, size_t len, u64 *h);
+#define FR_HASH_IN_PLACE(rd, ctx, addr, n, h)				\
+	((rd) == fr_hash_read ? fr_hash_in_place(ctx, addr, n, h) :	\
+	 (rd) == fr_hash_read_user ? fr_hash_in_place_user(ctx, addr, n, h) : 1)
 #include "../uapi/flightrec_inhash.h"
 
 /* 40 bytes: a row's address is one scaled add from its number */
@@ -2106,17 +2117,16 @@ static bool fr_in_simple(const struct fr_data_desc *d)
  * is this function's own.  No page fault served in the probes
  * (fr_nofault_begin).
  */
-static __always_inline int fr_hash_user_words(u64 *hash,
-					      const void __user *src,
-					      size_t len, bool pairs)
+static __always_inline int fr_hash_user_words_at(u64 *hash,
+						 const void __user *src,
+						 size_t len, bool pairs)
 {
 	const u8 __user *s = src;
 	u64 h = *hash, w0, w1;
 	u8 b;
 
-	fr_nofault_begin();
 	if (!user_access_begin(s, len))
-		goto fail;
+		return -EFAULT;
 	for (; pairs && len >= 2 * sizeof(w0);
 	     len -= 2 * sizeof(w0), s += 2 * sizeof(w0)) {
 		unsafe_get_user(w0, (const u64 __user *)s, fault);
@@ -2134,14 +2144,68 @@ static __always_inline int fr_hash_user_words(u64 *hash,
 		h = fr_fnv1a_step(h, b);
 	}
 	user_access_end();
-	fr_nofault_end();
 	*hash = h;
 	return 0;
 fault:
 	user_access_end();
-fail:
-	fr_nofault_end();
 	return -EFAULT;
+}
+
+static __always_inline int fr_hash_user_words(u64 *hash,
+					      const void __user *src,
+					      size_t len, bool pairs)
+{
+	int err;
+
+	fr_nofault_begin();
+	err = fr_hash_user_words_at(hash, src, len, pairs);
+	fr_nofault_end();
+	return err;
+}
+
+/*
+ * FR_HASH_IN_PLACE for fr_hash_read(): a piece of up to 512 bytes hashed as
+ * it lies, with that reader's budget and failures, never serving a fault.
+ * Copied first, a piece cost a copy as long as the hash (memcached's 1 KiB
+ * values: about 900 bytes a request).
+ */
+static int fr_hash_in_place(void *ctx, u64 addr, size_t len, u64 *h)
+{
+	struct fr_hash_ctx *hc = ctx;
+	int err;
+
+	if (len > hc->budget) {
+		hc->failed = true;
+		hc->over = true;
+		return -1;
+	}
+	pagefault_disable();
+	err = fr_hash_user_words_at(h, (const void __user *)addr, len, true);
+	pagefault_enable();
+	if (err) {
+		hc->failed = true;
+		return -1;
+	}
+	hc->budget -= len;
+	return 0;
+}
+
+/* FR_HASH_IN_PLACE for fr_hash_read_user(): the same, faults served */
+static int fr_hash_in_place_user(void *ctx, u64 addr, size_t len, u64 *h)
+{
+	struct fr_full_ctx *c = ctx;
+
+	if (fatal_signal_pending(current) ||
+	    fr_hash_user_words_at(h, (const void __user *)addr, len, true)) {
+		c->failed = true;
+		return -1;
+	}
+	c->since += len;
+	if (c->since >= SZ_64K) {
+		c->since = 0;
+		cond_resched();
+	}
+	return 0;
 }
 
 /*

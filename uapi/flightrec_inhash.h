@@ -184,6 +184,19 @@ static inline fr_hash_u64 fr_hash_words(fr_hash_u64 h, const void *p, size_t n)
 }
 
 /*
+ * A reader may hash a FR_HR_WORDS piece where it lies rather than have it
+ * copied into fr_hash_range()'s buffer first (the module does, in its
+ * probes): FR_HASH_IN_PLACE(rd, ctx, addr, n, h) is 0 when it hashed the n
+ * bytes at addr into *h exactly as fr_hash_range() hashes a piece it read
+ * (fr_hash_words() over n & ~7 bytes, then fr_fnv1a() over the rest), -1
+ * when it could not read them (*h untouched, as when rd fails), 1 when it
+ * does not do that for rd: then rd reads them.
+ */
+#ifndef FR_HASH_IN_PLACE
+#define FR_HASH_IN_PLACE(rd, ctx, addr, n, h) 1
+#endif
+
+/*
  * Hashes up to max bytes at addr, how: FR_HR_*; returns the bytes hashed, or
  * -1 on a read error.  Every piece read but the last is a whole buffer, so
  * the words of FR_HR_WORDS start at multiples of 16 from addr (the odd
@@ -208,6 +221,16 @@ static inline long fr_hash_range(fr_hash_u64 *h, fr_hash_u64 addr, fr_hash_u64 l
 
 			if (n > pe - (addr + done))
 				n = (size_t)(pe - (addr + done));
+		}
+		if (how == FR_HR_WORDS) {
+			int r = FR_HASH_IN_PLACE(rd, ctx, addr + done, n, h);
+
+			if (r < 0)
+				return -1;
+			if (!r) {
+				done += n;
+				continue;
+			}
 		}
 		if (rd(ctx, addr + done, buf, n))
 			return -1;
