@@ -1745,6 +1745,21 @@ struct fr_full_ctx {
 	bool failed;
 };
 
+/* After a read of len bytes by fr_sc_hash_in_full()'s reader, @err its result. */
+static int fr_full_read_done(struct fr_full_ctx *c, int err, size_t len)
+{
+	if (err) {
+		c->failed = true;
+		return -1;
+	}
+	c->since += len;
+	if (c->since >= SZ_64K) {
+		c->since = 0;
+		cond_resched();
+	}
+	return 0;
+}
+
 /* fr_sc_hash_in_full()'s reader: the thread's own memory, faults served. */
 static int fr_hash_read_user(void *ctx, fr_hash_u64 addr, void *buf,
 			     size_t len)
@@ -1755,17 +1770,9 @@ static int fr_hash_read_user(void *ctx, fr_hash_u64 addr, void *buf,
 	 * fr_read_small() at any length: word loads (copy_from_user()'s rep
 	 * movsb goes a byte at a time under TCG), faults served here
 	 */
-	if (fatal_signal_pending(current) ||
-	    fr_read_small(buf, (const void __user *)addr, len)) {
-		c->failed = true;
-		return -1;
-	}
-	c->since += len;
-	if (c->since >= SZ_64K) {
-		c->since = 0;
-		cond_resched();
-	}
-	return 0;
+	return fr_full_read_done(c, fatal_signal_pending(current) ? -EINTR :
+				 fr_read_small(buf, (const void __user *)addr, len),
+				 len);
 }
 
 /*
@@ -2193,19 +2200,9 @@ static int fr_hash_in_place(void *ctx, u64 addr, size_t len, u64 *h)
 /* FR_HASH_IN_PLACE for fr_hash_read_user(): the same, faults served */
 static int fr_hash_in_place_user(void *ctx, u64 addr, size_t len, u64 *h)
 {
-	struct fr_full_ctx *c = ctx;
-
-	if (fatal_signal_pending(current) ||
-	    fr_hash_user_words_at(h, (const void __user *)addr, len, true)) {
-		c->failed = true;
-		return -1;
-	}
-	c->since += len;
-	if (c->since >= SZ_64K) {
-		c->since = 0;
-		cond_resched();
-	}
-	return 0;
+	return fr_full_read_done(ctx, fatal_signal_pending(current) ? -EINTR :
+				 fr_hash_user_words_at(h, (const void __user *)addr,
+						       len, true), len);
 }
 
 /*

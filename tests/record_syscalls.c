@@ -110,6 +110,25 @@ static int run_to_exit(struct __test_metadata *_metadata, struct fr_client *c,
 	return run_to_exit_iv(_metadata, c, argv, pidp, d, 60000, 8);
 }
 
+/*
+ * run_to_exit() of argv, and the records of its part between the markers
+ * of sc_known.h: those after *start and before *end.  Returns the dump id.
+ */
+static int run_to_marks(struct __test_metadata *_metadata, struct fr_client *c,
+			char *const argv[], struct frd *d, long *start, long *end)
+{
+	pid_t pid;
+	int id;
+
+	id = run_to_exit(_metadata, c, argv, &pid, d);
+	ASSERT_GT(id, 0);
+	*start = frd_find(d, 0, SYS_getpriority, PRIO_PROCESS, SC_MARK_START);
+	ASSERT_GE(*start, 0);
+	*end = frd_find(d, *start, SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
+	ASSERT_GE(*end, 0);
+	return id;
+}
+
 /* the dumps of a process's children (LIST_DUMPS gives each its parent) */
 struct kids {
 	uint32_t ppid, id[8];
@@ -424,14 +443,8 @@ TEST_F_TIMEOUT(rec, untouched_in_buffer, 60)
 	long start, end, i;
 	char err[256];
 	struct frd d;
-	pid_t pid;
 
-	id = run_to_exit(_metadata, self->c, argv, &pid, &d);
-	ASSERT_GT(id, 0);
-	start = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, SC_MARK_START);
-	ASSERT_GE(start, 0);
-	end = frd_find(&d, start, SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
-	ASSERT_GE(end, 0);
+	id = run_to_marks(_metadata, self->c, argv, &d, &start, &end);
 	/* per round: mmap, write (untouched), write (zero page) */
 	ASSERT_EQ(8 * 3, end - start - 1);
 	for (i = start + 1; i < end; i += 3) {
@@ -480,17 +493,11 @@ TEST_F_TIMEOUT(rec, copy_lengths, 60)
 	unsigned int k;
 	char err[256];
 	struct frd d;
-	pid_t pid;
 	int id;
 
 	for (k = 0; k < sizeof(pat); k++)
 		pat[k] = SC_LENGTHS_BYTE(k);
-	id = run_to_exit(_metadata, self->c, argv, &pid, &d);
-	ASSERT_GT(id, 0);
-	start = frd_find(&d, 0, SYS_getpriority, PRIO_PROCESS, SC_MARK_START);
-	ASSERT_GE(start, 0);
-	end = frd_find(&d, start, SYS_getpriority, PRIO_PROCESS, SC_MARK_END);
-	ASSERT_GE(end, 0);
+	id = run_to_marks(_metadata, self->c, argv, &d, &start, &end);
 	ASSERT_EQ(2 * sizeof(lengths) / sizeof(lengths[0]), (size_t)(end - start - 1));
 	for (k = 0, i = start + 1; i < end; i += 2, k++) {
 		const struct frd_sc *r = &d.sc[i], *w = &d.sc[i + 1];
