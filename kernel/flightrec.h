@@ -64,6 +64,7 @@
 #include <linux/workqueue.h>
 #include <linux/wait.h>
 #include <linux/jump_label.h>
+#include <linux/percpu.h>
 #include <linux/timekeeping.h>
 #include <asm/msr.h>
 #include <asm/user.h>
@@ -571,6 +572,27 @@ static inline struct fr_thread *fr_thread_find(struct task_struct *task)
 		if (thr->task == task)
 			return thr;
 	return NULL;
+}
+
+/*
+ * The thread of current, from the syscall probes (preemption off), where
+ * every call of a recorded thread makes two lookups.  Each CPU keeps the
+ * last thread that one of them found (fr_cpu_thread): a thread that stays
+ * on its CPU is found with one load and one compare, not a bucket walk.  A
+ * slot never outlives its thread: the slow path caches a thread only while
+ * it is hashed, and fr_thread_unhash() clears every slot that holds the
+ * thread it takes out (fr_thread_uncache), before its grace period.
+ */
+DECLARE_PER_CPU(struct fr_thread *, fr_cpu_thread);
+struct fr_thread *fr_thread_current_slow(void);
+
+static __always_inline struct fr_thread *fr_thread_current(void)
+{
+	struct fr_thread *thr = this_cpu_read(fr_cpu_thread);
+
+	if (likely(thr && thr->task == current))
+		return thr;
+	return fr_thread_current_slow();
 }
 
 /*

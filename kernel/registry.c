@@ -97,6 +97,49 @@ void fr_thread_put(struct fr_thread *thr)
 	}
 }
 
+DEFINE_PER_CPU(struct fr_thread *, fr_cpu_thread);
+
+/*
+ * fr_thread_current() when current's thread is not in this CPU's slot: the
+ * hash, and the thread found goes into the slot.  The store, then a check
+ * that the thread is still hashed, against fr_thread_uncache()'s unhash,
+ * then a read of the slots: one of the two sees the other's write, so no
+ * slot keeps a thread that was taken out.
+ */
+struct fr_thread *fr_thread_current_slow(void)
+{
+	struct fr_thread *thr;
+
+	lockdep_assert_preemption_disabled();
+	thr = fr_thread_find(current);
+	if (!thr)
+		return NULL;
+	this_cpu_write(fr_cpu_thread, thr);
+	smp_mb();	/* the slot before ->hnode: fr_thread_uncache() */
+	if (unlikely(hlist_unhashed_lockless(&thr->hnode)))
+		this_cpu_write(fr_cpu_thread, NULL);
+	return thr;
+}
+
+/*
+ * Clears every CPU's slot that holds @thr, which is out of the hash: after
+ * that no fr_thread_current() finds it, as none finds it in the hash.
+ * Every possible CPU, an offline one included (its slot would be read
+ * again when it comes back).
+ */
+static void fr_thread_uncache(struct fr_thread *thr)
+{
+	int cpu;
+
+	smp_mb();	/* ->hnode before the slots: fr_thread_current_slow() */
+	for_each_possible_cpu(cpu) {
+		struct fr_thread **slot = per_cpu_ptr(&fr_cpu_thread, cpu);
+
+		if (READ_ONCE(*slot) == thr)
+			cmpxchg(slot, thr, NULL);
+	}
+}
+
 /* Takes thr off its proc's list; the caller holds a reference on thr. */
 static void fr_thread_unlink(struct fr_thread *thr)
 {
@@ -135,6 +178,7 @@ static bool fr_thread_unhash(struct fr_thread *thr)
 	atomic_dec(&fr_nr_threads);
 	spin_unlock_irqrestore(&fr_threads_lock, flags);
 
+	fr_thread_uncache(thr);
 	fr_thread_unlink(thr);
 	fr_thread_put(thr);	/* the hash's reference */
 	return true;

@@ -2930,7 +2930,7 @@ static notrace void fr_sys_enter(void *data, struct pt_regs *regs, long id)
 	struct fr_proc *proc;
 	u16 fe;
 
-	t = fr_thread_find(current);	/* NULL at once when none is recorded */
+	t = fr_thread_current();	/* NULL at once when none is recorded */
 	if (!t)
 		goto out;
 	proc = t->proc;
@@ -3075,7 +3075,7 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	u32 nr;
 	u16 fe;
 
-	t = fr_thread_find(current);
+	t = fr_thread_current();
 	if (t && t->proc->serial && smp_load_acquire(&t->proc->started)) {
 		/* an output call done: others may take the token now */
 		if (READ_ONCE(t->in_sc) && fr_serial_holds(t->sc_nr))

@@ -9,6 +9,7 @@
 #include "fr_dump.h"
 #include "assemble.h"
 #include <pthread.h>
+#include <sched.h>
 #include <sys/personality.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -818,6 +819,101 @@ TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all_at_once, 60)
 	}
 	close(fd);
 	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
+}
+
+/* nr_syscalls of @pid's registration, or -1 when it is not registered */
+static int64_t proc_syscalls(struct fr_client *c, pid_t pid)
+{
+	struct ctx { pid_t pid; int64_t n; } x = { pid, -1 };
+	int cb(const struct fr_proc_info *info, void *arg)
+	{
+		struct ctx *x = arg;
+
+		if (info->pid == (uint32_t)x->pid)
+			x->n = (int64_t)info->nr_syscalls;
+		return 0;
+	}
+
+	if (fr_client_list(c, cb, &x) < 0)
+		return -1;
+	return x.n;
+}
+
+/*
+ * The syscall probes find the thread of current in a slot of their CPU
+ * (fr_thread_current) before the hash.  A thread taken out of the hash must
+ * leave every slot at once: a process unregistered while it runs on, with
+ * another tracer of the tracepoints so that it still enters the probes,
+ * then registered again at once, has its calls recorded by the new
+ * registration.  With the old thread left in the slot of its CPU (pinned
+ * to CPU 0), the probes would go on finding it, of the old (dying)
+ * registration, and after its grace period read it freed (which the debug
+ * kernel's KASAN reports): the new registration would get no record, or
+ * only once the old thread's memory is used again.
+ */
+TEST_F_TIMEOUT(proc, unregistered_thread_forgotten, 60)
+{
+	const char *tr = "/sys/kernel/tracing";
+	char path[256], filter[] = "id == 99999";
+	int64_t before = -1, after = -1;
+	cpu_set_t cpus;
+	int rc_u = -1, rc_r;
+	pid_t pid;
+
+	FR_REQUIRE_ROOT();
+	if (access("/sys/kernel/tracing/events", F_OK))
+		mount("nodev", tr, "tracefs", 0, NULL);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	if (access(path, W_OK))
+		SKIP(return, "no tracefs with raw_syscalls events");
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct timespec t0, t;
+
+		CPU_ZERO(&cpus);
+		CPU_SET(0, &cpus);
+		if (sched_setaffinity(0, sizeof(cpus), &cpus))
+			_exit(1);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do {
+			syscall(SYS_getppid);
+			clock_gettime(CLOCK_MONOTONIC, &t);
+		} while (t.tv_sec - t0.tv_sec < 20);
+		_exit(0);
+	}
+	self->child = pid;
+	/* another user of the tracepoints, which matches no call */
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	ASSERT_EQ(0, fr_write_file(path, filter, strlen(filter)));
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
+	ASSERT_EQ(0, fr_write_file(path, "1", 1));
+	/* the module's focus check (each second) gives every task the bit */
+	usleep(1500000);
+	rc_r = fr_client_register(self->c, pid, 50, 8, 0, self->err,
+				  sizeof(self->err));
+	if (!rc_r) {
+		usleep(300000 * fr_timeout_scale());
+		before = proc_syscalls(self->c, pid);
+		rc_u = fr_client_unregister(self->c, pid, self->err,
+					    sizeof(self->err));
+		/* at once: the new thread is not made where the old one was */
+		if (!rc_u)
+			rc_r = fr_client_register(self->c, pid, 50, 8, 0,
+						  self->err, sizeof(self->err));
+		usleep(500000 * fr_timeout_scale());
+		after = proc_syscalls(self->c, pid);
+	}
+	fr_write_file(path, "0", 1);
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
+	fr_write_file(path, "0", 1);
+	ASSERT_EQ(0, rc_r) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, rc_u) TH_LOG("%s", self->err);
+	EXPECT_GT(before, 100) TH_LOG("first registration: %lld calls",
+				      (long long)before);
+	EXPECT_GT(after, 100) TH_LOG("second registration: %lld calls",
+				     (long long)after);
+	fr_client_unregister(self->c, pid, self->err, sizeof(self->err));
 }
 
 /*

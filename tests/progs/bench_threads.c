@@ -12,6 +12,8 @@
  * interval is a write fault whose probe copies the page (section
  * threads_faults).  It then also prints the pages written.
  *
+ * The insnprof markers (scripts/insnprof/mark.h) bracket the loops.
+ *
  *   bench_threads THREADS ROUNDS [WRITERS [PAGES]]
  */
 #include <pthread.h>
@@ -21,6 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+
+#include "../../scripts/insnprof/mark.h"
 
 static long rounds, pages = 256;
 static pthread_barrier_t start;
@@ -101,10 +105,12 @@ int main(int argc, char **argv)
 		if (pthread_create(&wr[i], NULL, writer, NULL))
 			return 3;
 	pthread_barrier_wait(&start);
+	FR_INSN_MARK_START();	/* scripts/insnprof.sh: the loops alone */
 	t0 = now_ns();
 	for (i = 0; i < n; i++)
 		pthread_join(th[i], NULL);
 	t = now_ns() - t0;
+	FR_INSN_MARK_STOP();
 	atomic_store(&done, 1);
 	for (i = 0; i < w; i++)
 		pthread_join(wr[i], NULL);
