@@ -7,7 +7,8 @@
  * its threads is a struct fr_thread in fr_threads, a global RCU hash keyed by
  * the task_struct pointer: the syscall, fault and signal probes call
  * fr_thread_find(current) on every event of every task on the machine, so the
- * lookup is a counter test (nothing registered) or one hash bucket walk.
+ * lookup is a counter test (nothing registered) or one hash bucket walk; the
+ * syscall probes look in their CPU's slot first (fr_thread_current).
  *
  * References: the registry holds one on each proc (dropped at
  * unregistration); every fr_thread holds one on its proc and one on its task.
