@@ -20,6 +20,9 @@
 # another process registered; everything the kernel runs meanwhile on
 # either CPU counts (the module's periodic work included).
 #
+# Then the threads of issue 28, item 3 (tests/progs/bench_threads at 2, 8
+# and 32 threads), native and recorded, between the markers it runs itself.
+#
 # Then bc computing pi to 2000 digits and gzip -dc of a 24 MB file (issue 3
 # c, issue 4 b), whole, native and recorded with 125 ms intervals: the
 # instructions recording adds to a program that makes few syscalls, its
@@ -35,6 +38,8 @@
 #                            FR_BENCH_INSN_PROGS: "bc gzip", or "" for none;
 #                            FR_BENCH_INSN_UNREG=0: leave the unregistered loop out;
 #                            FR_BENCH_INSN_CLOCK=0: leave the vDSO clock loop out;
+#                            FR_BENCH_INSN_THREADS: the thread counts of
+#                            bench_threads ("2 8 32"), or "" for none;
 #                            FR_BENCH_CLOCK=hpet: the emulated HPET as the guest's
 #                            clock (default tsc, as `make bench`: docs/testing.md)
 set -euo pipefail
@@ -48,6 +53,9 @@ MARK=$TOP/build/insnprof/mark	# built by insnprof.sh
 mkdir -p "$OUT"
 (( HI > LO )) || { echo "bench-insn.sh: FR_BENCH_INSN_HI must exceed _LO" >&2; exit 1; }
 
+count() {	# "kernel user": the instructions of run $1
+	python3 "$TOP/scripts/insnprof/report.py" --totals "$1"
+}
 dd_cmd() { echo "dd if=/dev/zero of=/dev/null bs=1 count=$1"; }
 rec_cmd() { echo "$TOP/user/flightrec record -o /tmp/fr-insn -- $(dd_cmd "$1")"; }
 # one counted boot: $1 its output prefix, $2 what runs (for an error), the
@@ -112,6 +120,31 @@ if [[ ${FR_BENCH_INSN_CLOCK:-1} != 0 ]]; then
 		"$OUT/clock-rec-$HI" "$OUT/clock-rec-$LO" "$OUT/clock-nat-$HI" "$OUT/clock-nat-$LO"
 fi
 
+if [[ -n ${FR_BENCH_INSN_THREADS-2 8 32} ]]; then
+	# issue 28, item 3: tests/progs/bench_threads (THREADS threads, each a
+	# getpid + 64-byte pipe write and read per round; 65,536 rounds in all
+	# at every count), native and recorded, counted between the markers
+	# the program runs around its loops: the instructions the two CPUs ran
+	# meanwhile, the module's boundaries included.  A recorded run of the
+	# same command first in each boot: the record pools filled.
+	echo "== threads: instructions per round (getpid + 64-byte pipe write and read),"
+	echo "   65536 rounds in all at each count, warm record pools"
+	echo "  threads   native/round   recorded/round   ratio"
+	for nt in ${FR_BENCH_INSN_THREADS-2 8 32}; do
+		thr="$TOP/tests/bin/progs/bench_threads $nt $((65536 / nt))"
+		warm="$TOP/user/flightrec record -o /tmp/fr-insn -- $thr >/dev/null 2>&1; rm -rf /tmp/fr-insn"
+		insn_boot "$OUT/thr-nat-$nt" "the native threads run ($nt)" \
+			bash -c "$thr >/dev/null"
+		insn_boot "$OUT/thr-rec-$nt" "the recorded threads run ($nt)" \
+			bash -c "$warm; $TOP/user/flightrec record -o /tmp/fr-insn -- $thr >/dev/null"
+		read -r nk nu < <(count "$OUT/thr-nat-$nt")
+		read -r rk ru < <(count "$OUT/thr-rec-$nt")
+		awk -v t=$nt -v n=$((nk + nu)) -v r=$((rk + ru)) 'BEGIN {
+			printf "  %7d   %12.1f   %14.1f   %.4f\n", t, n / 65536, r / 65536, r / n }'
+	done
+	echo "  (goal of issue 28, item 3, by time: <= 1.3 at every count)"
+fi
+
 # one boot: PROG whole, between the markers; $1 the output prefix, the rest
 # "native" or the flightrec record options
 prog_run() {
@@ -129,9 +162,6 @@ prog_run() {
 			--keep 8 -- sh -c "$body"
 	fi
 	insn_boot "$out" "$prog ($how)" "$@"
-}
-count() {	# "kernel user": the instructions of run $1
-	python3 "$TOP/scripts/insnprof/report.py" --totals "$1"
 }
 for prog in ${FR_BENCH_INSN_PROGS-bc gzip}; do
 	if [[ $prog == gzip && ! -s $OUT/data.gz ]]; then
