@@ -257,9 +257,20 @@ accel=$(choose_accel)
 # One directory per run, inside the project tree so the guest can write to it.
 mkdir -p "$BUILD/runs"
 RUN=$(mktemp -d "$BUILD/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
-# keep the 20 newest runs (a run that another vm.sh removes meanwhile makes
-# ls fail: not a reason to stop, under pipefail, without a word)
-{ ls -1dt "$BUILD"/runs/*/ 2>/dev/null || true; } | tail -n +21 | xargs -r rm -rf --
+# held as long as this run lasts (qemu inherits it): no other vm.sh removes
+# the directory meanwhile.  A debug boot of two hours used to lose its
+# directory to the 20 short runs started beside it, and with it the
+# guest's status, kmemleak and dmesg files
+exec {run_lock}>"$RUN/.lock"
+flock -n "$run_lock" || true
+# keep the 20 newest runs, and any still running (a run that another vm.sh
+# removes meanwhile makes ls fail: not a reason to stop, under pipefail,
+# without a word)
+{ ls -1dt "$BUILD"/runs/*/ 2>/dev/null || true; } | tail -n +21 |
+	while IFS= read -r old; do
+		[[ -e $old.lock ]] && ! flock -n "$old.lock" true 2>/dev/null && continue
+		rm -rf -- "$old"
+	done
 
 if [[ $NOMODULE != 1 ]]; then
 	[[ -n $MODULE ]] || MODULE=$("$HERE/kernels.sh" module "$KVER")

@@ -701,6 +701,66 @@ TEST_F_TIMEOUT(proc, page_bits_charged, 120)
 	TH_LOG("%u intervals, %llu bytes", n, (unsigned long long)bytes);
 }
 
+#define SYS_ENTER_EV "/sys/kernel/tracing/events/raw_syscalls/sys_enter/"
+
+/* tracefs mounted, with ftrace's raw_syscalls sys_enter event: 0, else -1 */
+static int sys_enter_event_ready(void)
+{
+	if (access("/sys/kernel/tracing/events", F_OK))
+		mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL);
+	return access(SYS_ENTER_EV "enable", W_OK) ? -1 : 0;
+}
+
+/* the event on, with @filter: another user of the syscall tracepoints */
+static int sys_enter_event_on(const char *filter)
+{
+	if (fr_write_file(SYS_ENTER_EV "filter", filter, strlen(filter)))
+		return -1;
+	return fr_write_file(SYS_ENTER_EV "enable", "1", 1);
+}
+
+static int sys_enter_event_off(void)
+{
+	int err = fr_write_file(SYS_ENTER_EV "enable", "0", 1);
+
+	fr_write_file(SYS_ENTER_EV "filter", "0", 1);
+	return err;
+}
+
+/* an O_TRUNC open empties ftrace's buffer (of earlier runs too) */
+static int trace_empty(void)
+{
+	int fd = open("/sys/kernel/tracing/trace", O_WRONLY | O_TRUNC);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+/* how many times ftrace's buffer holds @needle, or -1 */
+static int trace_hits(const char *needle)
+{
+	char buf[1 << 16];
+	int fd, hits = 0;
+	ssize_t n;
+
+	fd = open("/sys/kernel/tracing/trace", O_RDONLY);
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		char *p = buf;
+
+		buf[n] = 0;
+		while ((p = strstr(p, needle))) {
+			hits++;
+			p++;
+		}
+	}
+	close(fd);
+	return hits;
+}
+
 /*
  * Another tracer of the syscall tracepoints (ftrace's raw_syscalls events)
  * still sees every process while flightrec is loaded: the module gives the
@@ -708,22 +768,14 @@ TEST_F_TIMEOUT(proc, page_bits_charged, 120)
  */
 TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all, 60)
 {
-	const char *tr = "/sys/kernel/tracing";
-	char path[256], buf[1 << 16], filter[64];
-	ssize_t n;
-	int i, fd, hits = 0;
+	char filter[64];
+	int i, hits;
 	pid_t pid;
 
 	FR_REQUIRE_ROOT();
-	if (access("/sys/kernel/tracing/events", F_OK))
-		mount("nodev", tr, "tracefs", 0, NULL);
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
-	if (access(path, W_OK))
+	if (sys_enter_event_ready())
 		SKIP(return, "no tracefs with raw_syscalls events");
-	/* an O_TRUNC open empties the trace buffer (of earlier runs too) */
-	fd = open("/sys/kernel/tracing/trace", O_WRONLY | O_TRUNC);
-	ASSERT_GE(fd, 0);
-	close(fd);
+	ASSERT_EQ(0, trace_empty());
 	pid = fork();
 	if (pid == 0) {
 		/* wait for the tracer, then make marker calls: not registered */
@@ -733,26 +785,10 @@ TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all, 60)
 		_exit(0);
 	}
 	snprintf(filter, sizeof(filter), "common_pid == %d", pid);
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
-	ASSERT_EQ(0, fr_write_file(path, filter, strlen(filter)));
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
-	ASSERT_EQ(0, fr_write_file(path, "1", 1));
+	ASSERT_EQ(0, sys_enter_event_on(filter));
 	ASSERT_EQ(0, fr_wait_timeout(pid, NULL, 20000));
-	ASSERT_EQ(0, fr_write_file(path, "0", 1));
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
-	fr_write_file(path, "0", 1);
-	fd = open("/sys/kernel/tracing/trace", O_RDONLY);
-	ASSERT_GE(fd, 0);
-	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0) {
-		char *p = buf;
-
-		buf[n] = 0;
-		while ((p = strstr(p, "NR 140 (0, 7e5b00"))) {
-			hits++;
-			p++;
-		}
-	}
-	close(fd);
+	ASSERT_EQ(0, sys_enter_event_off());
+	hits = trace_hits("NR 140 (0, 7e5b00");
 	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
 }
 
@@ -765,21 +801,14 @@ TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all, 60)
  */
 TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all_at_once, 60)
 {
-	const char *tr = "/sys/kernel/tracing";
-	char path[256], buf[1 << 16], filter[64];
-	int i, fd, go[2], hits = 0;
-	ssize_t n;
+	int i, go[2], hits;
+	char filter[64];
 	pid_t pid;
 
 	FR_REQUIRE_ROOT();
-	if (access("/sys/kernel/tracing/events", F_OK))
-		mount("nodev", tr, "tracefs", 0, NULL);
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
-	if (access(path, W_OK))
+	if (sys_enter_event_ready())
 		SKIP(return, "no tracefs with raw_syscalls events");
-	fd = open("/sys/kernel/tracing/trace", O_WRONLY | O_TRUNC);
-	ASSERT_GE(fd, 0);
-	close(fd);
+	ASSERT_EQ(0, trace_empty());
 	/* the module alone on the tracepoints for two focus checks */
 	sleep(2);
 	ASSERT_EQ(0, pipe(go));
@@ -796,28 +825,12 @@ TEST_F_TIMEOUT(proc, other_syscall_tracer_sees_all_at_once, 60)
 	}
 	close(go[0]);
 	snprintf(filter, sizeof(filter), "common_pid == %d", pid);
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
-	ASSERT_EQ(0, fr_write_file(path, filter, strlen(filter)));
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
-	ASSERT_EQ(0, fr_write_file(path, "1", 1));
+	ASSERT_EQ(0, sys_enter_event_on(filter));
 	ASSERT_EQ(1, write(go[1], "g", 1));
 	close(go[1]);
 	ASSERT_EQ(0, fr_wait_timeout(pid, NULL, 20000));
-	ASSERT_EQ(0, fr_write_file(path, "0", 1));
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
-	fr_write_file(path, "0", 1);
-	fd = open("/sys/kernel/tracing/trace", O_RDONLY);
-	ASSERT_GE(fd, 0);
-	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0) {
-		char *p = buf;
-
-		buf[n] = 0;
-		while ((p = strstr(p, "NR 140 (0, 7e5c00"))) {
-			hits++;
-			p++;
-		}
-	}
-	close(fd);
+	ASSERT_EQ(0, sys_enter_event_off());
+	hits = trace_hits("NR 140 (0, 7e5c00");
 	EXPECT_EQ(50, hits) TH_LOG("ftrace saw %d of the 50 marker calls", hits);
 }
 
@@ -853,18 +866,13 @@ static int64_t proc_syscalls(struct fr_client *c, pid_t pid)
  */
 TEST_F_TIMEOUT(proc, unregistered_thread_forgotten, 60)
 {
-	const char *tr = "/sys/kernel/tracing";
-	char path[256], filter[] = "id == 99999";
 	int64_t before = -1, after = -1;
-	cpu_set_t cpus;
 	int rc_u = -1, rc_r;
+	cpu_set_t cpus;
 	pid_t pid;
 
 	FR_REQUIRE_ROOT();
-	if (access("/sys/kernel/tracing/events", F_OK))
-		mount("nodev", tr, "tracefs", 0, NULL);
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
-	if (access(path, W_OK))
+	if (sys_enter_event_ready())
 		SKIP(return, "no tracefs with raw_syscalls events");
 	pid = fork();
 	ASSERT_GE(pid, 0);
@@ -884,10 +892,7 @@ TEST_F_TIMEOUT(proc, unregistered_thread_forgotten, 60)
 	}
 	self->child = pid;
 	/* another user of the tracepoints, which matches no call */
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
-	ASSERT_EQ(0, fr_write_file(path, filter, strlen(filter)));
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/enable", tr);
-	ASSERT_EQ(0, fr_write_file(path, "1", 1));
+	ASSERT_EQ(0, sys_enter_event_on("id == 99999"));
 	/* the module's focus check (each second) gives every task the bit */
 	usleep(1500000);
 	rc_r = fr_client_register(self->c, pid, 50, 8, 0, self->err,
@@ -904,9 +909,7 @@ TEST_F_TIMEOUT(proc, unregistered_thread_forgotten, 60)
 		usleep(500000 * fr_timeout_scale());
 		after = proc_syscalls(self->c, pid);
 	}
-	fr_write_file(path, "0", 1);
-	snprintf(path, sizeof(path), "%s/events/raw_syscalls/sys_enter/filter", tr);
-	fr_write_file(path, "0", 1);
+	sys_enter_event_off();
 	ASSERT_EQ(0, rc_r) TH_LOG("%s", self->err);
 	ASSERT_EQ(0, rc_u) TH_LOG("%s", self->err);
 	EXPECT_GT(before, 100) TH_LOG("first registration: %lld calls",
