@@ -42,6 +42,10 @@
 #                            bench_threads ("2 8 32"), or "" for none;
 #                            FR_BENCH_CLOCK=hpet: the emulated HPET as the guest's
 #                            clock (default tsc, as `make bench`: docs/testing.md)
+# The whole script is one { } group, which bash reads to its end before it
+# runs any of it: a script edited while a run of it lasts (an hour-long
+# debug boot) no longer has its running copy read the new text midway.
+{
 set -euo pipefail
 export FR_VM_CLOCK=${FR_BENCH_CLOCK:-tsc}
 
@@ -179,3 +183,5 @@ for prog in ${FR_BENCH_INSN_PROGS-bc gzip}; do
 	}'
 done
 [[ -z ${FR_BENCH_INSN_PROGS-bc gzip} ]] || echo "  (goal of issue 4 b at 125 ms and of issue 3 c, by time: <= 1.05)"
+exit
+}

@@ -11,6 +11,10 @@
 #                                writes replay (replay_start alone) record threads
 #                                threads_faults servers (its programs: scripts/bench-deps.sh) reverse
 #                                compare (not by default: FR_BENCH_BASE=OTHER/user/flightrec)
+# The whole script is one { } group, which bash reads to its end before it
+# runs any of it: a script edited while a run of it lasts (an hour-long
+# debug boot) no longer has its running copy read the new text midway.
+{
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -898,3 +902,5 @@ for s in $sections; do
 	"bench_$s" || say "bench-vm.sh: section $s failed"
 done
 loaded || insmod "$MODULE"
+exit
+}

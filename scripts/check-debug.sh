@@ -25,6 +25,10 @@
 # in the main boot (the whole suite there takes about 2 hours on 2 CPUs).
 # Prints one line "N passed, N failed" for the test cases; exits non-zero if
 # anything failed, a kernel report or a leak included.
+# The whole script is one { } group, which bash reads to its end before it
+# runs any of it: a script edited while a run of it lasts (an hour-long
+# debug boot) no longer has its running copy read the new text midway.
+{
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -143,3 +147,5 @@ done
 say "$(($SECONDS - t0))s on $KVER (timeouts x$SCALE); logs in ${LOG#"$TOP"/}"
 # shellcheck disable=SC2086  # one name per word
 scripts/sum-results.sh "$LOG" $ONLY
+exit
+}

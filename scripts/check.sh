@@ -59,6 +59,10 @@
 # kernel's output prints as it runs, each other kernel's whole when its
 # boots have ended.
 # shellcheck disable=SC2317  # run, boots, cross: called through phase
+# The whole script is one { } group, which bash reads to its end before it
+# runs any of it: a script edited while a run of it lasts (an hour-long
+# debug boot) no longer has its running copy read the new text midway.
+{
 set -uo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -176,3 +180,5 @@ scripts/sum-results.sh "$LOG" "${names[@]}" > "$LOG/sum.out" || status=1
 echo "check.sh: TIME all $(( $(date +%s) - T0 )) s"
 grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/sum.out"
 exit $status
+exit
+}

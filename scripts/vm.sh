@@ -9,6 +9,10 @@
 # loads the module, runs the command as root in the current directory (or the
 # project root), unloads the module, scans the kernel log (scripts/kcheck.sh)
 # and powers off.  See docs/testing.md.
+# The whole script is one { } group, which bash reads to its end before it
+# runs any of it: a script edited while a run of it lasts (an hour-long
+# debug boot) no longer has its running copy read the new text midway.
+{
 set -euo pipefail
 shopt -s lastpipe
 
@@ -478,3 +482,5 @@ if [[ $MODE != shell && -n $t_begin && -n $t_end ]]; then
 		"$(echo "$t_end - $t_begin" | bc)" "$accel" >"$RUN/summary"
 fi
 exit "${st[cmd]}"
+exit
+}

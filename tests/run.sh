@@ -22,6 +22,10 @@
 # (multiplies it, and every timeout in the tests: tests/lib/fr_timeout.h), FR_TEST_BIN
 # (directory of the binaries, default tests/bin),
 # FR_UNLOAD=0/1 (unload check; default 1 in the VM).
+# The whole script is one { } group, which bash reads to its end before it
+# runs any of it: a script edited while a run of it lasts (an hour-long
+# debug boot) no longer has its running copy read the new text midway.
+{
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -270,3 +274,5 @@ if ((cases == 0)); then
 fi
 echo "$passed passed, $failed failed"
 ((failed == 0))
+exit
+}
