@@ -592,6 +592,9 @@ static __always_inline struct fr_thread *fr_thread_current(void)
 
 	if (likely(thr && thr->task == current))
 		return thr;
+	/* nothing recorded (every slot is clear): no call */
+	if (!atomic_read(&fr_nr_threads))
+		return NULL;
 	return fr_thread_current_slow();
 }
 
