@@ -180,5 +180,4 @@ scripts/sum-results.sh "$LOG" "${names[@]}" > "$LOG/sum.out" || status=1
 echo "check.sh: TIME all $(( $(date +%s) - T0 )) s"
 grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOG/sum.out"
 exit $status
-exit
 }

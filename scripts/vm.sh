@@ -482,5 +482,4 @@ if [[ $MODE != shell && -n $t_begin && -n $t_end ]]; then
 		"$(echo "$t_end - $t_begin" | bc)" "$accel" >"$RUN/summary"
 fi
 exit "${st[cmd]}"
-exit
 }
