@@ -8,9 +8,12 @@
  *        thread's task_work, and by fr_proc_stop())
  *       -> mm->mmap_lock (read: boundary page walks)
  *         -> proc->lock (spinlock: ring, current interval, counters)
- *           -> t->log_lock (spinlock: a thread's log and in_sc; taken
- *              alone by the thread for each record, under proc->lock by
- *              whoever takes logs into an interval or makes a cut)
+ *           -> a thread's log (t->log_busy, a flag not a lock: the
+ *              thread's log and in_sc.  The thread sets it alone for
+ *              each record; whoever takes logs into an interval or makes
+ *              a cut holds proc->lock, sets proc->cutting and waits for
+ *              the flag to clear: fr_log_own(), fr_logs_hold().  Lockdep
+ *              sees it as a lock, t->log_map)
  *   fr_threads_lock (spinlock, irqsave: the task -> fr_thread hash),
  *   fr_dumps_lock (spinlock: the list of frozen dumps), fr_arena_lock
  *   (spinlock, irqsave, arena.c: record chunks and page copies kept for
@@ -438,11 +441,16 @@ struct fr_thread {
 	 * an interval (fr_log_take: at every cut, and whenever the open
 	 * interval is read or goes away), with their count, bytes and the
 	 * FLIGHTREC_IF_* flags they give the interval.  They belong to the
-	 * open interval.  Under log_lock, which the thread takes for every
-	 * record instead of proc->lock: no lock or cache line shared with
-	 * the process's other threads per record (issue 28).
+	 * open interval.  The thread's own while it sets log_busy and finds
+	 * proc->cutting clear (fr_log_own), for every record: no lock and no
+	 * cache line shared with the process's other threads per record
+	 * (issue 28).  Anyone else reads or takes it under proc->lock with
+	 * cutting set, once log_busy is clear (fr_logs_hold, fr_log_wait).
 	 */
-	spinlock_t log_lock;
+	u8 log_busy;
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+	struct lockdep_map log_map;	/* log_busy, as lockdep sees it */
+#endif
 	struct list_head log;
 	u32 log_nr, log_flags;
 	size_t log_bytes;
@@ -472,10 +480,12 @@ struct fr_proc {
 	wait_queue_head_t token_wq;
 	spinlock_t lock;
 	/*
-	 * A cut is being made (fr_boundary, under lock): a thread does not
-	 * place a record, nor leave its call (in_sc), under its log_lock
-	 * alone, but under lock too (fr_log_put), so that what the cut
-	 * read of every thread stays true until the cut is made.
+	 * The threads' logs are held (fr_logs_hold, under lock): a cut is
+	 * being made (fr_boundary), or the logs are being taken into an
+	 * interval.  A thread then does not place a record, nor leave its
+	 * call (in_sc), on its own (fr_log_own), but under lock (fr_log_put),
+	 * so that what the holder read of every thread stays true until it
+	 * lets go.
 	 */
 	bool cutting;
 	struct list_head threads;	/* fr_thread.pnode, under lock */
@@ -583,6 +593,43 @@ static inline struct fr_thread *fr_thread_find(struct task_struct *task)
  * it is hashed, and fr_thread_unhash() clears every slot that holds the
  * thread it takes out (fr_thread_uncache), before its grace period.
  */
+/*
+ * A thread's log without a lock (issue 28): the thread sets t->log_busy,
+ * then reads proc->cutting; a holder (proc->lock held) sets cutting, then
+ * reads log_busy.  With a full barrier between each one's write and read,
+ * at least one sees the other's write: either the thread finds cutting
+ * set and does its work under proc->lock, or the holder finds it busy and
+ * waits until it is done.  The thread's side runs with preemption off, so
+ * a holder spinning under proc->lock waits for a thread that is running.
+ * Only the thread itself (current) places records into its log.
+ */
+static __always_inline bool fr_log_own(struct fr_thread *t)
+{
+	WRITE_ONCE(t->log_busy, 1);
+	smp_mb();	/* busy before cutting: pairs with fr_logs_hold() */
+	if (likely(!READ_ONCE(t->proc->cutting))) {
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+		lock_map_acquire(&t->log_map);
+#endif
+		return true;
+	}
+	smp_store_release(&t->log_busy, 0);
+	return false;	/* held: under proc->lock */
+}
+
+/* The end of fr_log_own(): what the thread wrote before, a holder sees. */
+static __always_inline void fr_log_disown(struct fr_thread *t)
+{
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+	lock_map_release(&t->log_map);
+#endif
+	smp_store_release(&t->log_busy, 0);
+}
+
+bool fr_logs_hold(struct fr_proc *proc);
+void fr_logs_unhold(struct fr_proc *proc, bool held);
+void fr_log_wait(struct fr_thread *t);
+
 DECLARE_PER_CPU(struct fr_thread *, fr_cpu_thread);
 struct fr_thread *fr_thread_current_slow(void);
 

@@ -722,26 +722,24 @@ static bool fr_threads_stopped(struct fr_proc *proc)
 }
 
 /*
- * fr_threads_stopped() for the cut, proc->lock held.  Sets proc->cutting,
- * then takes and releases every thread's log_lock: a thread that was
- * placing a record or leaving its call under its log_lock alone has done
- * so, and until the cut clears cutting, every thread does both under
- * proc->lock too (fr_log_put).  So what the cut reads of the threads (in
- * a call or not, held_cap, the logs) stays as read until it is made.
- * Every thread, stopped or not: the cut is made anyway past the deadline.
+ * fr_threads_stopped() for the cut, proc->lock held.  Holds the threads'
+ * logs (fr_logs_hold: sets proc->cutting), then waits for each thread
+ * that was placing a record or leaving its call on its own (fr_log_wait);
+ * until the cut clears cutting, every thread does both under proc->lock
+ * (fr_log_put).  So what the cut reads of the threads (in a call or not,
+ * held_cap, the logs) stays as read until it is made.  Every thread,
+ * stopped or not: the cut is made anyway past the deadline.
  */
 static bool fr_cut_gate(struct fr_proc *proc)
 {
 	struct fr_thread *t;
 	bool stopped = true;
 
-	lockdep_assert_held(&proc->lock);
-	WRITE_ONCE(proc->cutting, true);
+	fr_logs_hold(proc);
 	list_for_each_entry(t, &proc->threads, pnode) {
-		spin_lock(&t->log_lock);
+		fr_log_wait(t);
 		if (t->task != current && !fr_thread_stopped(t))
 			stopped = false;
-		spin_unlock(&t->log_lock);
 	}
 	return stopped;
 }
@@ -1180,7 +1178,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 		if (fr_cut_gate(proc) || !more)
 			break;
 		/* one left the kernel between the wait and the locks */
-		WRITE_ONCE(proc->cutting, false);
+		fr_logs_unhold(proc, true);
 		spin_unlock(&proc->lock);
 		mmap_read_unlock(mm);
 	}
@@ -1214,7 +1212,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	 */
 	if (cut == FR_CUT_FREEZE && closed)
 		fr_sc_unfinished(proc, closed);
-	WRITE_ONCE(proc->cutting, false);
+	fr_logs_unhold(proc, true);
 	spin_unlock(&proc->lock);
 	fr_sc_recs_free(&recs);
 

@@ -195,6 +195,10 @@ static struct fr_thread *fr_thread_lookup_locked(struct task_struct *task)
 	return NULL;
 }
 
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+static struct lock_class_key fr_log_key;	/* every thread's log_map */
+#endif
+
 /*
  * Adds @task to @proc.  Any context (the fork probe calls it with preemption
  * off): the allocation does not sleep.  Returns 0 when the task is recorded
@@ -214,7 +218,9 @@ int fr_thread_add(struct fr_proc *proc, struct task_struct *task)
 	INIT_HLIST_NODE(&thr->hnode);
 	INIT_LIST_HEAD(&thr->pnode);
 	INIT_LIST_HEAD(&thr->sig_recs);
-	spin_lock_init(&thr->log_lock);
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+	lockdep_init_map(&thr->log_map, "fr_thread.log", &fr_log_key, 0);
+#endif
 	INIT_LIST_HEAD(&thr->log);
 	spin_lock_init(&thr->pt_lock);
 	INIT_LIST_HEAD(&thr->pt_writes);

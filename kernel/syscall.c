@@ -971,7 +971,7 @@ static struct fr_sc_rec *fr_build(struct fr_thread *t, struct fr_spans *sp,
  * list_add_tail(new, next) for a record joining an interval, without
  * CONFIG_DEBUG_LIST's check (an out-of-line call that cost 17 of the
  * record's instructions, as __skb_queue_tail links skbs without it).  The
- * neighbours are in the thread's log, under its log_lock; a record is
+ * neighbours are in the thread's log (fr_log_own); a record is
  * linked once, into one list, and never unlinked alone (whole logs are
  * spliced, fr_sc_recs_free frees a whole interval).
  */
@@ -1075,17 +1075,17 @@ void fr_sc_unfinished(struct fr_proc *proc, struct fr_interval *iv)
 static void fr_lost(struct fr_proc *proc);
 
 /*
- * A thread places its records and leaves its calls under its log_lock
- * alone, but while a cut is being made (proc->cutting) under proc->lock
- * too: what the cut read of t (in_sc, held_cap, its log) does not change
- * until it is made.  The cut sets cutting under proc->lock, then takes and
- * releases every log_lock once (fr_cut_gate): a thread that took its
- * log_lock before sees cutting after.
+ * A thread places its records and leaves its calls on its own
+ * (fr_log_own: no lock), but while the logs are held (proc->cutting: a cut
+ * is being made, or the logs taken) under proc->lock: what the holder
+ * read of t (in_sc, held_cap, its log) does not change until it lets go.
+ * The holder sets cutting under proc->lock, then waits for every thread
+ * that was placing a record on its own (fr_logs_hold, fr_log_wait).
  */
 
 /*
- * t's syscall stops being open for a boundary (fr_gather_threads), under
- * t->log_lock, and under proc->lock too while a cut is being made.
+ * t's syscall stops being open for a boundary (fr_gather_threads): on
+ * its own (fr_log_own), or under proc->lock while the logs are held.
  */
 static __always_inline void fr_sc_closed(struct fr_thread *t)
 {
@@ -1098,6 +1098,7 @@ enum fr_put {
 	FR_PUT_PLACED,
 	FR_PUT_LOST,		/* recording had started: a real loss */
 	FR_PUT_NOT_RECORDING,
+	FR_PUT_HELD,		/* not done: the logs are held (fr_log_own) */
 };
 
 /*
@@ -1107,12 +1108,15 @@ enum fr_put {
  * that finds it open takes its context as "inside the call", and the
  * record then lands in the new interval.  `plain`: rec is
  * fr_build_small()'s, with no flag that marks the interval.  Sequence
- * order is made when the interval is read (fr_iv_sort).  t->log_lock held.
+ * order is made when the interval is read (fr_iv_sort).  t's log owned
+ * (fr_log_own), or proc->lock held.
  */
 static __always_inline enum fr_put fr_log_put(struct fr_thread *t,
 					      struct fr_sc_rec *rec,
 					      bool closes, bool plain, bool ok)
 {
+	if (IS_ENABLED(CONFIG_PROVE_LOCKING))
+		WARN_ON_ONCE(t->task != current);
 	if (closes)
 		fr_sc_closed(t);
 	/* the logs are taken whenever cur changes, after it changed */
@@ -1142,7 +1146,7 @@ static __always_inline enum fr_put fr_log_put(struct fr_thread *t,
 	return FR_PUT_PLACED;
 }
 
-/* fr_log_put() while a cut is being made: after it. */
+/* fr_log_put() while the logs are held: after the holder lets go. */
 static noinline enum fr_put fr_log_put_cutting(struct fr_thread *t,
 					       struct fr_sc_rec *rec,
 					       bool closes, bool plain, bool ok)
@@ -1150,32 +1154,37 @@ static noinline enum fr_put fr_log_put_cutting(struct fr_thread *t,
 	enum fr_put put;
 
 	spin_lock(&t->proc->lock);
-	spin_lock(&t->log_lock);
 	put = fr_log_put(t, rec, closes, plain, ok);
-	spin_unlock(&t->log_lock);
 	spin_unlock(&t->proc->lock);
 	return put;
 }
 
 /*
  * Puts a record of t into the open interval (its log), or counts it lost;
- * see fr_log_put().
+ * see fr_log_put().  @probe: from a syscall probe, preemption off (the
+ * tracepoint's); else in t's task context.
  */
 static __always_inline void fr_append_rec(struct fr_thread *t,
 					  struct fr_sc_rec *rec, bool closes,
-					  bool plain)
+					  bool plain, bool probe)
 {
 	bool ok = fr_charge_rec(t, rec->size);
 	enum fr_put put;
 
-	spin_lock(&t->log_lock);
-	if (likely(!READ_ONCE(t->proc->cutting))) {
+	/* a holder spins for the log: not while this thread is off a CPU */
+	if (probe)
+		lockdep_assert_preemption_disabled();
+	else
+		preempt_disable_notrace();
+	put = FR_PUT_HELD;
+	if (likely(fr_log_own(t))) {
 		put = fr_log_put(t, rec, closes, plain, ok);
-		spin_unlock(&t->log_lock);
-	} else {
-		spin_unlock(&t->log_lock);
-		put = fr_log_put_cutting(t, rec, closes, plain, ok);
+		fr_log_disown(t);
 	}
+	if (!probe)
+		preempt_enable_notrace();
+	if (unlikely(put == FR_PUT_HELD))
+		put = fr_log_put_cutting(t, rec, closes, plain, ok);
 	if (likely(put == FR_PUT_PLACED))
 		return;
 	if (put == FR_PUT_LOST)
@@ -1186,15 +1195,56 @@ static __always_inline void fr_append_rec(struct fr_thread *t,
 }
 
 /*
+ * Holds every thread's log of proc (proc->lock held): from here until
+ * fr_logs_unhold(), a thread places records and leaves its calls only
+ * under proc->lock (fr_log_own() fails).  A thread that was doing so on
+ * its own may still be at it: fr_log_wait() waits for it.  Returns false
+ * when the logs were held already (a cut being made), true when the
+ * caller must let them go.
+ */
+bool fr_logs_hold(struct fr_proc *proc)
+{
+	lockdep_assert_held(&proc->lock);
+	if (proc->cutting)
+		return false;
+	WRITE_ONCE(proc->cutting, true);
+	smp_mb();	/* cutting before log_busy: pairs with fr_log_own() */
+	return true;
+}
+
+void fr_logs_unhold(struct fr_proc *proc, bool held)
+{
+	lockdep_assert_held(&proc->lock);
+	/* what the holder read and wrote of the logs, before */
+	if (held)
+		smp_store_release(&proc->cutting, false);
+}
+
+/*
+ * The logs held (fr_logs_hold), t's is the caller's once t is done with
+ * what it was doing on its own (a few dozen instructions, preemption off).
+ */
+void fr_log_wait(struct fr_thread *t)
+{
+	lockdep_assert_held(&t->proc->lock);
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+	lock_map_acquire(&t->log_map);
+	lock_map_release(&t->log_map);
+#endif
+	smp_cond_load_acquire(&t->log_busy, !VAL);
+}
+
+/*
  * Takes t's log into iv, or onto @drop (uncharged, for the caller to free
  * after its locks) when there is no interval to take it into.  proc->lock
- * held; takes t->log_lock.
+ * held; holds t's log meanwhile, unless a cut does.
  */
 void fr_log_take(struct fr_proc *proc, struct fr_thread *t,
 		 struct fr_interval *iv, struct list_head *drop)
 {
-	lockdep_assert_held(&proc->lock);
-	spin_lock(&t->log_lock);
+	bool held = fr_logs_hold(proc);
+
+	fr_log_wait(t);
 	if (list_empty(&t->log))
 		goto out;
 	if (iv) {
@@ -1212,7 +1262,7 @@ void fr_log_take(struct fr_proc *proc, struct fr_thread *t,
 	t->log_bytes = 0;
 	t->log_flags = 0;
 out:
-	spin_unlock(&t->log_lock);
+	fr_logs_unhold(proc, held);
 }
 
 /*
@@ -1224,11 +1274,12 @@ out:
 void fr_logs_take(struct fr_proc *proc, struct fr_interval *iv,
 		  struct list_head *drop)
 {
+	bool held = fr_logs_hold(proc);
 	struct fr_thread *t;
 
-	lockdep_assert_held(&proc->lock);
 	list_for_each_entry(t, &proc->threads, pnode)
 		fr_log_take(proc, t, iv, drop);
+	fr_logs_unhold(proc, held);
 }
 
 static int fr_rec_cmp(void *priv, const struct list_head *a,
@@ -1325,7 +1376,7 @@ u32 fr_iv_new_before(struct fr_interval *iv, u64 seq)
 
 static void fr_append(struct fr_thread *t, struct fr_sc_rec *rec)
 {
-	fr_append_rec(t, rec, true, false);
+	fr_append_rec(t, rec, true, false, false);
 }
 
 static void fr_lost_n(struct fr_proc *proc, u32 n)
@@ -1412,7 +1463,7 @@ static __always_inline int fr_record_fe(struct fr_thread *t, long ret,
 			if (defer)
 				list_add_tail(&rec->node, defer);
 			else
-				fr_append_rec(t, rec, true, true);
+				fr_append_rec(t, rec, true, true, true);
 			return 0;
 		}
 	}
@@ -1599,7 +1650,7 @@ void fr_sc_ptrace(struct fr_thread *t, u32 at)
 	if (IS_ERR(rec))
 		fr_lost(t->proc);
 	else if (rec)
-		fr_append_rec(t, rec, false, false);
+		fr_append_rec(t, rec, false, false, false);
 }
 
 /* the most of a signal frame kept (rt_sigframe, FPU state, alignment) */
@@ -1733,7 +1784,7 @@ void fr_sc_flush_signal(struct fr_thread *t)
 		fr_sigframes(t);
 	list_for_each_entry_safe(rec, tmp, &t->sig_recs, node) {
 		list_del(&rec->node);
-		fr_append_rec(t, rec, false, false);
+		fr_append_rec(t, rec, false, false, false);
 	}
 	if (t->sig_lost) {
 		fr_lost_n(t->proc, t->sig_lost);
@@ -2381,23 +2432,23 @@ static __always_inline bool fr_is_restart(long ret)
 	       ret != -(ERESTARTNOHAND + 1);
 }
 
-/* The syscall of t is over as far as a boundary is concerned (sys_exit). */
+/*
+ * The syscall of t is over as far as a boundary is concerned (the sys_exit
+ * probe).
+ */
 static void fr_sc_close(struct fr_thread *t)
 {
 	if (!READ_ONCE(t->in_sc))
 		return;
-	spin_lock(&t->log_lock);
-	if (likely(!READ_ONCE(t->proc->cutting))) {
+	lockdep_assert_preemption_disabled();	/* the probe's */
+	if (likely(fr_log_own(t))) {
 		fr_sc_closed(t);
-		spin_unlock(&t->log_lock);
+		fr_log_disown(t);
 		return;
 	}
-	/* after the cut, as fr_log_put_cutting() */
-	spin_unlock(&t->log_lock);
+	/* after the holder, as fr_log_put_cutting() */
 	spin_lock(&t->proc->lock);
-	spin_lock(&t->log_lock);
 	fr_sc_closed(t);
-	spin_unlock(&t->log_lock);
 	spin_unlock(&t->proc->lock);
 }
 
@@ -3101,8 +3152,8 @@ static notrace struct fr_thread *fr_sys_exit_rec(struct pt_regs *regs, long ret)
 	/*
 	 * in_sc stays set until the record is in an interval (fr_append), or
 	 * until the call is known to stay open (restart, slow copy), and is
-	 * cleared under t->log_lock, never while a cut is being made
-	 * (fr_log_put): a boundary sees either the call open and its pt_regs
+	 * cleared by t on its own (fr_log_own), never while a cut is being
+	 * made (fr_log_put): a boundary sees either the call open and its pt_regs
 	 * untouched, or the call done and its record placed.
 	 */
 	nr = t->sc_nr;
