@@ -47,6 +47,7 @@
 #include <linux/sched.h>
 #include <linux/kprobes.h>
 #include <linux/list_sort.h>
+#include <linux/delay.h>
 #include "flightrec.h"
 #include "../uapi/flightrec_syscalls.h"
 #include "../uapi/flightrec_syscall_check.h"
@@ -1093,6 +1094,45 @@ static __always_inline void fr_sc_closed(struct fr_thread *t)
 	WRITE_ONCE(t->held_cap, false);
 }
 
+/*
+ * Tests only (tests/record_threads.c, logs_held_while_busy): a delay of
+ * log_delay_us inside every record's placement, between its link into
+ * the log and the log's count, which widens the window in which a thread
+ * works on its log on its own from a few dozen instructions to that
+ * long.  A holder that did not wait for the thread (fr_log_wait) would
+ * then take a log whose count does not match its records.  Off, it is a
+ * jump label: one no-op instruction per record.
+ */
+static DEFINE_STATIC_KEY_FALSE(fr_log_delay_key);
+static unsigned int fr_log_delay_us;
+static DEFINE_MUTEX(fr_log_delay_lock);
+
+static int fr_set_log_delay_us(const char *val, const struct kernel_param *kp)
+{
+	unsigned int us;
+	int err = kstrtouint(val, 10, &us);
+
+	if (err || us > 1000)
+		return -EINVAL;
+	mutex_lock(&fr_log_delay_lock);
+	WRITE_ONCE(fr_log_delay_us, us);
+	if (us && !static_key_enabled(&fr_log_delay_key))
+		static_branch_enable(&fr_log_delay_key);
+	else if (!us && static_key_enabled(&fr_log_delay_key))
+		static_branch_disable(&fr_log_delay_key);
+	mutex_unlock(&fr_log_delay_lock);
+	return 0;
+}
+
+static const struct kernel_param_ops fr_log_delay_ops = {
+	.set = fr_set_log_delay_us,
+	.get = param_get_uint,
+};
+
+module_param_cb(log_delay_us, &fr_log_delay_ops, &fr_log_delay_us, 0600);
+MODULE_PARM_DESC(log_delay_us,
+		 "tests only: a delay inside every record's placement, in microseconds (0-1000, default 0)");
+
 /* What fr_log_put() did. */
 enum fr_put {
 	FR_PUT_PLACED,
@@ -1127,6 +1167,8 @@ static __always_inline enum fr_put fr_log_put(struct fr_thread *t,
 	if (unlikely(rec->rseq_has))
 		fr_rseq_placed(t, rec);
 	fr_rec_link(&rec->node, t->log.prev, &t->log);
+	if (static_branch_unlikely(&fr_log_delay_key))
+		udelay(READ_ONCE(fr_log_delay_us));
 	t->log_nr++;
 	t->log_bytes += rec->size;
 	if (!plain && unlikely(rec->flags & (FLIGHTREC_SC_UNKNOWN_OUT |

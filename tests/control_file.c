@@ -803,6 +803,7 @@ TEST(params_validated)
 		{ "ring_mb", { "0", "65537", "-1", "lots" } },
 		{ "interval_ms", { "9", "60001", "-5", "0x" } },
 		{ "keep", { "0", "65", "99999999999", "x" } },
+		{ "log_delay_us", { "1001", "-1", "4294967296", "1us" } },
 	};
 	unsigned long long before, after;
 	unsigned int i, j;
@@ -811,7 +812,7 @@ TEST(params_validated)
 
 	FR_REQUIRE_MODULE();
 	FR_REQUIRE_ROOT();
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < ARRAY_SIZE(params); i++) {
 		ASSERT_EQ(0, fr_read_param(params[i].name, &before));
 		for (j = 0; j < 4; j++) {
 			EXPECT_EQ(-EINVAL, write_param(params[i].name, params[i].bad[j]))

@@ -84,6 +84,8 @@ FIXTURE_SETUP(thr)
 
 FIXTURE_TEARDOWN(thr)
 {
+	/* logs_held_while_busy's knob, off whatever its test did */
+	fr_write_file(FR_SYSFS_PARAMS "/log_delay_us", "0", 1);
 	if (self->c)
 		fr_client_close(self->c);
 }
@@ -629,6 +631,24 @@ TEST_F_TIMEOUT(thr, logs_merged, 300)
 {
 	logs_merged_run(_metadata, self->c, 1, 0);
 	logs_merged_run(_metadata, self->c, 0, 0);
+	logs_merged_run(_metadata, self->c, 1, 1);
+}
+
+/*
+ * The same (read live while the threads run, then live, then the dump),
+ * with every record's placement slowed by the module's test knob
+ * log_delay_us: each thread spends 50 us per record between linking it
+ * into its log and counting it, on its own (no lock: fr_log_own), where it
+ * otherwise spends a few dozen instructions.  So nearly every cut (every
+ * 25 ms) and every live read, each of which takes all the threads' logs,
+ * comes while some thread is at it, and must wait for it (fr_log_wait).
+ * A module whose takes did not wait (built by hand: fr_log_own ignoring
+ * proc->cutting, fr_log_wait not waiting) passed logs_merged, where the
+ * window is too short to hit under the emulator, but not this test.
+ */
+TEST_F_TIMEOUT(thr, logs_held_while_busy, 300)
+{
+	ASSERT_EQ(0, fr_write_file(FR_SYSFS_PARAMS "/log_delay_us", "50", 2));
 	logs_merged_run(_metadata, self->c, 1, 1);
 }
 
