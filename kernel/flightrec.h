@@ -607,13 +607,14 @@ static __always_inline bool fr_log_own(struct fr_thread *t)
 {
 	WRITE_ONCE(t->log_busy, 1);
 	smp_mb();	/* busy before cutting: pairs with fr_logs_hold() */
-	if (likely(!READ_ONCE(t->proc->cutting))) {
+	/* and a last holder's work on the log before ours: fr_logs_unhold() */
+	if (likely(!smp_load_acquire(&t->proc->cutting))) {
 #ifdef CONFIG_DEBUG_LOCK_ALLOC
 		lock_map_acquire(&t->log_map);
 #endif
 		return true;
 	}
-	smp_store_release(&t->log_busy, 0);
+	WRITE_ONCE(t->log_busy, 0);	/* nothing done: nothing to order */
 	return false;	/* held: under proc->lock */
 }
 
@@ -623,6 +624,7 @@ static __always_inline void fr_log_disown(struct fr_thread *t)
 #ifdef CONFIG_DEBUG_LOCK_ALLOC
 	lock_map_release(&t->log_map);
 #endif
+	/* the log's writes before the clear: pairs with fr_log_wait() */
 	smp_store_release(&t->log_busy, 0);
 }
 

@@ -1257,8 +1257,8 @@ bool fr_logs_hold(struct fr_proc *proc)
 void fr_logs_unhold(struct fr_proc *proc, bool held)
 {
 	lockdep_assert_held(&proc->lock);
-	/* what the holder read and wrote of the logs, before */
 	if (held)
+		/* what the holder did to the logs, before: fr_log_own() */
 		smp_store_release(&proc->cutting, false);
 }
 
