@@ -144,7 +144,7 @@ demo: deps
 FR_BENCH_CLOCK ?= tsc
 BENCH_VM := $(filter-out insn,$(BENCH))
 bench: deps
-	$(if $(filter servers,$(BENCH))$(if $(BENCH),,all),scripts/bench-deps.sh)
+	$(if $(filter servers insn,$(BENCH))$(if $(BENCH),,all),scripts/bench-deps.sh)
 	$(MAKE) check-build
 	$(if $(BENCH_VM)$(if $(BENCH),,all),FR_VM_CLOCK=$(FR_BENCH_CLOCK) FR_VM_DEBUG=0 FR_VM_TIMEOUT=$${FR_VM_TIMEOUT:-7200} scripts/vm.sh run -- scripts/bench-vm.sh $(BENCH_VM))
 	$(if $(filter insn,$(BENCH))$(if $(BENCH),,all),FR_BENCH_CLOCK=$(FR_BENCH_CLOCK) scripts/bench-insn.sh)

@@ -23,6 +23,9 @@
 # Then the threads of issue 28, item 3 (tests/progs/bench_threads at 2, 8
 # and 32 threads), native and recorded, between the markers it runs itself.
 #
+# Then the servers of issue 28, item 1 (scripts/insnprof-server.sh),
+# natively and recorded from their start: instructions per request.
+#
 # Then bc computing pi to 2000 digits and gzip -dc of a 24 MB file (issue 3
 # c, issue 4 b), whole, native and recorded with 125 ms intervals: the
 # instructions recording adds to a program that makes few syscalls, its
@@ -40,6 +43,8 @@
 #                            FR_BENCH_INSN_CLOCK=0: leave the vDSO clock loop out;
 #                            FR_BENCH_INSN_THREADS: the thread counts of
 #                            bench_threads ("2 8 32"), or "" for none;
+#                            FR_BENCH_INSN_SERVERS: "redis memcached nginx"
+#                            (scripts/bench-deps.sh installs them), or "";
 #                            FR_BENCH_CLOCK=hpet: the emulated HPET as the guest's
 #                            clock (default tsc, as `make bench`: docs/testing.md)
 # The whole script is one { } group, which bash reads to its end before it
@@ -148,6 +153,41 @@ if [[ -n ${FR_BENCH_INSN_THREADS-2 8 32} ]]; then
 			printf "  %7d   %12.1f   %14.1f   %.4f\n", t, n / k, r / k, r / n }'
 	done
 	echo "  (goal of issue 28, item 3, by time: <= 1.3 at every count)"
+fi
+
+if [[ -n ${FR_BENCH_INSN_SERVERS-redis memcached nginx} ]]; then
+	# issue 28, item 1, counted: each server natively and under
+	# `flightrec record` from its start, loaded on loopback for a warm-up
+	# and then between the markers (scripts/insnprof-server.sh: redis
+	# 10,000 redis-benchmark GETs of 20 clients, memcached 6,000 mc_load
+	# requests of 1 KiB values on 20 connections, nginx 3,000 `ab -k -c
+	# 20` requests of a 4 KiB file).  Everything both CPUs ran meanwhile
+	# counts, the load generator's instructions too: the ratio is of
+	# instructions, not of throughput.  It moves less than the timed
+	# figures, but with the host's load: intervals end by time (250 ms),
+	# so a guest slowed by other work has more boundaries, and more page
+	# copies, per request.  Compare modules on a quiet host.
+	echo "== servers: instructions per request (kernel and user, the load generator's"
+	echo "   included), native and recorded from the server's start, after a warm-up"
+	echo "  server      requests   native/req   recorded/req   ratio   kernel added/req"
+	for srv in ${FR_BENCH_INSN_SERVERS-redis memcached nginx}; do
+		case $srv in
+		redis) nreq=10000 ;;
+		memcached) nreq=6000 ;;
+		nginx) nreq=3000 ;;
+		*) echo "bench-insn.sh: no server '$srv' (redis, memcached, nginx)" >&2; exit 1 ;;
+		esac
+		for mode in native record; do
+			insn_boot "$OUT/srv-$mode-$srv" "$srv ($mode)" \
+				"$TOP/scripts/insnprof-server.sh" "$srv" "$mode"
+		done
+		read -r nk nu < <(count "$OUT/srv-native-$srv")
+		read -r rk ru < <(count "$OUT/srv-record-$srv")
+		awk -v s="$srv" -v q=$nreq -v nk="$nk" -v nu="$nu" -v rk="$rk" -v ru="$ru" 'BEGIN {
+			printf "  %-9s %9d   %10.0f   %12.0f   %.4f   %16.0f\n", s, q,
+			       (nk + nu) / q, (rk + ru) / q, (rk + ru) / (nk + nu), (rk - nk) / q }'
+	done
+	echo "  (goal of issue 28, item 1, by time: throughput >= 0.97 of native)"
 fi
 
 # one boot: PROG whole, between the markers; $1 the output prefix, the rest
