@@ -819,6 +819,8 @@ void fr_mem_new_life(struct fr_proc *proc, unsigned long start, unsigned long en
 		     void *arg, bool clear);
 void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			  unsigned long end, struct file *newfile, u64 newoff);
+void fr_mem_harvest_young(struct fr_proc *proc, unsigned long start,
+			  unsigned long end);
 /* page sets: 32 pages per entry of an interval's acc (a value entry) */
 #define FR_ACC_SHIFT	5
 #define FR_ACC_BITS	(1U << FR_ACC_SHIFT)

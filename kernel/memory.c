@@ -1095,6 +1095,24 @@ static size_t fr_acc_bytes(u32 leaves)
 }
 
 /*
+ * What a walk put into w->closed's page set: its flags, and the bytes of
+ * the XArray leaves it filled, charged whatever the cap says, as the
+ * boundary's map is.
+ */
+static void fr_walk_account(struct fr_walk *w)
+{
+	struct fr_proc *proc = w->proc;
+	size_t bytes = fr_acc_bytes(w->acc_leaves);
+
+	spin_lock(&proc->lock);
+	w->closed->flags |= w->flags;
+	w->closed->bytes += bytes;
+	spin_unlock(&proc->lock);
+	if (!fr_charge(proc, bytes))
+		atomic64_add(bytes, &fr_bytes);
+}
+
+/*
  * The page walk of a boundary: accessed pages go to `closed` (NULL at the
  * first boundary), writable PTEs are write-protected.  mmap_lock held for
  * read; current is a thread of proc.
@@ -1129,19 +1147,67 @@ void fr_mem_boundary(struct fr_proc *proc, struct fr_interval *closed,
 	if (w.huge)
 		w.flags |= FLIGHTREC_IF_LOST_PAGE;
 	if (closed) {
-		size_t bytes = fr_acc_bytes(w.acc_leaves);
-
-		spin_lock(&proc->lock);
-		closed->flags |= w.flags;
-		closed->bytes += bytes;
-		spin_unlock(&proc->lock);
-		/* needed whatever the cap says, as the boundary's map is */
-		if (!fr_charge(proc, bytes))
-			atomic64_add(bytes, &fr_bytes);
+		fr_walk_account(&w);
 		fr_resolve_notpresent(proc, closed, mm, 0, ULONG_MAX);
 	}
 	/* enforce the cap for what the fault probe added without evicting */
 	fr_charge(proc, 0);
+}
+
+/* a present PTE of fr_mem_harvest_young()'s range: noted if accessed */
+static int fr_harvest_apply(pte_t *ptep, unsigned long addr, void *data)
+{
+	struct fr_walk *w = ((struct fr_apply *)data)->w;
+	pte_t pte = ptep_get(ptep);
+
+	if (!pte_present(pte) || !pte_young(pte))
+		return 0;
+	/* bit 0 clear: nothing said of a write */
+	w->batch[w->nbatch++] = (addr >> PAGE_SHIFT) << 1;
+	if (w->nbatch == ARRAY_SIZE(w->batch))
+		fr_boundary_flush(w);
+	return 0;
+}
+
+/*
+ * A held madvise(MADV_COLD) or madvise(MADV_PAGEOUT) of [start, end) is
+ * about to clear the accessed bits of the range's pages: those set are
+ * taken into the open interval's page set now, as its boundary would have
+ * found them (tests/record_memory.c, pages_read_then_made_cold).  The bits
+ * are left for the call to clear; a boundary that comes first finds them
+ * itself.  What another thread reads in the range between this walk and
+ * the call is not seen (docs/recording.md, "Known limits").  In the
+ * thread's task_work, work_lock held: no boundary moves proc->cur.
+ */
+void fr_mem_harvest_young(struct fr_proc *proc, unsigned long start,
+			  unsigned long end)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	struct fr_walk w = {
+		.proc = proc,
+		.closed = proc->cur,
+	};
+
+	VMA_ITERATOR(vmi, mm, start);
+
+	lockdep_assert_held(&proc->work_lock);
+	if (!mm || !w.closed || start >= end || end > TASK_SIZE_MAX)
+		return;
+	mmap_read_lock(mm);
+	for_each_vma_range(vmi, vma, end) {
+		if (!fr_vma_trackable(vma))
+			continue;
+		fr_walk_vma(&w, vma, max(start, vma->vm_start),
+			    min(end, vma->vm_end), fr_harvest_apply);
+	}
+	if (w.nbatch)
+		fr_boundary_flush(&w);
+	mmap_read_unlock(mm);
+	/* a huge page's accesses are its PMD's: not seen page by page */
+	if (w.huge)
+		w.flags |= FLIGHTREC_IF_LOST_PAGE;
+	fr_walk_account(&w);
 }
 
 /* Copies the current bytes of `addr` into a new struct fr_page. */

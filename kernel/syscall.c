@@ -16,7 +16,9 @@
  * the thread's task_work ran): exit_group/exit of an at_exit process (the
  * ring freezes with the memory still there), and calls that unmap memory
  * (munmap, mremap, brk shrinking, madvise(MADV_DONTNEED)...), whose accessed
- * pages are captured before they vanish (seed 004, section 4.1).
+ * pages are captured before they vanish (seed 004, section 4.1), and
+ * madvise(MADV_COLD or MADV_PAGEOUT), which clears the accessed bits that
+ * the next boundary would read.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -1955,6 +1957,23 @@ static __always_inline bool fr_sc_unmaps(struct fr_proc *proc, u32 nr,
 	return false;
 }
 
+/*
+ * madvise(MADV_COLD) and madvise(MADV_PAGEOUT) clear the accessed bits of
+ * the range's pages (mm/madvise.c, madvise_cold_or_pageout_pte_range): the
+ * call is held, and the pages the open interval accessed are taken into
+ * its page set first (fr_mem_harvest_young), as its boundary would have.
+ */
+static __always_inline bool fr_sc_clears_young(u32 nr, const u64 *a,
+					       unsigned long *start,
+					       unsigned long *end)
+{
+	if (nr != __NR_madvise || (a[2] != MADV_COLD && a[2] != MADV_PAGEOUT))
+		return false;
+	*start = a[0];
+	*end = a[0] + PAGE_ALIGN(a[1]);
+	return *start < *end;
+}
+
 static __always_inline bool fr_sc_needs_hold(struct fr_proc *proc,
 					     struct fr_thread *t, u32 nr,
 					     const u64 *args)
@@ -1972,6 +1991,8 @@ static __always_inline bool fr_sc_needs_hold(struct fr_proc *proc,
 	/* the old image is parked before it goes (fr_exec_park) */
 	if (nr == __NR_execve || nr == __NR_execveat)
 		return READ_ONCE(proc->exec_chain);
+	if (fr_sc_clears_young(nr, args, &s, &e))
+		return true;
 	return fr_sc_unmaps(proc, nr, args, &s, &e) && s < e &&
 	       READ_ONCE(proc->nr_ring) + 1 > 0;
 }
@@ -2002,8 +2023,10 @@ static unsigned long fr_shm_end(unsigned long start)
 }
 
 /*
- * task_work of a held syscall: capture what it is about to destroy.  True
- * when it did (the call unmaps).
+ * task_work of a held syscall (work_lock held): capture what it is about to
+ * destroy, or note the accessed pages whose bits it is about to clear.
+ * True when it captured (the call unmaps): the call then belongs with its
+ * capture's interval.
  */
 bool fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 {
@@ -2014,6 +2037,10 @@ bool fr_sc_held_work(struct fr_proc *proc, struct fr_thread *t)
 
 	syscall_get_arguments(current, task_pt_regs(current),
 			      (unsigned long *)args);
+	if (fr_sc_clears_young(t->held_nr, args, &start, &end)) {
+		fr_mem_harvest_young(proc, start, end);
+		return false;
+	}
 	if (!fr_sc_unmaps(proc, t->held_nr, args, &start, &end))
 		return false;
 	if (t->held_nr == __NR_shmdt)

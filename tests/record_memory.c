@@ -406,11 +406,18 @@ static int ran_pages_kept(struct __test_metadata *_metadata, const struct frd *d
 	return checked;
 }
 
-TEST_F_TIMEOUT(mem, pages_only_read, 120)
+/*
+ * mem_read in a mode (NULL: none): an interval holding a round whole has
+ * every one of the MR_PAGES pages read in it in its page set, and every page
+ * kept after the fill has the pattern's bytes.  With a mode, at least
+ * MR_ROUNDS / 4 of the whole rounds are even ones, those the mode acts in.
+ */
+static void read_rounds_kept(struct __test_metadata *_metadata, struct fr_client *c,
+			     const char *mode)
 {
 	char sleep_ms[16];
-	char *argv[] = { (char *)fr_prog("mem_read"), sleep_ms, NULL };
-	int status, whole = 0;
+	char *argv[] = { (char *)fr_prog("mem_read"), sleep_ms, (char *)mode, NULL };
+	int status, whole = 0, even = 0;
 	uint32_t filled;
 	size_t i, k, bad = 0, checked = 0;
 	struct frd d;
@@ -422,7 +429,7 @@ TEST_F_TIMEOUT(mem, pages_only_read, 120)
 	 * the fill's marker (m0 not in the ring).
 	 */
 	snprintf(sleep_ms, sizeof(sleep_ms), "%u", 60 * fr_timeout_scale());
-	ASSERT_EQ(0, frd_run_recorded(self->c, argv, 40 * fr_timeout_scale(), 64, &d, &pid,
+	ASSERT_EQ(0, frd_run_recorded(c, argv, 40 * fr_timeout_scale(), 64, &d, &pid,
 				      &status));
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_EQ(0, WEXITSTATUS(status));
@@ -449,10 +456,15 @@ TEST_F_TIMEOUT(mem, pages_only_read, 120)
 			    p->addr < MR_ADDR + MR_PAGES * 4096UL)
 				n++;
 		}
-		EXPECT_EQ(MR_PAGES, n) TH_LOG("round %zu, interval %u", k, iv);
+		EXPECT_EQ(MR_PAGES, n) TH_LOG("%s: round %zu, interval %u",
+					      mode ?: "plain", k, iv);
 		whole++;
+		even += !(k & 1);
 	}
 	EXPECT_GE(whole, MR_ROUNDS / 2) TH_LOG("only %d rounds within one interval", whole);
+	if (mode)
+		EXPECT_GE(even, MR_ROUNDS / 4)
+			TH_LOG("%s: only %d even rounds within one interval", mode, even);
 
 	for (i = 0; i < d.npg; i++) {
 		const struct frd_page *p = &d.pg[i];
@@ -476,9 +488,32 @@ TEST_F_TIMEOUT(mem, pages_only_read, 120)
 	}
 	EXPECT_EQ(0, bad);
 	EXPECT_GE(checked, (size_t)MR_PAGES * (MR_ROUNDS / 2));
-	TH_LOG("%zu pages checked, %d rounds whole", checked, whole);
+	TH_LOG("%s: %zu pages checked, %d rounds whole (%d even)", mode ?: "plain",
+	       checked, whole, even);
 	EXPECT_GE(ran_pages_kept(_metadata, &d), MR_ROUNDS / 2);
 	frd_free(&d);
+}
+
+TEST_F_TIMEOUT(mem, pages_only_read, 120)
+{
+	read_rounds_kept(_metadata, self->c, NULL);
+}
+
+/*
+ * madvise(MADV_COLD) and (MADV_PAGEOUT) clear the accessed bits of the
+ * pages they are given (mm/madvise.c, madvise_cold_or_pageout_pte_range):
+ * read in the interval, then made cold before its boundary, the pages must
+ * still be in its page set.  The call is held at sys_enter, and the bits
+ * taken into the open interval first (fr_mem_harvest_young).
+ */
+TEST_F_TIMEOUT(mem, pages_read_then_made_cold, 120)
+{
+	read_rounds_kept(_metadata, self->c, "cold");
+}
+
+TEST_F_TIMEOUT(mem, pages_read_then_paged_out, 120)
+{
+	read_rounds_kept(_metadata, self->c, "pageout");
 }
 
 /* Whether interval iv of d holds a record of syscall nr. */

@@ -20,9 +20,13 @@
  *          between that copy and the call itself;
  *   churn2 as churn, with a second thread waking every millisecond all
  *          along: it makes boundaries too, which the held call cannot put
- *          off.
+ *          off;
+ *   cold, pageout
+ *          madvise(MADV_COLD or MADV_PAGEOUT) of all MR_PAGES pages: the
+ *          kernel clears the accessed bits of the pages just read, which
+ *          the next boundary would have found.  The bytes stay.
  *
- *   mem_read SLEEP_MS [lives|gup|churn ROUNDS|churn2 ROUNDS]
+ *   mem_read SLEEP_MS [lives|gup|cold|pageout|churn ROUNDS|churn2 ROUNDS]
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -35,6 +39,13 @@
 #include <sys/syscall.h>
 #include <pthread.h>
 #include "mem_read.h"
+
+#ifndef MADV_COLD
+#define MADV_COLD	20
+#endif
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT	21
+#endif
 
 static volatile int done;
 
@@ -58,8 +69,10 @@ int main(int argc, char **argv)
 	pthread_t th;
 	int lives = churn || (argc == 3 && !strcmp(argv[2], "lives"));
 	int gup = argc == 3 && !strcmp(argv[2], "gup");
+	int cold = argc == 3 && !strcmp(argv[2], "cold") ? MADV_COLD :
+		   argc == 3 && !strcmp(argv[2], "pageout") ? MADV_PAGEOUT : 0;
 
-	if (argc < 2 || argc > 4 || (argc >= 3 && !lives && !gup))
+	if (argc < 2 || argc > 4 || (argc >= 3 && !lives && !gup && !cold))
 		return 2;
 	if (churn) {
 		rounds = atoi(argv[3]);
@@ -87,6 +100,9 @@ int main(int argc, char **argv)
 			for (pg = 0; pg < MR_LIVES; pg++)
 				sum += p[pg * 4096 + 8];
 		}
+		if (cold && !(k & 1) &&
+		    madvise((void *)p, MR_PAGES * 4096UL, cold))
+			return 8;
 		for (pg = 0; gup && !(k & 1) && pg < MR_PAGES; pg += MR_GUP_STRIDE) {
 			uint8_t same[16];
 			struct iovec l = { same, sizeof(same) };
