@@ -413,7 +413,7 @@ static int ran_pages_kept(struct __test_metadata *_metadata, const struct frd *d
  * MR_ROUNDS / 4 of the whole rounds are even ones, those the mode acts in.
  */
 static void read_rounds_kept(struct __test_metadata *_metadata, struct fr_client *c,
-			     const char *mode)
+			     const char *mode, unsigned int interval_ms)
 {
 	char sleep_ms[16];
 	char *argv[] = { (char *)fr_prog("mem_read"), sleep_ms, (char *)mode, NULL };
@@ -428,9 +428,9 @@ static void read_rounds_kept(struct __test_metadata *_metadata, struct fr_client
 	 * on the debug kernel 64 intervals of 40 ms no longer reached back to
 	 * the fill's marker (m0 not in the ring).
 	 */
-	snprintf(sleep_ms, sizeof(sleep_ms), "%u", 60 * fr_timeout_scale());
-	ASSERT_EQ(0, frd_run_recorded(c, argv, 40 * fr_timeout_scale(), 64, &d, &pid,
-				      &status));
+	snprintf(sleep_ms, sizeof(sleep_ms), "%u", interval_ms * 3 / 2 * fr_timeout_scale());
+	ASSERT_EQ(0, frd_run_recorded(c, argv, interval_ms * fr_timeout_scale(), 64, &d,
+				      &pid, &status));
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_EQ(0, WEXITSTATUS(status));
 
@@ -496,7 +496,7 @@ static void read_rounds_kept(struct __test_metadata *_metadata, struct fr_client
 
 TEST_F_TIMEOUT(mem, pages_only_read, 120)
 {
-	read_rounds_kept(_metadata, self->c, NULL);
+	read_rounds_kept(_metadata, self->c, NULL, 40);
 }
 
 /*
@@ -508,12 +508,12 @@ TEST_F_TIMEOUT(mem, pages_only_read, 120)
  */
 TEST_F_TIMEOUT(mem, pages_read_then_made_cold, 120)
 {
-	read_rounds_kept(_metadata, self->c, "cold");
+	read_rounds_kept(_metadata, self->c, "cold", 40);
 }
 
 TEST_F_TIMEOUT(mem, pages_read_then_paged_out, 120)
 {
-	read_rounds_kept(_metadata, self->c, "pageout");
+	read_rounds_kept(_metadata, self->c, "pageout", 40);
 }
 
 /* Whether interval iv of d holds a record of syscall nr. */
@@ -775,6 +775,47 @@ static void swap_teardown(void)
 	if (system("[ -s " SWAP_FILE ".dev ] && { dev=$(cat " SWAP_FILE ".dev); "
 		   "swapoff $dev; losetup -d $dev; }; rm -f " SWAP_FILE " " SWAP_FILE ".dev") < 0)
 		return;
+}
+
+/*
+ * A memory cgroup for the "reclaim" mode of mem_read (MR_CGROUP), cgroup2
+ * mounted first where the VM has none; 0 when it is there.
+ */
+static int reclaim_cgroup_setup(void)
+{
+	return system("{ grep -q ' /sys/fs/cgroup cgroup2 ' /proc/mounts || "
+		      "mount -t cgroup2 none /sys/fs/cgroup; } && "
+		      "echo +memory > /sys/fs/cgroup/cgroup.subtree_control && "
+		      "mkdir -p " MR_CGROUP " && [ -w " MR_CGROUP "/memory.reclaim ]");
+}
+
+/*
+ * Reclaim clears the accessed bits of the pages it looks at
+ * (folio_referenced, here from the cgroup's memory.reclaim, as from kswapd
+ * or a cgroup at its limit): read in the interval, then looked at by
+ * reclaim before its boundary, the pages must still be in its page set.
+ * Reclaim tells MMU notifiers that it cleared them (clear_flush_young),
+ * and the module's (fr_mn_young) takes them into the open interval.
+ * Anonymous memory is reclaimed only with swap: the test makes some, as
+ * written_after_swap_out does.
+ */
+TEST_F_TIMEOUT(mem, pages_read_then_reclaimed, 180)
+{
+	if (swap_setup())
+		SKIP(return, "no swap device could be made (loop over " SWAP_FILE ")");
+	if (reclaim_cgroup_setup()) {
+		swap_teardown();
+		SKIP(return, "no memory cgroup with memory.reclaim");
+	}
+	/*
+	 * Longer intervals: a round that pushes 700 pages out to swap, and
+	 * the next that reads them back, took longer than 40 ms under TCG
+	 * (2 rounds of 10 within one interval).
+	 */
+	read_rounds_kept(_metadata, self->c, "reclaim", 300);
+	if (system("rmdir " MR_CGROUP " 2>/dev/null") < 0)
+		TH_LOG("rmdir " MR_CGROUP " failed");
+	swap_teardown();
 }
 
 TEST_F_TIMEOUT(mem, written_after_swap_out, 180)
