@@ -375,6 +375,7 @@ void fr_proc_put(struct fr_proc *proc)
  * work item (mmu_notifier_unregister waits for an SRCU grace period), which
  * unload drains with fr_free_wq before the module goes.
  */
+#ifdef CONFIG_MMU_NOTIFIER
 struct fr_mn {
 	struct mmu_notifier mn;
 	struct fr_proc *proc;
@@ -450,6 +451,17 @@ void fr_mn_detach(struct fr_proc *proc)
 	proc->mn = NULL;
 	mutex_unlock(&proc->work_lock);
 }
+#else
+/* a kernel without MMU notifiers: what reclaim clears is not seen */
+int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm)
+{
+	return 0;
+}
+
+void fr_mn_detach(struct fr_proc *proc)
+{
+}
+#endif
 
 static struct fr_proc *fr_proc_lookup(struct pid *pid)
 {

@@ -61,7 +61,10 @@ static const struct frd_page *first_kept(const struct frd *d, uint64_t addr,
 
 FIXTURE(mem) {
 	struct fr_client *c;
+	int reclaim_made;	/* swap and MR_CGROUP to take away */
 };
+
+static void reclaim_teardown(void);
 
 FIXTURE_SETUP(mem)
 {
@@ -75,6 +78,8 @@ FIXTURE_TEARDOWN(mem)
 {
 	if (self->c)
 		fr_client_close(self->c);
+	if (self->reclaim_made)
+		reclaim_teardown();
 }
 
 /* @how: NULL, or mem_pattern's second argument ("mprotect") */
@@ -795,27 +800,32 @@ static int reclaim_cgroup_setup(void)
  * or a cgroup at its limit): read in the interval, then looked at by
  * reclaim before its boundary, the pages must still be in its page set.
  * Reclaim tells MMU notifiers that it cleared them (clear_flush_young),
- * and the module's (fr_mn_young) takes them into the open interval.
+ * and the module's (fr_mem_young_cleared) takes them into the open
+ * interval.
  * Anonymous memory is reclaimed only with swap: the test makes some, as
  * written_after_swap_out does.
  */
+/* the fixture's teardown, whatever happened: later tests run without them */
+static void reclaim_teardown(void)
+{
+	if (system("rmdir " MR_CGROUP " 2>/dev/null") < 0)
+		return;
+	swap_teardown();
+}
+
 TEST_F_TIMEOUT(mem, pages_read_then_reclaimed, 180)
 {
+	self->reclaim_made = 1;
 	if (swap_setup())
 		SKIP(return, "no swap device could be made (loop over " SWAP_FILE ")");
-	if (reclaim_cgroup_setup()) {
-		swap_teardown();
+	if (reclaim_cgroup_setup())
 		SKIP(return, "no memory cgroup with memory.reclaim");
-	}
 	/*
 	 * Longer intervals: a round that pushes 700 pages out to swap, and
 	 * the next that reads them back, took longer than 40 ms under TCG
 	 * (2 rounds of 10 within one interval).
 	 */
 	read_rounds_kept(_metadata, self->c, "reclaim", 300);
-	if (system("rmdir " MR_CGROUP " 2>/dev/null") < 0)
-		TH_LOG("rmdir " MR_CGROUP " failed");
-	swap_teardown();
 }
 
 TEST_F_TIMEOUT(mem, written_after_swap_out, 180)
