@@ -426,13 +426,19 @@ int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm)
 	/* torn down: fr_mn_detach() has run, or will */
 	if ((m && m->mn.mm == mm) || READ_ONCE(proc->dying))
 		return 0;
+	/* registering needs users of the mm (a BUG_ON): none, it is exiting */
+	if (!mmget_not_zero(mm))
+		return -ESRCH;
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
-	if (!m)
+	if (!m) {
+		mmput(mm);
 		return -ENOMEM;
+	}
 	m->mn.ops = &fr_mn_ops;
 	m->proc = proc;
 	refcount_inc(&proc->ref);
 	err = mmu_notifier_register(&m->mn, mm);
+	mmput(mm);
 	if (err) {
 		fr_proc_put(proc);
 		kfree(m);
