@@ -823,6 +823,29 @@ static __always_inline void fr_walk_vma(struct fr_walk *w,
 	}
 }
 
+/*
+ * fr_walk_vma() over the trackable VMAs in [start, end), with @writable
+ * only those that may be written.  mmap_lock held.
+ */
+static __always_inline void fr_walk_range(struct fr_walk *w,
+					  struct mm_struct *mm,
+					  unsigned long start,
+					  unsigned long end, bool writable,
+					  pte_fn_t fn)
+{
+	struct vm_area_struct *vma;
+
+	VMA_ITERATOR(vmi, mm, start);
+
+	for_each_vma_range(vmi, vma, end) {
+		if (!fr_vma_trackable(vma) ||
+		    (writable && !(vma->vm_flags & VM_WRITE)))
+			continue;
+		fr_walk_vma(w, vma, max(start, vma->vm_start),
+			    min(end, vma->vm_end), fn);
+	}
+}
+
 static void fr_flush_ipi(void *info)
 {
 	__flush_tlb_all();
@@ -1017,24 +1040,16 @@ void fr_mem_rewrprotect(struct fr_proc *proc, unsigned long start,
 			unsigned long end)
 {
 	struct mm_struct *mm = current->mm;
-	struct vm_area_struct *vma;
 	struct fr_walk w = {
 		.proc = proc,
 		.wrprotect = true,
 	};
 
-	VMA_ITERATOR(vmi, mm, start);
-
 	if (!mm || start >= end)
 		return;
 	fr_rewrprotect_known(proc, &w, start, end);
 	mmap_read_lock(mm);
-	for_each_vma_range(vmi, vma, end) {
-		if (!fr_vma_trackable(vma) || !(vma->vm_flags & VM_WRITE))
-			continue;
-		fr_walk_vma(&w, vma, max(start, vma->vm_start),
-			    min(end, vma->vm_end), fr_rewrprotect_apply);
-	}
+	fr_walk_range(&w, mm, start, end, true, fr_rewrprotect_apply);
 	if (w.flush)
 		fr_flush_mm(mm);
 	mmap_read_unlock(mm);
@@ -1252,24 +1267,16 @@ void fr_mem_harvest_young(struct fr_proc *proc, unsigned long start,
 			  unsigned long end)
 {
 	struct mm_struct *mm = current->mm;
-	struct vm_area_struct *vma;
 	struct fr_walk w = {
 		.proc = proc,
 		.closed = proc->cur,
 	};
 
-	VMA_ITERATOR(vmi, mm, start);
-
 	lockdep_assert_held(&proc->work_lock);
 	if (!mm || !w.closed || start >= end || end > TASK_SIZE_MAX)
 		return;
 	mmap_read_lock(mm);
-	for_each_vma_range(vmi, vma, end) {
-		if (!fr_vma_trackable(vma))
-			continue;
-		fr_walk_vma(&w, vma, max(start, vma->vm_start),
-			    min(end, vma->vm_end), fr_harvest_apply);
-	}
+	fr_walk_range(&w, mm, start, end, false, fr_harvest_apply);
 	if (w.nbatch)
 		fr_boundary_flush(&w);
 	mmap_read_unlock(mm);
@@ -1370,7 +1377,6 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			  unsigned long end, struct file *newfile, u64 newoff)
 {
 	struct mm_struct *mm = current->mm;
-	struct vm_area_struct *vma;
 	struct fr_walk w = {
 		.proc = proc,
 		.start = start,
@@ -1392,13 +1398,7 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 	if (proc->cur)
 		fr_resolve_notpresent(proc, proc->cur, mm, start >> PAGE_SHIFT,
 				      (end - 1) >> PAGE_SHIFT);
-	VMA_ITERATOR(vmi, mm, start);
-	for_each_vma_range(vmi, vma, end) {
-		if (!fr_vma_trackable(vma))
-			continue;
-		fr_walk_vma(&w, vma, max(start, vma->vm_start),
-			    min(end, vma->vm_end), fr_capture_apply);
-	}
+	fr_walk_range(&w, mm, start, end, false, fr_capture_apply);
 	mmap_read_unlock(mm);
 
 	for (i = 0; i < w.naddrs; i++) {
