@@ -473,12 +473,13 @@ static void read_rounds_kept(struct __test_metadata *_metadata, struct fr_client
 	 * back from swap, often outlast even a 1.2 s interval (4 of 10 rounds
 	 * whole, all even).
 	 */
-	if (mode)
+	if (mode) {
 		EXPECT_GE(even, MR_ROUNDS / 4)
 			TH_LOG("%s: only %d even rounds within one interval", mode, even);
-	else
+	} else {
 		EXPECT_GE(whole, MR_ROUNDS / 2)
 			TH_LOG("only %d rounds within one interval", whole);
+	}
 
 	for (i = 0; i < d.npg; i++) {
 		const struct frd_page *p = &d.pg[i];
