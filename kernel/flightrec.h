@@ -28,7 +28,13 @@
  *   fr_tsc_lock under fr_tw_lock.
  *   The xa_locks of an interval's page set are leaf locks: pages's (irq,
  *   under proc->lock: the write-fault probe, the boundary's resolution)
- *   and acc's (the boundary walk, under a PTE lock; memory.c).
+ *   and acc's (the boundary walk, under a PTE lock; the MMU notifier,
+ *   under proc->lock; memory.c).
+ *   A PTE lock -> proc->lock: the MMU notifier of a recorded mm, called
+ *   by reclaim under the PTE lock (registry.c, fr_mem_young_cleared).
+ *   proc->lock is never held while a PTE lock is taken.
+ *   fr_registry_lock and work_lock -> the target's mmap_lock (write) and
+ *   the locks of mm_take_all_locks(): mmu_notifier_register (fr_mn_ensure).
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
  *   fr_registry_lock is never taken under proc->work_lock.
  *   fr_nl_sem (rwsem, netlink.c) is taken for reading by every event, also
@@ -538,6 +544,11 @@ struct fr_proc {
 	/* the thread whose execve parked the newest, until it returns */
 	pid_t exec_parker;
 	void __user *vdso_patched;	/* the vDSO base patched for time calls */
+	/*
+	 * registry.c: the MMU notifier that hears of accessed bits cleared
+	 * by reclaim (fr_mn_ensure); changed under work_lock
+	 */
+	struct fr_mn *mn;
 	struct mutex work_lock;		/* boundaries, freezes, stop */
 	u32 dump_result;		/* id of the dump the request produced */
 	struct work_struct exit_work;	/* teardown after the last thread exits */
@@ -821,6 +832,10 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			  unsigned long end, struct file *newfile, u64 newoff);
 void fr_mem_harvest_young(struct fr_proc *proc, unsigned long start,
 			  unsigned long end);
+void fr_mem_young_cleared(struct fr_proc *proc, unsigned long start,
+			  unsigned long end);
+int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm);
+void fr_mn_detach(struct fr_proc *proc);
 /* page sets: 32 pages per entry of an interval's acc (a value entry) */
 #define FR_ACC_SHIFT	5
 #define FR_ACC_BITS	(1U << FR_ACC_SHIFT)

@@ -1099,6 +1099,8 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 	u64 t0;
 
 	t->seen_boundary = gen;
+	/* a new image's (an exec's mm), or one that failed before: retried */
+	fr_mn_ensure(proc, mm);
 	next = fr_interval_new(proc, freeze ? GFP_KERNEL | __GFP_NOFAIL : GFP_KERNEL);
 	if (!next)
 		return NULL;

@@ -1110,6 +1110,75 @@ static size_t fr_acc_bytes(u32 leaves)
 }
 
 /*
+ * Pages [start, end) of iv taken as accessed: their bits set in iv->acc.
+ * proc->lock held (iv->bytes); a new leaf is counted as the boundary's
+ * walk counts its own (fr_acc_bytes), and charged without eviction, as the
+ * fault probe charges (the next boundary enforces the cap).
+ */
+static void fr_acc_add(struct fr_interval *iv, unsigned long start,
+		       unsigned long end)
+{
+	unsigned long idx = start >> PAGE_SHIFT, last = (end - 1) >> PAGE_SHIFT;
+	XA_STATE(xas, &iv->acc, 0);
+	size_t bytes = 0;
+
+	xas_lock(&xas);
+	while (idx <= last) {
+		unsigned long chunk = idx >> FR_ACC_SHIFT, mask = 0;
+		bool leaf;
+		void *e;
+
+		do {
+			mask |= 1UL << (idx & (FR_ACC_BITS - 1));
+		} while (++idx <= last && idx >> FR_ACC_SHIFT == chunk);
+		xas_set(&xas, chunk);
+		e = xas_load(&xas);
+		leaf = xas.xa_node && !xas_invalid(&xas) && !xas.xa_node->shift;
+		if (e)
+			mask |= xa_to_value(e);
+		if (e == xa_mk_value(mask))
+			continue;
+		do {
+			xas_store(&xas, xa_mk_value(mask));
+		} while (xas_nomem(&xas, GFP_ATOMIC | __GFP_NOWARN));
+		if (xas_error(&xas)) {
+			iv->flags |= FLIGHTREC_IF_LOST_PAGE;
+			break;
+		}
+		if (!leaf)
+			bytes += fr_acc_bytes(1);
+	}
+	xas_unlock(&xas);
+	iv->bytes += bytes;
+	atomic64_add(bytes, &fr_bytes);
+}
+
+/*
+ * Reclaim or idle page tracking cleared the accessed bits of [start, end)
+ * of proc's mm (its MMU notifier, registry.c): the bits the next boundary
+ * would have read.  Whether they were set is not said, so the pages are
+ * taken as accessed in the open interval, and in the one a boundary is
+ * closing (its walk may not have reached them).  A page so taken that was
+ * not accessed costs its bytes in the dump, never wrong ones: it was not
+ * written either (a write faults first), and the serialiser gives it the
+ * bytes of the interval's start by the rule of pages only read.  Under the
+ * PTE lock, from reclaim: no sleeping, no lock but proc->lock and the
+ * XArray's.
+ */
+void fr_mem_young_cleared(struct fr_proc *proc, unsigned long start,
+			  unsigned long end)
+{
+	if (start >= end)
+		return;
+	spin_lock(&proc->lock);
+	if (proc->cur)
+		fr_acc_add(proc->cur, start, end);
+	if (proc->closing)
+		fr_acc_add(proc->closing, start, end);
+	spin_unlock(&proc->lock);
+}
+
+/*
  * What a walk put into w->closed's page set: its flags, and the bytes of
  * the XArray leaves it filled, charged whatever the cap says, as the
  * boundary's map is.

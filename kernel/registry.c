@@ -39,6 +39,7 @@
 #include <linux/math64.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/mmu_notifier.h>
 #include "flightrec.h"
 
 DEFINE_MUTEX(fr_registry_lock);
@@ -361,6 +362,113 @@ void fr_proc_put(struct fr_proc *proc)
 	queue_work(fr_free_wq, &proc->free_work);
 }
 
+/*
+ * Reclaim clears the accessed bits of the PTEs it looks at
+ * (folio_referenced: kswapd, direct reclaim, a cgroup's memory.reclaim or
+ * limit), and so does idle page tracking; a page accessed in the open
+ * interval would then be missing from its page set.  Both tell the mm's
+ * MMU notifiers (clear_flush_young, clear_young: the secondary MMUs of KVM
+ * and of devices), and a recorded mm has one of ours, which takes the
+ * pages they name into the open interval (fr_mem_young_cleared).  It holds
+ * a reference on its proc.  Registered on proc->mm at registration and at
+ * the first boundary of each new image (an exec's mm); unregistered from a
+ * work item (mmu_notifier_unregister waits for an SRCU grace period), which
+ * unload drains with fr_free_wq before the module goes.
+ */
+#ifdef CONFIG_MMU_NOTIFIER
+struct fr_mn {
+	struct mmu_notifier mn;
+	struct fr_proc *proc;
+	struct work_struct work;
+};
+
+/* no secondary MMU of ours: nothing of its own was young */
+static int fr_mn_clear_young(struct mmu_notifier *mn, struct mm_struct *mm,
+			     unsigned long start, unsigned long end)
+{
+	fr_mem_young_cleared(container_of(mn, struct fr_mn, mn)->proc, start, end);
+	return 0;
+}
+
+static const struct mmu_notifier_ops fr_mn_ops = {
+	.clear_flush_young = fr_mn_clear_young,
+	.clear_young = fr_mn_clear_young,
+};
+
+static void fr_mn_free_workfn(struct work_struct *work)
+{
+	struct fr_mn *m = container_of(work, struct fr_mn, work);
+
+	mmu_notifier_unregister(&m->mn, m->mn.mm);
+	fr_proc_put(m->proc);
+	kfree(m);
+}
+
+static void fr_mn_free(struct fr_mn *m)
+{
+	if (!m)
+		return;
+	INIT_WORK(&m->work, fr_mn_free_workfn);
+	queue_work(fr_free_wq, &m->work);
+}
+
+/*
+ * proc's notifier on @mm (proc->mm), unless it has one there already.
+ * mm_take_all_locks() makes registering fail while a signal is pending:
+ * the next boundary tries again.  work_lock held, or the proc not yet
+ * visible (fr_register); no mmap_lock held.
+ */
+int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm)
+{
+	struct fr_mn *m = proc->mn;
+	int err;
+
+	/* torn down: fr_mn_detach() has run, or will */
+	if ((m && m->mn.mm == mm) || READ_ONCE(proc->dying))
+		return 0;
+	/* registering needs users of the mm (a BUG_ON): none, it is exiting */
+	if (!mmget_not_zero(mm))
+		return -ESRCH;
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m) {
+		mmput(mm);
+		return -ENOMEM;
+	}
+	m->mn.ops = &fr_mn_ops;
+	m->proc = proc;
+	refcount_inc(&proc->ref);
+	err = mmu_notifier_register(&m->mn, mm);
+	mmput(mm);
+	if (err) {
+		fr_proc_put(proc);
+		kfree(m);
+		return err;
+	}
+	fr_mn_free(proc->mn);	/* an older image's */
+	proc->mn = m;
+	return 0;
+}
+
+/* proc's notifier goes (recording stopped, or the image it is on went) */
+void fr_mn_detach(struct fr_proc *proc)
+{
+	mutex_lock(&proc->work_lock);
+	fr_mn_free(proc->mn);
+	proc->mn = NULL;
+	mutex_unlock(&proc->work_lock);
+}
+#else
+/* a kernel without MMU notifiers: what reclaim clears is not seen */
+int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm)
+{
+	return 0;
+}
+
+void fr_mn_detach(struct fr_proc *proc)
+{
+}
+#endif
+
 static struct fr_proc *fr_proc_lookup(struct pid *pid)
 {
 	struct fr_proc *proc;
@@ -586,6 +694,7 @@ static void fr_proc_teardown(struct fr_proc *proc)
 	list_del_init(&proc->lnode);
 	fr_registry_gen++;
 	fr_proc_stop(proc);
+	fr_mn_detach(proc);
 	fr_proc_remove_threads(proc);
 	fr_proc_put(proc);
 }
@@ -702,6 +811,11 @@ int fr_register(pid_t nr, u32 interval_ms, u32 keep, bool at_exit,
 		goto out_unlock;
 	}
 
+	/*
+	 * Not visible yet: no boundary changes proc->mn.  A failure (no
+	 * memory, a signal pending) is tried again at the next boundary.
+	 */
+	fr_mn_ensure(proc, proc->mm);
 	/* started before it can be found: fr_dump_request() needs it so */
 	fr_proc_start(proc);
 	hash_add_rcu(fr_procs, &proc->hnode, proc->tgid);

@@ -24,11 +24,20 @@
  *   cold, pageout
  *          madvise(MADV_COLD or MADV_PAGEOUT) of all MR_PAGES pages: the
  *          kernel clears the accessed bits of the pages just read, which
- *          the next boundary would have found.  The bytes stay.
+ *          the next boundary would have found.  The bytes stay;
+ *   reclaim
+ *          the process moves itself into the memory cgroup MR_CGROUP
+ *          (made by the test, with swap on) and asks it to reclaim
+ *          MR_RECLAIM: reclaim clears the accessed bits of the pages it
+ *          looks at (folio_referenced), the pages just read among them,
+ *          and pushes out to swap those it finds not accessed.
  *
- *   mem_read SLEEP_MS [lives|gup|cold|pageout|churn ROUNDS|churn2 ROUNDS]
+ *   mem_read SLEEP_MS [lives|gup|cold|pageout|reclaim|churn ROUNDS|churn2 ROUNDS]
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <stdlib.h>
@@ -48,6 +57,29 @@
 #endif
 
 static volatile int done;
+
+/* writes s into MR_CGROUP's file name; 0 or -1 (errno) */
+static int cg_write(const char *name, const char *s)
+{
+	char path[128];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", MR_CGROUP, name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = write(fd, s, strlen(s));
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
 
 /* wakes every millisecond: its task_work makes boundaries too */
 static void *busy(void *arg)
@@ -71,9 +103,12 @@ int main(int argc, char **argv)
 	int gup = argc == 3 && !strcmp(argv[2], "gup");
 	int cold = argc == 3 && !strcmp(argv[2], "cold") ? MADV_COLD :
 		   argc == 3 && !strcmp(argv[2], "pageout") ? MADV_PAGEOUT : 0;
+	int reclaim = argc == 3 && !strcmp(argv[2], "reclaim");
 
-	if (argc < 2 || argc > 4 || (argc >= 3 && !lives && !gup && !cold))
+	if (argc < 2 || argc > 4 || (argc >= 3 && !lives && !gup && !cold && !reclaim))
 		return 2;
+	if (reclaim && cg_write("cgroup.procs", "0"))
+		return 9;
 	if (churn) {
 		rounds = atoi(argv[3]);
 		discard = MR_PAGES;
@@ -100,6 +135,10 @@ int main(int argc, char **argv)
 			for (pg = 0; pg < MR_LIVES; pg++)
 				sum += p[pg * 4096 + 8];
 		}
+		/* EAGAIN: less than asked for could go, as expected */
+		if (reclaim && !(k & 1) && cg_write("memory.reclaim", MR_RECLAIM) &&
+		    errno != EAGAIN)
+			return 10;
 		if (cold && !(k & 1) &&
 		    madvise((void *)p, MR_PAGES * 4096UL, cold))
 			return 8;

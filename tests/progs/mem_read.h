@@ -12,6 +12,8 @@
 #define MR_MARK		0x7e5900	/* getpriority(PRIO_PROCESS, MR_MARK + 2k, +1) */
 #define MR_LIVES	4		/* "lives": pages discarded and read again */
 #define MR_GUP_STRIDE	50		/* "gup": one page in this many written */
+#define MR_CGROUP	"/sys/fs/cgroup/fr-test-reclaim"	/* "reclaim" */
+#define MR_RECLAIM	"64M"		/* "reclaim": asked of MR_CGROUP each even round */
 
 static inline uint8_t mr_byte(unsigned int page, unsigned int off)
 {
