@@ -34,7 +34,10 @@
  *   by reclaim under the PTE lock (registry.c, fr_mem_young_cleared).
  *   proc->lock is never held while a PTE lock is taken.
  *   fr_registry_lock and work_lock -> the target's mmap_lock (write) and
- *   the locks of mm_take_all_locks(): mmu_notifier_register (fr_mn_ensure).
+ *   the locks of mm_take_all_locks(): mmu_notifier_get (fr_mn_ensure).
+ *   work_lock -> fr_mn_lock (spinlock, registry.c: the notifier's proc
+ *   pointer) and the mm's notifier list lock (mmu_notifier_put); the
+ *   notifier's callback takes neither (it reads the pointer under RCU).
  *   fr_focus_lock (mutex, syscall.c) is taken under fr_registry_lock or alone.
  *   fr_registry_lock is never taken under proc->work_lock.
  *   fr_nl_sem (rwsem, netlink.c) is taken for reading by every event, also
@@ -546,7 +549,8 @@ struct fr_proc {
 	void __user *vdso_patched;	/* the vDSO base patched for time calls */
 	/*
 	 * registry.c: the MMU notifier that hears of accessed bits cleared
-	 * by reclaim (fr_mn_ensure); changed under work_lock
+	 * by reclaim (fr_mn_ensure), proc's reference on it; changed under
+	 * work_lock
 	 */
 	struct fr_mn *mn;
 	struct mutex work_lock;		/* boundaries, freezes, stop */

@@ -369,47 +369,77 @@ void fr_proc_put(struct fr_proc *proc)
  * interval would then be missing from its page set.  Both tell the mm's
  * MMU notifiers (clear_flush_young, clear_young: the secondary MMUs of KVM
  * and of devices), and a recorded mm has one of ours, which takes the
- * pages they name into the open interval (fr_mem_young_cleared).  It holds
- * a reference on its proc.  Registered on proc->mm at registration and at
- * the first boundary of each new image (an exec's mm); unregistered from a
- * work item (mmu_notifier_unregister waits for an SRCU grace period), which
- * unload drains with fr_free_wq before the module goes.
+ * pages they name into the open interval of the proc it points to
+ * (fr_mem_young_cleared).
+ *
+ * The notifier is the mm's, one per mm (mmu_notifier_get), and a proc
+ * holds a reference on it while it records on that mm: taken at
+ * registration and at the first boundary of each new image (an exec's mm),
+ * dropped when recording stops or the image goes.  Dropping does not wait:
+ * mmu_notifier_put() frees through one SRCU callback (free_notifier), and
+ * unload waits for those (mmu_notifier_synchronize).  The notifier points
+ * to its proc through an RCU pointer, set and cleared under fr_mn_lock; the
+ * callback reads it under rcu_read_lock(), and procs are freed by
+ * kfree_rcu().  Two procs on one mm (a vfork child registered before its
+ * exec) share the notifier, which points to the first: the second's pages
+ * that reclaim looks at in that window are not noted.
  */
 #ifdef CONFIG_MMU_NOTIFIER
 struct fr_mn {
 	struct mmu_notifier mn;
-	struct fr_proc *proc;
-	struct work_struct work;
+	struct fr_proc __rcu *proc;
 };
+
+/* writers of fr_mn.proc; taken under work_lock, or alone */
+static DEFINE_SPINLOCK(fr_mn_lock);
 
 /* no secondary MMU of ours: nothing of its own was young */
 static int fr_mn_clear_young(struct mmu_notifier *mn, struct mm_struct *mm,
 			     unsigned long start, unsigned long end)
 {
-	fr_mem_young_cleared(container_of(mn, struct fr_mn, mn)->proc, start, end);
+	struct fr_proc *proc;
+
+	rcu_read_lock();
+	proc = rcu_dereference(container_of(mn, struct fr_mn, mn)->proc);
+	if (proc)
+		fr_mem_young_cleared(proc, start, end);
+	rcu_read_unlock();
 	return 0;
+}
+
+static struct mmu_notifier *fr_mn_alloc(struct mm_struct *mm)
+{
+	struct fr_mn *m = kzalloc(sizeof(*m), GFP_KERNEL);
+
+	return m ? &m->mn : ERR_PTR(-ENOMEM);
+}
+
+/* from an SRCU callback, after the last put */
+static void fr_mn_free_notifier(struct mmu_notifier *mn)
+{
+	kfree(container_of(mn, struct fr_mn, mn));
 }
 
 static const struct mmu_notifier_ops fr_mn_ops = {
 	.clear_flush_young = fr_mn_clear_young,
 	.clear_young = fr_mn_clear_young,
+	.alloc_notifier = fr_mn_alloc,
+	.free_notifier = fr_mn_free_notifier,
 };
 
-static void fr_mn_free_workfn(struct work_struct *work)
+/* proc's reference on its notifier dropped; work_lock held, or not visible */
+static void fr_mn_drop(struct fr_proc *proc)
 {
-	struct fr_mn *m = container_of(work, struct fr_mn, work);
+	struct fr_mn *m = proc->mn;
 
-	mmu_notifier_unregister(&m->mn, m->mn.mm);
-	fr_proc_put(m->proc);
-	kfree(m);
-}
-
-static void fr_mn_free(struct fr_mn *m)
-{
 	if (!m)
 		return;
-	INIT_WORK(&m->work, fr_mn_free_workfn);
-	queue_work(fr_free_wq, &m->work);
+	spin_lock(&fr_mn_lock);
+	if (rcu_access_pointer(m->proc) == proc)
+		RCU_INIT_POINTER(m->proc, NULL);
+	spin_unlock(&fr_mn_lock);
+	mmu_notifier_put(&m->mn);
+	proc->mn = NULL;
 }
 
 /*
@@ -420,31 +450,25 @@ static void fr_mn_free(struct fr_mn *m)
  */
 int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm)
 {
-	struct fr_mn *m = proc->mn;
-	int err;
+	struct mmu_notifier *mn;
+	struct fr_mn *m;
 
 	/* torn down: fr_mn_detach() has run, or will */
-	if ((m && m->mn.mm == mm) || READ_ONCE(proc->dying))
+	if ((proc->mn && proc->mn->mn.mm == mm) || READ_ONCE(proc->dying))
 		return 0;
 	/* registering needs users of the mm (a BUG_ON): none, it is exiting */
 	if (!mmget_not_zero(mm))
 		return -ESRCH;
-	m = kzalloc(sizeof(*m), GFP_KERNEL);
-	if (!m) {
-		mmput(mm);
-		return -ENOMEM;
-	}
-	m->mn.ops = &fr_mn_ops;
-	m->proc = proc;
-	refcount_inc(&proc->ref);
-	err = mmu_notifier_register(&m->mn, mm);
+	mn = mmu_notifier_get(&fr_mn_ops, mm);
 	mmput(mm);
-	if (err) {
-		fr_proc_put(proc);
-		kfree(m);
-		return err;
-	}
-	fr_mn_free(proc->mn);	/* an older image's */
+	if (IS_ERR(mn))
+		return PTR_ERR(mn);
+	fr_mn_drop(proc);	/* an older image's */
+	m = container_of(mn, struct fr_mn, mn);
+	spin_lock(&fr_mn_lock);
+	if (!rcu_access_pointer(m->proc))
+		rcu_assign_pointer(m->proc, proc);
+	spin_unlock(&fr_mn_lock);
 	proc->mn = m;
 	return 0;
 }
@@ -453,9 +477,14 @@ int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm)
 void fr_mn_detach(struct fr_proc *proc)
 {
 	mutex_lock(&proc->work_lock);
-	fr_mn_free(proc->mn);
-	proc->mn = NULL;
+	fr_mn_drop(proc);
 	mutex_unlock(&proc->work_lock);
+}
+
+/* unload: the notifiers' frees (module code) have all run */
+static void fr_mn_exit(void)
+{
+	mmu_notifier_synchronize();
 }
 #else
 /* a kernel without MMU notifiers: what reclaim clears is not seen */
@@ -465,6 +494,10 @@ int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm)
 }
 
 void fr_mn_detach(struct fr_proc *proc)
+{
+}
+
+static void fr_mn_exit(void)
 {
 }
 #endif
@@ -984,6 +1017,7 @@ void fr_registry_exit(void)
 	/* the procs' last puts the threads' callbacks queued, then their kfree_rcu */
 	destroy_workqueue(fr_free_wq);
 	rcu_barrier();
+	fr_mn_exit();
 	kern_unmount(fr_procfs_mnt);
 	WARN_ON_ONCE(atomic_read(&fr_nr_threads));
 	if (atomic_read(&fr_live_procs))
