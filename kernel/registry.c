@@ -380,9 +380,10 @@ void fr_proc_put(struct fr_proc *proc)
  * unload waits for those (mmu_notifier_synchronize).  The notifier points
  * to its proc through an RCU pointer, set and cleared under fr_mn_lock; the
  * callback reads it under rcu_read_lock(), and procs are freed by
- * kfree_rcu().  Two procs on one mm (a vfork child registered before its
- * exec) share the notifier, which points to the first: the second's pages
- * that reclaim looks at in that window are not noted.
+ * kfree_rcu().  Two procs on one mm (a vfork child registered by PID
+ * before its exec; the fork follower waits for the exec) share the
+ * notifier, which points to the first: the second's pages that reclaim
+ * looks at in that window are not noted.
  */
 #ifdef CONFIG_MMU_NOTIFIER
 struct fr_mn {
