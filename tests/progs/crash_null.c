@@ -34,7 +34,7 @@ static __attribute__((noinline)) long lookup(struct record *r)
 
 int main(int argc, char **argv)
 {
-	unsigned char buf[4096];
+	unsigned char buf[4096] = { 0 };	/* no stale byte for a watchpoint */
 	uint64_t h = 0xcbf29ce484222325ull;
 	struct record *table[4] = { NULL };
 	ssize_t n;
