@@ -836,6 +836,8 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 			  unsigned long end, struct file *newfile, u64 newoff);
 void fr_mem_harvest_young(struct fr_proc *proc, unsigned long start,
 			  unsigned long end);
+void fr_mem_ctx_insn(struct fr_proc *proc, struct fr_interval *iv,
+		     struct mm_struct *mm, const struct fr_thread_ctx *ctx);
 void fr_mem_young_cleared(struct fr_proc *proc, unsigned long start,
 			  unsigned long end);
 int fr_mn_ensure(struct fr_proc *proc, struct mm_struct *mm);

@@ -1220,6 +1220,10 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 
 	bytes = pre + fr_capture_process(proc, next, mm, maps, cap, &lost);
 	fr_mem_boundary(proc, closed, next);
+	spin_lock(&proc->lock);
+	list_for_each_entry(ctx, &next->threads, node)
+		fr_mem_ctx_insn(proc, next, mm, ctx);
+	spin_unlock(&proc->lock);
 	mmap_read_unlock(mm);
 	t0 = ktime_get_ns() - t0;
 	proc->nr_boundaries++;
@@ -1255,6 +1259,7 @@ static struct fr_interval *fr_boundary(struct fr_proc *proc, struct fr_thread *t
 /* A thread that passes a boundary another thread already made. */
 static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 {
+	struct mm_struct *insn_mm;
 	struct fr_thread_ctx *ctx;
 
 	t->seen_boundary = proc->boundary_done_gen;
@@ -1277,13 +1282,22 @@ static void fr_boundary_late(struct fr_proc *proc, struct fr_thread *t)
 		fr_ctx_free(ctx);
 		return;
 	}
+	/* inside a call: its syscall instruction's page (fr_mem_ctx_insn) */
+	insn_mm = ctx->in_syscall >= 0 && current->mm == proc->mm ?
+		  current->mm : NULL;
+	if (insn_mm)
+		mmap_read_lock(insn_mm);
 	spin_lock(&proc->lock);
 	if (proc->cur) {
 		list_add_tail(&ctx->node, &proc->cur->threads);
 		proc->cur->bytes += sizeof(*ctx) + ctx->xsave_size;
+		if (insn_mm)
+			fr_mem_ctx_insn(proc, proc->cur, insn_mm, ctx);
 		ctx = NULL;
 	}
 	spin_unlock(&proc->lock);
+	if (insn_mm)
+		mmap_read_unlock(insn_mm);
 	if (ctx) {
 		fr_uncharge(sizeof(*ctx) + ctx->xsave_size);
 		fr_ctx_free(ctx);

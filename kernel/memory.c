@@ -1179,6 +1179,35 @@ void fr_mem_young_cleared(struct fr_proc *proc, unsigned long start,
 }
 
 /*
+ * A context of iv inside a call (in_syscall: a thread blocked in it at the
+ * cut, or whose work ran inside it or before its sys_enter): its replay
+ * makes the call again from its syscall instruction, the two bytes before
+ * ip, which the thread fetched before the cut.  The page or two that hold
+ * them are taken as read in iv: a thread whose call then returned and
+ * whose process was dumped before it ran more of its own code read none
+ * of them in iv, and its replay stopped at once for want of the
+ * instruction (tests/checkpoint_cmds.c, event.*_dump_at_return).  Pages of
+ * a mapping the walk does not track are left out, as it leaves them.
+ * mmap_lock held (mm is the proc's), proc->lock held.
+ */
+void fr_mem_ctx_insn(struct fr_proc *proc, struct fr_interval *iv,
+		     struct mm_struct *mm, const struct fr_thread_ctx *ctx)
+{
+	unsigned long ip = ctx->regs.ip, a;
+	struct vm_area_struct *vma;
+
+	lockdep_assert_held(&proc->lock);
+	mmap_assert_locked(mm);
+	if (ctx->in_syscall < 0 || ip < 2 || ip > TASK_SIZE_MAX)
+		return;
+	for (a = ip - 2; a < ip; a = (a | ~PAGE_MASK) + 1) {
+		vma = vma_lookup(mm, a);
+		if (vma && (vma->vm_flags & VM_EXEC) && fr_vma_trackable(vma))
+			fr_acc_add(iv, a & PAGE_MASK, (a & PAGE_MASK) + PAGE_SIZE);
+	}
+}
+
+/*
  * What a walk put into w->closed's page set: its flags, and the bytes of
  * the XArray leaves it filled, charged whatever the cap says, as the
  * boundary's map is.

@@ -851,6 +851,31 @@ static long to_syscall_entry(pid_t pid, long nr1, long nr2)
 	return -1;
 }
 
+/*
+ * PTRACE_SYSCALL the stopped tracee @pid (PTRACE_O_TRACESYSGOOD set) on to
+ * the syscall-exit stop of the call it is in, or about to make (from a
+ * syscall-entry, a ptrace event or a seccomp stop).  Its result, or
+ * -ESRCH when there was no such stop.
+ */
+static long to_syscall_exit(pid_t pid)
+{
+	struct __ptrace_syscall_info si;
+	int i, status;
+
+	for (i = 0; i < 100; i++) {
+		if (ptrace(PTRACE_SYSCALL, pid, 0, 0) ||
+		    waitpid(pid, &status, 0) != pid || !WIFSTOPPED(status))
+			return -ESRCH;
+		if (WSTOPSIG(status) != (SIGTRAP | 0x80))
+			continue;
+		if (ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(si), &si) <= 0)
+			return -ESRCH;
+		if (si.op == PTRACE_SYSCALL_INFO_EXIT)
+			return si.exit.rval;
+	}
+	return -ESRCH;
+}
+
 static int log_dump(const struct fr_dump_info *i, void *arg)
 {
 	if (i->pid == *(uint32_t *)arg)
@@ -1035,8 +1060,10 @@ static void dump_replays(struct __test_metadata *_metadata, struct dump_req *r,
 	for (i = 0; i < c->hdr->n_intervals; i++) {
 		unsigned int from = c->hdr->intervals[i]->index;
 
-		EXPECT_EQ(0, fr_sh("%s replay %s --from %u --out %s/rep%u > %s/rout 2> %s/rerr",
-				   fr_flightrec(), path, from, dir, from, dir, dir))
+		/* a replay that does not end is a failure, not a hung test */
+		EXPECT_EQ(0, fr_sh("timeout %u %s replay %s --from %u --out %s/rep%u > %s/rout "
+				   "2> %s/rerr", 30 * fr_timeout_scale(), fr_flightrec(), path,
+				   from, dir, from, dir, dir))
 			fr_sh("cat %s/rout %s/rerr", dir, dir);
 		EXPECT_TRUE(fr_file_contains(dir, "rerr", "reached the dump point: thread"))
 			fr_sh("cat %s/rerr", dir);
@@ -1220,7 +1247,8 @@ static const struct event_stop seccomp_enosys_event = {
  * SIGSTOP: let go.  The dump replays from each of its intervals.
  */
 static void event_stop_check(struct __test_metadata *_metadata,
-			     const struct event_stop *e, bool dump, const char *at)
+			     const struct event_stop *e, bool dump, bool at_return,
+			     const char *at)
 {
 	struct dump_req r = { 0 };
 	int status, in[2];
@@ -1246,8 +1274,13 @@ static void event_stop_check(struct __test_metadata *_metadata,
 		ASSERT_EQ((pid_t)nt, waitpid(nt, &status, __WALL));
 		ASSERT_EQ(0, ptrace(PTRACE_DETACH, nt, 0, 0));
 	}
+	if (at_return) {
+		/* the dump's work runs as the call returns, before user code */
+		ASSERT_LE(0, to_syscall_exit(r.pid));
+		dump_ask_stopped(_metadata, &r, &th);
+	}
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
-	if (dump) {
+	if (dump || at_return) {
 		ASSERT_EQ(0, pthread_join(th, NULL));
 	} else {
 		usleep(200000);		/* in read() */
@@ -1279,6 +1312,7 @@ FIXTURE_TEARDOWN(event)
 FIXTURE_VARIANT(event) {
 	const struct event_stop *e;
 	bool dump;
+	bool at_return;		/* the dump at the call's return (boundary during) */
 	const char *at;
 };
 
@@ -1360,10 +1394,126 @@ FIXTURE_VARIANT_ADD(event, boundary_during_seccomp_event_after_enosys) {
 	.e = &seccomp_enosys_event, .dump = false, .at = " in read at rip"
 };
 
+/*
+ * A boundary during the event, as above, then the dump asked for at the
+ * call's syscall-exit stop: its work runs as the call returns, before any
+ * user code.  The interval the boundary opened starts inside the call and
+ * its thread ran none of its own code in it.  Its replay makes the call
+ * again from the syscall instruction, whose page the thread had read only
+ * before the cut: the interval had no page at all, and the replay got
+ * SIGSEGV at that instruction (DIVERGED).  A replay from the interval
+ * before ran on after the call's return to the next syscall, through code
+ * the recording never reached, and crashed there on pages it did not have
+ * (MISMATCH, SIGSEGV at address 0).  Now the page is the interval's, and
+ * the dump point is reached as the call returns: every register there is
+ * the dump's.
+ */
+FIXTURE_VARIANT_ADD(event, dump_at_return_after_fork_event) {
+	.e = &fork_event, .at_return = true, .at = " as its last call returned"
+};
+
+FIXTURE_VARIANT_ADD(event, dump_at_return_after_vfork_event) {
+	.e = &vfork_event, .at_return = true, .at = " as its last call returned"
+};
+
+FIXTURE_VARIANT_ADD(event, dump_at_return_after_vfork_done_event) {
+	.e = &vfork_done_event, .at_return = true, .at = " as its last call returned"
+};
+
+FIXTURE_VARIANT_ADD(event, dump_at_return_after_seccomp_event) {
+	.e = &seccomp_event, .at_return = true, .at = " as its last call returned"
+};
+
+FIXTURE_VARIANT_ADD(event, dump_at_return_after_seccomp_event_after_enosys) {
+	.e = &seccomp_enosys_event, .at_return = true, .at = " as its last call returned"
+};
+
 TEST_F(event, replays)
 {
 	FR_REQUIRE_MODULE();
-	event_stop_check(_metadata, variant->e, variant->dump, variant->at);
+	event_stop_check(_metadata, variant->e, variant->dump, variant->at_return,
+			 variant->at);
+}
+
+/*
+ * A process that hangs in user code, spinning on a flag that never comes
+ * (no syscall at all), dumped: the dump point is where the dump's signal
+ * interrupted the loop.  Every replay ran on past its log looking for a
+ * next syscall that never comes, and never ended (each killed by the
+ * timeout).  The loader now stops the thread at the recorded rip when
+ * every register is the recorded one: here at its first pass.
+ */
+static volatile int spin_go;
+
+static int spins(int in)
+{
+	(void)in;
+	while (!spin_go)
+		;
+	return 0;
+}
+
+TEST(dump_of_spinning_process)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, spins, in[0], PTRACE_O_TRACESYSGOOD);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	usleep(200000);		/* 4 intervals */
+	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
+	dump_replays(_metadata, &r, " in user code (pass ");
+	ASSERT_EQ(0, kill(r.pid, SIGKILL));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	close(in[0]);
+	close(in[1]);
+	fr_client_close(r.cl);
+}
+
+/*
+ * The same without a ptrace event: the process blocked in read() for a few
+ * intervals, then the read returns and the dump's work runs at that return.
+ * Its only thread makes the boundary asked for meanwhile at that return
+ * too, before the dump: the last interval is empty, and its replay faults
+ * at once at the dump point, every register as recorded.  The replay from
+ * the interval before ends with the read, whose return is the dump point
+ * (before: it ran on to the next syscall and crashed, MISMATCH).
+ */
+static int reads_once(int in)
+{
+	char b;
+
+	return read(in, &b, 1) == 1 ? 0 : 5;
+}
+
+TEST(dump_at_return_of_blocked_read)
+{
+	struct dump_req r = { 0 };
+	int status, in[2];
+	pthread_t th;
+	char c = 0;
+
+	FR_REQUIRE_MODULE();
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, &r, reads_once, in[0], PTRACE_O_TRACESYSGOOD);
+	close(in[0]);
+	ASSERT_EQ(__NR_read, to_syscall_entry(r.pid, __NR_read, -1));
+	/* into the read, where it blocks: 4 intervals */
+	ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, r.pid, 0, 0));
+	usleep(200000);
+	ASSERT_EQ(1, write(in[1], &c, 1));
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	ASSERT_EQ(SIGTRAP | 0x80, WSTOPSIG(status));
+	dump_ask_stopped(_metadata, &r, &th);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	dump_replays(_metadata, &r, " at rip 0x");
+	ASSERT_EQ(r.pid, waitpid(r.pid, &status, 0));
+	EXPECT_EQ(0, status);
+	fr_client_close(r.cl);
 }
 
 /* calls with user code between: a boundary's work is queued there */

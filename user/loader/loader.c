@@ -260,7 +260,7 @@ static struct {
 	const uint64_t *cpuid_sites;	/* FRI_F_PATCH_CPUID: patched to ud2, ascending */
 	struct {			/* the int3 that finds an IN_USER signal's instruction */
 		uint64_t addr;
-		uint64_t idx;		/* its signal record */
+		uint64_t idx;		/* its signal record; FRI_NO_NEXT: the dump point */
 		uint64_t hits;
 		struct lthread *owner;
 		int armed;		/* the int3 is in place (or is to be put back after a step) */
@@ -2757,11 +2757,60 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 	return 0;
 }
 
+/* The dump point, reached: every register as the recording's end. */
+static __attribute__((noreturn)) void at_dump_point(struct lthread *t, struct ucontext *uc,
+						    uint64_t hits)
+{
+	print_times("end");
+	write_core(t, uc, 0, 0, 0, 0);
+	fdprintf(2, PFX "reached the dump point: thread %u at rip 0x%lx in user code (pass %lu "
+		 "through it after its log), as recorded\n", t->tid, uc->uc_mcontext.rip, hits);
+	sys_exit_group(FR_EXIT_OK);
+}
+
+/*
+ * The thread that ended a recording by a dump, past its log: the dump
+ * point may be in user code (a thread that ran its own code when the dump
+ * was asked for), where replay would otherwise run on to the next syscall,
+ * through code and data the recording never reached, or forever in a loop
+ * that makes none (a hung process, dumped: the replay never ended).  The
+ * int3 of place_in_user() stops the thread at the recorded rip each time;
+ * where every general register is the recorded one, the dump point is
+ * reached.  A loop whose registers repeat stops at its first such pass.
+ * Not under gdb (its int3 would stop gdb), nor when the breakpoint is
+ * another thread's, nor at a page the replay cannot write: then as before.
+ */
+static void place_dump_point(struct lthread *t, struct ucontext *uc)
+{
+	const struct fri_end *e = &g.h->end;
+
+	if (t->cur != FRI_NO_NEXT || e->kind != FLIGHTREC_END_DUMP || !e->has_regs ||
+	    (e->tid && e->tid != t->tid) || (g.flags & FRI_F_GDB))
+		return;
+	if (regs_match(&uc->uc_mcontext, &e->regs))
+		at_dump_point(t, uc, 0);
+	if (g.bp.armed && (g.bp.owner != t || g.bp.idx != FRI_NO_NEXT)) {
+		if (g.bp.owner && g.bp.owner != t)
+			return;
+		disarm();
+	}
+	g.bp.owner = t;
+	g.bp.idx = FRI_NO_NEXT;
+	if (g.bp.armed)
+		return;
+	g.bp.hits = 0;
+	if (open_code(e->regs.rip))
+		return;
+	g.bp.addr = e->regs.rip;
+	g.bp.armed = 1;
+	poke(0xcc);
+}
+
 /*
  * Everything due before the thread runs application code again (after a
  * record was answered, at its first entry, after a delivery): the signals
  * of this boundary, its turn, and the breakpoint for a signal that will
- * interrupt its user code.
+ * interrupt its user code, or for the dump point past its log.
  */
 static void back_to_app(struct lthread *t, struct ucontext *uc)
 {
@@ -2772,6 +2821,8 @@ static void back_to_app(struct lthread *t, struct ucontext *uc)
 		if (g.nthreads > 1)
 			wait_resume(t, &uc->uc_mcontext);
 		s = next_rec(t);
+		if (!s)
+			place_dump_point(t, uc);
 		if (!is_in_user_rec(s) || !place_in_user(t, s, uc))
 			return;
 	}
@@ -2840,11 +2891,21 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 		/* the stepped instruction led straight back to the int3: a hit */
 	}
 	if (g.bp.armed && si->si_code == SI_KERNEL && mc->rip == g.bp.addr + 1) {
-		const struct fri_syscall *s = &g.sc[g.bp.idx];
+		const struct fri_syscall *s = g.bp.idx == FRI_NO_NEXT ? NULL : &g.sc[g.bp.idx];
 
 		mc->rip = g.bp.addr;
 		g.bp.hits++;
-		if (t == g.bp.owner && t->cur == g.bp.idx && regs_match(mc, &sig_of(s)->regs)) {
+		if (!s && t == g.bp.owner && t->cur == FRI_NO_NEXT &&
+		    regs_match(mc, &g.h->end.regs)) {
+			disarm();
+			at_dump_point(t, uc, g.bp.hits);
+		}
+		/* two signals a pass: a loop whose registers change takes long */
+		if (!s && g.bp.hits == 100000)
+			fdprintf(2, PFX "note: thread %u has passed the dump point's instruction "
+				 "(rip 0x%lx) %lu times with other registers; looking on for the "
+				 "recorded ones\n", t->tid, g.bp.addr, g.bp.hits);
+		if (s && t == g.bp.owner && t->cur == g.bp.idx && regs_match(mc, &sig_of(s)->regs)) {
 			if (g.flags & FRI_F_VERBOSE)
 				fdprintf(2, PFX "[%u] the interrupted instruction reached (pass %lu "
 					 "through rip 0x%lx)\n", t->tid, g.bp.hits, g.bp.addr);
@@ -3297,8 +3358,10 @@ static void raise_in_app(struct ucontext *uc, int sig)
  *
  * The recorded end decides: a signal the process sent itself (abort() is
  * raise(SIGABRT) is tgkill) happens right after the last syscall; a dump
- * point is reached at the first syscall after the log (a dump taken inside
- * a blocking syscall is that syscall: rip and number are checked); an exit
+ * point is reached as the last call returns when every register there is
+ * the dump's (its work ran at that return), else at the first syscall after
+ * the log (a dump taken inside a blocking syscall is that syscall: rip and
+ * number are checked); an exit
  * was the last record itself; a fault comes by itself (on_fault).  A thread
  * other than the one that ended the recording did not get further when
  * recorded: it is parked at its next syscall.
@@ -3321,6 +3384,20 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 		}
 	}
 	if (after) {
+		/*
+		 * A dump taken as the last call returned, before any user code
+		 * ran (its work at that return): every register as recorded
+		 * here.  Running on to the next syscall would run code that the
+		 * recording never reached, whose pages it need not hold.
+		 */
+		if (e->kind == FLIGHTREC_END_DUMP && e->has_regs &&
+		    !compare_regs(uc, &e->regs, 1)) {
+			print_times("end");
+			write_core(t, uc, 0, 0, 0, 0);
+			fdprintf(2, PFX "reached the dump point: thread %u at rip 0x%lx, as its "
+				 "last call returned, as recorded\n", t->tid, mc->rip);
+			sys_exit_group(FR_EXIT_OK);
+		}
 		if (e->kind != FLIGHTREC_END_FAULT || e->si_code > 0)
 			return;
 		print_times("end");
