@@ -1197,7 +1197,8 @@ void fr_mem_ctx_insn(struct fr_proc *proc, struct fr_interval *iv,
 	struct vm_area_struct *vma;
 
 	lockdep_assert_held(&proc->lock);
-	mmap_assert_locked(mm);
+	/* not mmap_assert_locked(): its dump_mm() is not exported */
+	lockdep_assert_held(&mm->mmap_lock);
 	if (ctx->in_syscall < 0 || ip < 2 || ip > TASK_SIZE_MAX)
 		return;
 	for (a = ip - 2; a < ip; a = (a | ~PAGE_MASK) + 1) {
