@@ -1039,6 +1039,20 @@ static void spawn_traced(struct __test_metadata *_metadata, struct dump_req *r,
 }
 
 /*
+ * @body in a new traced process (spawn_traced, PTRACE_O_TRACESYSGOOD) with
+ * the read end of a new pipe @in, held at the syscall-entry stop of its
+ * next call @nr.
+ */
+static void spawn_to_entry(struct __test_metadata *_metadata, struct dump_req *r,
+			   int (*body)(int), int in[2], long nr)
+{
+	ASSERT_EQ(0, pipe(in));
+	spawn_traced(_metadata, r, body, in[0], PTRACE_O_TRACESYSGOOD);
+	close(in[0]);
+	ASSERT_EQ(nr, to_syscall_entry(r->pid, nr, -1));
+}
+
+/*
  * r's dump made (r->rc, r->id), as a checkpoint in a new directory that
  * replays to its end from each of its intervals: the dump point, as
  * recorded, whose message has @at.
@@ -1101,10 +1115,7 @@ TEST(dump_during_held_munmap)
 	char c = 0;
 
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	spawn_traced(_metadata, &r, munmaps_once, in[0], PTRACE_O_TRACESYSGOOD);
-	close(in[0]);
-	ASSERT_EQ(__NR_munmap, to_syscall_entry(r.pid, __NR_munmap, -1));
+	spawn_to_entry(_metadata, &r, munmaps_once, in, __NR_munmap);
 	dump_ask_stopped(_metadata, &r, &th);
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
@@ -1497,10 +1508,7 @@ TEST(dump_at_return_of_blocked_read)
 	char c = 0;
 
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	spawn_traced(_metadata, &r, reads_once, in[0], PTRACE_O_TRACESYSGOOD);
-	close(in[0]);
-	ASSERT_EQ(__NR_read, to_syscall_entry(r.pid, __NR_read, -1));
+	spawn_to_entry(_metadata, &r, reads_once, in, __NR_read);
 	/* into the read, where it blocks: 4 intervals */
 	ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, r.pid, 0, 0));
 	usleep(200000);
@@ -1547,10 +1555,7 @@ TEST(boundaries_under_strace)
 	char c = 0;
 
 	FR_REQUIRE_MODULE();
-	ASSERT_EQ(0, pipe(in));
-	spawn_traced(_metadata, &r, getppid_loop, in[0], PTRACE_O_TRACESYSGOOD);
-	close(in[0]);
-	ASSERT_EQ(__NR_read, to_syscall_entry(r.pid, __NR_read, -1));
+	spawn_to_entry(_metadata, &r, getppid_loop, in, __NR_read);
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
 	usleep(200000);		/* in read() */
 	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
