@@ -267,6 +267,7 @@ static struct {
 		int reprotect;		/* the page was made writable: read+exec at disarm */
 		uint8_t byte;		/* the application's byte at addr */
 	} bp;
+	int dump_bp_done;		/* the dump point's search gave up (DUMP_PASSES_MAX) */
 	struct app_sigaction {
 		uint64_t handler, flags, restorer, mask;
 	} sa[65];			/* the application's dispositions (emulated) */
@@ -2757,6 +2758,9 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 	return 0;
 }
 
+/* passes through the dump point's rip with other registers before replay runs on */
+#define DUMP_PASSES_MAX	100000
+
 /* The dump point, reached: every register as the recording's end. */
 static __attribute__((noreturn)) void at_dump_point(struct lthread *t, struct ucontext *uc,
 						    uint64_t hits)
@@ -2776,7 +2780,8 @@ static __attribute__((noreturn)) void at_dump_point(struct lthread *t, struct uc
  * that makes none (a hung process, dumped: the replay never ended).  The
  * int3 of place_in_user() stops the thread at the recorded rip each time;
  * where every general register is the recorded one, the dump point is
- * reached.  A loop whose registers repeat stops at its first such pass.
+ * reached.  A loop whose registers repeat stops at its first such pass; one
+ * whose registers change at every pass is searched DUMP_PASSES_MAX passes.
  * Not under gdb (its int3 would stop gdb), nor when the breakpoint is
  * another thread's, nor at a page the replay cannot write: then as before.
  */
@@ -2785,7 +2790,7 @@ static void place_dump_point(struct lthread *t, struct ucontext *uc)
 	const struct fri_end *e = &g.h->end;
 
 	if (t->cur != FRI_NO_NEXT || e->kind != FLIGHTREC_END_DUMP || !e->has_regs ||
-	    (e->tid && e->tid != t->tid) || (g.flags & FRI_F_GDB))
+	    (e->tid && e->tid != t->tid) || (g.flags & FRI_F_GDB) || g.dump_bp_done)
 		return;
 	if (regs_match(&uc->uc_mcontext, &e->regs))
 		at_dump_point(t, uc, 0);
@@ -2900,11 +2905,20 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 			disarm();
 			at_dump_point(t, uc, g.bp.hits);
 		}
-		/* two signals a pass: a loop whose registers change takes long */
-		if (!s && g.bp.hits == 100000)
-			fdprintf(2, PFX "note: thread %u has passed the dump point's instruction "
-				 "(rip 0x%lx) %lu times with other registers; looking on for the "
-				 "recorded ones\n", t->tid, g.bp.addr, g.bp.hits);
+		/*
+		 * Two signals a pass: a dump point in a hot loop whose registers
+		 * change at every pass (a counter) would take minutes.  After
+		 * DUMP_PASSES_MAX the search ends and the thread runs on to
+		 * its next syscall, as where no breakpoint can be placed.
+		 */
+		if (!s && t == g.bp.owner && g.bp.hits >= DUMP_PASSES_MAX) {
+			fdprintf(2, PFX "note: thread %u passed the dump point's instruction (rip "
+				 "0x%lx) %lu times, never with the recorded registers: it runs on "
+				 "to its next syscall\n", t->tid, g.bp.addr, g.bp.hits);
+			disarm();
+			g.dump_bp_done = 1;
+			return;
+		}
 		if (s && t == g.bp.owner && t->cur == g.bp.idx && regs_match(mc, &sig_of(s)->regs)) {
 			if (g.flags & FRI_F_VERBOSE)
 				fdprintf(2, PFX "[%u] the interrupted instruction reached (pass %lu "
