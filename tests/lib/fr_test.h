@@ -293,10 +293,11 @@ static inline int fr_record_crash_null(const char *dir)
 {
 	/*
 	 * Random, but the first byte of each 4096 (one read() of crash_null)
-	 * differs from the one before, and from crash_null's zeroed buffer:
-	 * a gdb watchpoint on buf[0] stops at every read (gdb does not report
-	 * a write that leaves the value as it was; gs.hw_break_and_watch
-	 * failed so once, 1 run in 256).
+	 * is 0x40 + its block: it differs from the one before, and from
+	 * crash_null's zeroed buffer, so a gdb watchpoint on buf[0] has a
+	 * change to report at every read (gdb reports none for a write that
+	 * leaves the value as it was), and a stop one read late shows as such
+	 * (gs.hw_break_and_watch).
 	 */
 	if (fr_sh("head -c 100000 /dev/urandom > %s/data.bin && python3 -c '"
 		  "import sys\n"
