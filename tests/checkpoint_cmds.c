@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <pthread.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1039,6 +1040,33 @@ static void spawn_traced(struct __test_metadata *_metadata, struct dump_req *r,
 }
 
 /*
+ * Waits until @pid is blocked in syscall @nr (/proc/PID/syscall: its
+ * number, where a running task shows "running"), for up to 10 s (scaled).
+ * A fixed sleep was outrun on the debug kernel: the dump then came before
+ * the read, and the dump point was elsewhere.  0, or -1.
+ */
+static int wait_in_syscall(pid_t pid, long nr)
+{
+	char path[64], buf[256];
+	unsigned int i;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", pid);
+	for (i = 0; i < 1000 * fr_timeout_scale(); i++) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n > 0 && buf[0] >= '0' && buf[0] <= '9' && strtol(buf, NULL, 10) == nr)
+			return 0;
+		usleep(10000);
+	}
+	return -1;
+}
+
+/*
  * @body in a new traced process (spawn_traced, PTRACE_O_TRACESYSGOOD) with
  * the read end of a new pipe @in, held at the syscall-entry stop of its
  * next call @nr.
@@ -1294,7 +1322,7 @@ static void event_stop_check(struct __test_metadata *_metadata,
 	if (dump || at_return) {
 		ASSERT_EQ(0, pthread_join(th, NULL));
 	} else {
-		usleep(200000);		/* in read() */
+		ASSERT_EQ(0, wait_in_syscall(r.pid, __NR_read));
 		r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
 	}
 	dump_replays(_metadata, &r, at);
@@ -1557,7 +1585,7 @@ TEST(boundaries_under_strace)
 	FR_REQUIRE_MODULE();
 	spawn_to_entry(_metadata, &r, getppid_loop, in, __NR_read);
 	ASSERT_EQ(0, ptrace(PTRACE_DETACH, r.pid, 0, 0));
-	usleep(200000);		/* in read() */
+	ASSERT_EQ(0, wait_in_syscall(r.pid, __NR_read));
 	r.rc = fr_client_dump(r.cl, r.pid, &r.id, r.err, sizeof(r.err));
 	dump_replays(_metadata, &r, " in read at rip");
 	ASSERT_EQ(1, write(in[1], &c, 1));
