@@ -303,6 +303,59 @@ TEST_F_TIMEOUT(gs, hw_break_and_watch, 300)
 		show(self->dir, "w");
 }
 
+/*
+ * A snapshot at every event (FLIGHTREC_GDBSERVER_SNAP_GAP_MS=0): the fork
+ * of each shares the two stack pages read() fills, and the loader's copy of
+ * the file's bytes takes a copy-on-write fault on the second after it
+ * wrote the watched byte on the first.  Every read must still stop, each
+ * with its own block's first byte (0x40 + block).  Before the loader
+ * touched the pages of its copies first (touch_pages), QEMU's emulation
+ * lost every one of these stops: gdb ran on to the crash.
+ */
+TEST_F_TIMEOUT(gs, watch_after_each_snapshot, 300)
+{
+	if (fr_debugregs_trigger() == 0)
+		SKIP(return, "this machine's debug registers do not trigger");
+
+	ASSERT_EQ(0, write_cmds(self->dir, "ws",
+				"break crash_null.c:50\n"
+				"continue\n"
+				"watch -l buf[0]\n"
+				"continue\n"
+				"frame function main\n"
+				"printf \"BYTE %02x\\n\", buf[0]\n"
+				"continue\n"
+				"frame function main\n"
+				"printf \"BYTE %02x\\n\", buf[0]\n"
+				"continue\n"
+				"frame function main\n"
+				"printf \"BYTE %02x\\n\", buf[0]\n"
+				"delete\n"
+				"continue\n"
+				"continue\n"));
+	setenv("FLIGHTREC_GDBSERVER_SNAP_GAP_MS", "0", 1);
+	setenv("FLIGHTREC_GDBSERVER_DEBUG", "1", 1);
+	EXPECT_EQ(0, session(self->dir, "ws", "cn.flrc", ""));
+	unsetenv("FLIGHTREC_GDBSERVER_DEBUG");
+	unsetenv("FLIGHTREC_GDBSERVER_SNAP_GAP_MS");
+	/* the first bytes of the file's first three 4096-byte blocks, in order */
+	EXPECT_EQ(0, fr_sh("cd %s && for b in 0 1 2; do printf 'BYTE %%s\\n' "
+			   "$(od -An -tx1 -j$((b * 4096)) -N1 data.bin | tr -d ' '); done > ws.want && "
+			   "grep '^BYTE ' ws.gdb | cmp - ws.want", self->dir));
+	/* a snapshot at each read, not only at the start */
+	EXPECT_EQ(0, fr_sh("cd %s && [ $(grep -c 'debug: snapshot at event' ws.serr) -ge 4 ]",
+			   self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ws.serr", "reproduced SIGSEGV at rip"));
+	/* a spacing that is not a number of milliseconds: a usage error */
+	EXPECT_EQ(FR_EXIT_USAGE, fr_sh("cd %s && FLIGHTREC_GDBSERVER_SNAP_GAP_MS=5x %s replay "
+				       "cn.flrc -o wx.rep --gdbserver 127.0.0.1:0 > wx.out 2> wx.err",
+				       self->dir, flightrec));
+	EXPECT_TRUE(fr_file_contains(self->dir, "wx.err",
+				     "FLIGHTREC_GDBSERVER_SNAP_GAP_MS=5x: not a number of milliseconds"));
+	if (!_metadata->passed)
+		show(self->dir, "ws");
+}
+
 TEST_F_TIMEOUT(gs, threads_recorded_tids, 300)
 {
 	ASSERT_EQ(139, fr_sh("cd %s && %s --marker -q -o th.flrc -- %s > th.live 2>&1",

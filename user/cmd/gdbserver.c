@@ -238,6 +238,7 @@ static struct {
 	uint64_t want_snap_event;	/* take one at this event whatever the spacing */
 	uint64_t snap_last_ns;		/* when the latest was taken (this execution) */
 	uint64_t snap_gap_ns;		/* the spacing: 20 ms, or 20 times a fork's cost */
+	int snap_gap_fixed;		/* FLIGHTREC_GDBSERVER_SNAP_GAP_MS set it */
 	unsigned long n_taken, n_restored, n_restarts, n_start_restored, n_step_restored;
 	int debug;			/* FLIGHTREC_GDBSERVER_DEBUG: the ptrace events on stderr */
 	int ended;
@@ -1078,6 +1079,10 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 	rep->kind = STOP_SIGNAL;
 	rep->t = t;
 	rep->sig = sig;
+	if (G.debug)
+		fprintf(stderr, PFX "debug: tid %d signal %d code %d at rip %#llx (event %llu)\n",
+			(int)t->tid, sig, si.si_code, (unsigned long long)r.rip,
+			(unsigned long long)G.events);
 	if (sig == SIGTRAP) {
 		errno = 0;
 		dr6 = (uint64_t)ptrace(PTRACE_PEEKUSER, t->tid, offsetof(struct user, u_debugreg[6]),
@@ -1937,7 +1942,9 @@ static void snap_take(struct gthread *t, const siginfo_t *si)
 	G.snaps[i] = sn;
 	now = fr_mono_ns();
 	G.snap_last_ns = now;
-	G.snap_gap_ns = 20 * (now - t0) > SNAP_GAP_MIN_NS ? 20 * (now - t0) : SNAP_GAP_MIN_NS;
+	if (!G.snap_gap_fixed)
+		G.snap_gap_ns = 20 * (now - t0) > SNAP_GAP_MIN_NS ? 20 * (now - t0) :
+			SNAP_GAP_MIN_NS;
 	if (G.debug)
 		fprintf(stderr, PFX "debug: snapshot at event %llu: pid %d (%llu us)\n",
 			(unsigned long long)G.events, (int)sn.pid,
@@ -3881,6 +3888,7 @@ int fr_gdbserver_listen(const char *spec, char *name, size_t len)
 int fr_gdbserver_run(struct fr_gdbserver *s)
 {
 	struct report rep;
+	const char *gap;
 	sigset_t mask;
 	int st, one = 1, detached, r;
 	pid_t w;
@@ -3913,6 +3921,23 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 	G.loader_etext = loader_symbol(s->loader, "etext");
 	G.snaps = calloc(MAX_SNAPS + 1, sizeof(*G.snaps));
 	G.snap_gap_ns = SNAP_GAP_MIN_NS;
+	gap = getenv("FLIGHTREC_GDBSERVER_SNAP_GAP_MS");
+	if (gap) {
+		/* the least replay time between two snapshots, fixed (tests: 0) */
+		char *end;
+		unsigned long ms;
+
+		errno = 0;
+		ms = strtoul(gap, &end, 10);
+		if (*end || end == gap || errno || ms > 3600000 || *gap == '-') {
+			fprintf(stderr, PFX "FLIGHTREC_GDBSERVER_SNAP_GAP_MS=%s: not a number of "
+				"milliseconds from 0 to 3600000\n", gap);
+			kill(s->pid, SIGKILL);
+			return FR_EXIT_USAGE;
+		}
+		G.snap_gap_ns = ms * 1000000ull;
+		G.snap_gap_fixed = 1;
+	}
 	G.snap_ok = G.snap_syscall && G.snap_trap && G.snaps &&
 		    G.loader_text && G.loader_etext > G.loader_text &&
 		    !(getenv("FLIGHTREC_GDBSERVER_SNAPSHOTS") &&

@@ -1693,13 +1693,49 @@ static void replay_output(const struct fri_syscall *s)
 	}
 }
 
+/*
+ * Under gdb, the pages of a copy into the application are read (the
+ * checkpoint's side) and written (the application's: a byte stored back
+ * as it is) one instruction each before the copy, so that the copy's `rep
+ * movs` takes no page fault.  A watchpoint on the application's buffer
+ * fires inside that instruction, and QEMU's emulation (TCG) drops the
+ * report when a later step of the same instruction faults (measured: a
+ * copy over two pages, the second shared copy-on-write by a fork, stopped
+ * none of 5 times); a processor reports it after the step that hit.  The
+ * gdbserver's snapshots fork the replay at its events, which left the
+ * pages of the next read()'s buffer shared: gdb's `watch` on it missed
+ * stops.
+ */
+static void touch_pages(const uint8_t *src, uint8_t *dst, uint64_t len)
+{
+	uint64_t off = 0;
+
+	while (off < len) {
+		volatile const uint8_t *s = src + off;
+		volatile uint8_t *d = dst + off;
+		uint64_t step = FRI_PAGE_SIZE - ((uint64_t)(dst + off) & (FRI_PAGE_SIZE - 1));
+
+		if (step > len - off)
+			step = len - off;
+		(void)*s;
+		*d = *d;
+		/* the checkpoint's pages are not aligned with the application's */
+		if (((uint64_t)(src + off) & (FRI_PAGE_SIZE - 1)) + step > FRI_PAGE_SIZE)
+			(void)*(s + step - 1);
+		off += step;
+	}
+}
+
 static void copy_outs(const struct fri_syscall *s)
 {
 	const struct fri_out *o = (const void *)(g.base + s->out_off);
 	uint32_t i;
 
-	for (i = 0; i < s->n_out; i++)
+	for (i = 0; i < s->n_out; i++) {
+		if (g.flags & FRI_F_GDB)
+			touch_pages(g.base + o[i].data_off, (uint8_t *)o[i].addr, o[i].len);
 		memcpy((void *)o[i].addr, g.base + o[i].data_off, o[i].len);
+	}
 }
 
 static uint64_t page_up(uint64_t x)
