@@ -1187,6 +1187,10 @@ static __always_inline enum fr_put fr_log_put(struct fr_thread *t,
 	    !(rec->flags & FLIGHTREC_SC_REAL_NR) &&
 	    (rec->args[5] & FLIGHTREC_SIG_IN_USER))
 		t->log_flags |= FLIGHTREC_IF_ASYNC_SIGNAL;
+	/* the flag with its record: a cut between them split the two */
+	if (!plain && unlikely(rec->nr == FLIGHTREC_NR_PREEMPT) &&
+	    !(rec->flags & FLIGHTREC_SC_REAL_NR))
+		t->log_flags |= FLIGHTREC_IF_PREEMPTED;
 	return FR_PUT_PLACED;
 }
 
@@ -2735,7 +2739,7 @@ void fr_sc_signal(struct fr_thread *t, int sig, struct kernel_siginfo *info,
  * FLIGHTREC_NR_PREEMPT record, numbered before the token goes, holds its
  * registers there, and replay stops the thread at the same instruction
  * (the first time it is at that rip with those registers); the interval
- * is flagged FLIGHTREC_IF_PREEMPTED.
+ * that holds the record is flagged FLIGHTREC_IF_PREEMPTED (fr_log_put).
  */
 #define FR_TOKEN_YIELD_MS	50
 
@@ -2831,8 +2835,6 @@ static void fr_token_yield(struct fr_proc *proc, struct fr_thread *t,
 		   (READ_ONCE(to->flags) & PF_EXITING)))
 		cmpxchg(&proc->token, to, NULL);
 	rcu_read_unlock();
-	if (!in_call)
-		fr_cur_flag(proc, FLIGHTREC_IF_PREEMPTED);
 	wake_up_all(&proc->token_wq);
 }
 
