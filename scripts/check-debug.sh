@@ -69,8 +69,12 @@ export FR_VM_KERNEL_DIR=$DIR FR_MODULE=$MODULE FR_TEST_TIMEOUT_SCALE=$SCALE
 # processes: 444-649 s with it, 185 s without) and the scans, not the
 # module, caused RCU stall reports.  FR_VM_DEBUG=1 puts it back.
 export FR_VM_DEBUG=${FR_VM_DEBUG:-0}
-# the VM's own limit: the suite takes about 5 min on Debian's kernel
-export FR_VM_TIMEOUT=${FR_VM_TIMEOUT:-$((1500 * SCALE))}
+# The VM's own limit, against a hung boot.  The main boot runs the whole
+# suite: about 2 hours on 2 host CPUs with nothing beside it, more with
+# other boots beside it (FR_CHECK_DEBUG_JOBS=2): at 1500 s x 4 it was
+# killed midway (stop 70: 100 minutes in, in replay_outside, with no
+# result, unload or kmemleak check).
+export FR_VM_TIMEOUT=${FR_VM_TIMEOUT:-$((3600 * SCALE))}
 SERIAL=reload
 
 # Decodes the flightrec frames of a boot's console to file:line.
