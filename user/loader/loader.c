@@ -1698,13 +1698,13 @@ static void replay_output(const struct fri_syscall *s)
  * checkpoint's side) and written (the application's: a byte stored back
  * as it is) one instruction each before the copy, so that the copy's `rep
  * movs` takes no page fault.  A watchpoint on the application's buffer
- * fires inside that instruction, and QEMU's emulation (TCG) drops the
- * report when a later step of the same instruction faults (measured: a
+ * fires inside that instruction, and QEMU 10.0.2's emulation (TCG) drops
+ * the report when a later step of the same instruction faults (measured: a
  * copy over two pages, the second shared copy-on-write by a fork, stopped
- * none of 5 times); a processor reports it after the step that hit.  The
- * gdbserver's snapshots fork the replay at its events, which left the
- * pages of the next read()'s buffer shared: gdb's `watch` on it missed
- * stops.
+ * none of 5 times).  The architecture reports it after the iteration that
+ * hit, and QEMU 7.2 does (5 of 5).  The gdbserver's snapshots fork the
+ * replay at its events, which left the pages of the next read()'s buffer
+ * shared: gdb's `watch` on it missed stops.
  */
 static void touch_pages(const uint8_t *src, uint8_t *dst, uint64_t len)
 {
