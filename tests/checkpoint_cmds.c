@@ -1083,7 +1083,10 @@ static void spawn_to_entry(struct __test_metadata *_metadata, struct dump_req *r
 /*
  * r's dump made (r->rc, r->id), as a checkpoint in a new directory that
  * replays to its end from each of its intervals: the dump point, as
- * recorded, whose message has @at.
+ * recorded, whose message has @at.  From an interval with no record at
+ * all (a cut came between the last call's return and the dump: seen once
+ * in make check) the replay may be at the dump point at once, in user code
+ * at pass 0.
  */
 static void dump_replays(struct __test_metadata *_metadata, struct dump_req *r,
 			 const char *at)
@@ -1101,7 +1104,10 @@ static void dump_replays(struct __test_metadata *_metadata, struct dump_req *r,
 	ASSERT_EQ(0, flrc_read(path, &c, r->err, sizeof(r->err))) TH_LOG("%s", r->err);
 	for (i = 0; i < c->hdr->n_intervals; i++) {
 		unsigned int from = c->hdr->intervals[i]->index;
+		size_t k, recs = 0;
 
+		for (k = 0; k < c->n_syscalls; k++)
+			recs += c->syscalls[k]->interval >= from;
 		/* a replay that does not end is a failure, not a hung test */
 		EXPECT_EQ(0, fr_sh("timeout %u %s replay %s --from %u --out %s/rep%u > %s/rout "
 				   "2> %s/rerr", 30 * fr_timeout_scale(), fr_flightrec(), path,
@@ -1109,7 +1115,9 @@ static void dump_replays(struct __test_metadata *_metadata, struct dump_req *r,
 			fr_sh("cat %s/rout %s/rerr", dir, dir);
 		EXPECT_TRUE(fr_file_contains(dir, "rerr", "reached the dump point: thread"))
 			fr_sh("cat %s/rerr", dir);
-		EXPECT_TRUE(fr_file_contains(dir, "rerr", at))
+		EXPECT_TRUE(fr_file_contains(dir, "rerr", at) ||
+			    (!recs && fr_file_contains(dir, "rerr", " in user code (pass 0 through "
+						       "it after its log)")))
 			fr_sh("cat %s/rerr", dir);
 	}
 	flrc_free(c);
