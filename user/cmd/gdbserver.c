@@ -3914,12 +3914,6 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 		kill(s->pid, SIGKILL);
 		return FR_EXIT_FAIL;
 	}
-	G.live = 1;
-	G.snap_syscall = loader_symbol(s->loader, "fr_snap_syscall");
-	G.snap_trap = loader_symbol(s->loader, "fr_snap_trap");
-	G.loader_text = loader_symbol(s->loader, "__executable_start");
-	G.loader_etext = loader_symbol(s->loader, "etext");
-	G.snaps = calloc(MAX_SNAPS + 1, sizeof(*G.snaps));
 	G.snap_gap_ns = SNAP_GAP_MIN_NS;
 	gap = getenv("FLIGHTREC_GDBSERVER_SNAP_GAP_MS");
 	if (gap) {
@@ -3938,6 +3932,12 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 		G.snap_gap_ns = ms * 1000000ull;
 		G.snap_gap_fixed = 1;
 	}
+	G.live = 1;
+	G.snap_syscall = loader_symbol(s->loader, "fr_snap_syscall");
+	G.snap_trap = loader_symbol(s->loader, "fr_snap_trap");
+	G.loader_text = loader_symbol(s->loader, "__executable_start");
+	G.loader_etext = loader_symbol(s->loader, "etext");
+	G.snaps = calloc(MAX_SNAPS + 1, sizeof(*G.snaps));
 	G.snap_ok = G.snap_syscall && G.snap_trap && G.snaps &&
 		    G.loader_text && G.loader_etext > G.loader_text &&
 		    !(getenv("FLIGHTREC_GDBSERVER_SNAPSHOTS") &&
