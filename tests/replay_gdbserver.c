@@ -42,6 +42,10 @@
  *   snapshot_fork_refused_to_app  the snapshots' fork, made by the
  *                         application from the loader's text: refused by
  *                         the server (gdbserver), blocked (plain replay)
+ *   signal_in_user_code   a signal that interrupted user code: gdb stops in
+ *                         its handler, the interrupted frame at the recorded
+ *                         rip; a breakpoint of gdb's there beside the
+ *                         loader's int3; reverse-stepi back over it
  *   sandbox_and_binding   the loader runs in other mount and network
  *                         namespaces than the server (as a plain replay);
  *                         the default address is 127.0.0.1; a bad port is
@@ -797,6 +801,107 @@ TEST_F_TIMEOUT(gs, reverse_finish_next, 600)
 	EXPECT_TRUE(fr_file_contains(self->dir, "f.gdb", "Program received signal SIGSEGV"));
 	if (!_metadata->passed)
 		show(self->dir, "f");
+}
+
+/*
+ * tests/progs/async_signals spin, recorded: its SIGALRM interrupted the
+ * loop in user code (an IN_USER signal record; the handler sees `looping`
+ * set, where one that came at setitimer's return, before it, does not).  DIR/su.flrc, its output
+ * DIR/su.live, and DIR/su.rip the recorded rip.  0 when the recording has
+ * exactly one such signal (three tries: the timer can also expire at a
+ * syscall's return, or come twice).
+ */
+static int record_signal_in_user(const char *dir)
+{
+	int tries;
+
+	for (tries = 0; tries < 3; tries++)
+		if (!fr_sh("cd %s && %s --skip 1 -q -o su.flrc -- %s/progs/async_signals spin 150 "
+			   "> su.live 2> su.liveerr && %s log su.flrc > su.log && "
+			   "[ $(grep -c 'in user code' su.log) = 1 ] && sed -n "
+			   "'s/.*<signal SIGALRM code 128 in user code at rip \\(0x[0-9a-f]*\\)>.*/\\1/p' "
+			   "su.log > su.rip && [ -s su.rip ]", dir, fr_test_tool("ptsnap"),
+			   fr_bin_dir(), flightrec))
+			return 0;
+	return -1;
+}
+
+/*
+ * A signal that interrupted user code is delivered by replay where the
+ * thread reaches the recorded registers at the recorded rip: an int3 of
+ * the loader's there, its SIGTRAPs passed on by the server (until s71 the
+ * replay diverged under gdb: "replay under gdb cannot place it").  gdb
+ * stops in the handler with the interrupted frame at that rip; a
+ * breakpoint of gdb's at the same rip, with the loader's int3 there, shows
+ * the application's byte and steps on; reverse-stepi from the handler
+ * goes back to the interrupted instruction and the one before it, and
+ * stepi forward again into the handler.
+ */
+TEST_F_TIMEOUT(gs, signal_in_user_code, 600)
+{
+	char cmds[2048], *rip;
+	size_t len;
+
+	ASSERT_EQ(0, record_signal_in_user(self->dir));
+	rip = fr_slurp(self->dir, "su.rip", &len);
+	ASSERT_NE(NULL, rip);
+	rip[strcspn(rip, "\n")] = 0;
+	snprintf(cmds, sizeof(cmds),
+		 "break *%s\n"
+		 "continue\n"
+		 "printf \"AT %%#lx\\n\", $pc\n"
+		 "printf \"BYTE %%02x\\n\", *(unsigned char *)%s\n"
+		 "stepi\n"
+		 "printf \"STEP1 %%#lx\\n\", $pc\n"
+		 "delete\n"
+		 "break on_alarm if looping\n"
+		 "continue\n"
+		 "printf \"SIGARG %%d\\n\", sig\n"
+		 "frame 2\n"
+		 "printf \"INTERRUPTED %%#lx\\n\", $pc\n"
+		 "continue\n", rip, rip);
+	ASSERT_EQ(0, write_cmds(self->dir, "su1", cmds));
+	EXPECT_EQ(0, session(self->dir, "su1", "su.flrc", ""));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qx \"AT $(cat su.rip)\" su1.gdb && "
+			   "grep -qx \"INTERRUPTED $(cat su.rip)\" su1.gdb && "
+			   "! grep -qx \"STEP1 $(cat su.rip)\" su1.gdb && grep -q '^STEP1 0x' su1.gdb && "
+			   "grep -qx \"BYTE $(%s extract su.flrc $(cat su.rip) 1 --raw | od -An -tx1 | "
+			   "tr -d ' ')\" su1.gdb", self->dir, flightrec));
+	EXPECT_FALSE(fr_file_contains(self->dir, "su1.gdb", "BYTE cc"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "su1.gdb", "SIGARG 14"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "su1.gdb", "<signal handler called>") ||
+		    fr_file_contains(self->dir, "su1.gdb", "#2  "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "su1.gdb", "exited normally]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "su1.serr", "exited with status 0"));
+	EXPECT_FALSE(fr_file_contains(self->dir, "su1.serr", "DIVERGED"));
+	EXPECT_EQ(0, fr_sh("cmp %s/su.live %s/su1.rep/fd1.out", self->dir, self->dir));
+	if (!_metadata->passed)
+		show(self->dir, "su1");
+
+	ASSERT_EQ(0, write_cmds(self->dir, "su2",
+				"break on_alarm if looping\n"
+				"continue\n"
+				"printf \"HANDLER %#lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK1 %#lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK2 %#lx\\n\", $pc\n"
+				"stepi\n"
+				"printf \"FWD1 %#lx\\n\", $pc\n"
+				"stepi\n"
+				"printf \"FWD2 %#lx\\n\", $pc\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "su2", "su.flrc", ""));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qx \"BACK1 $(cat su.rip)\" su2.gdb && "
+			   "grep -qx \"FWD1 $(cat su.rip)\" su2.gdb && h=$(sed -n 's/^HANDLER //p' su2.gdb) "
+			   "&& [ -n \"$h\" ] && grep -qx \"FWD2 $h\" su2.gdb && "
+			   "b2=$(sed -n 's/^BACK2 //p' su2.gdb) && [ -n \"$b2\" ] && "
+			   "[ \"$b2\" != $(cat su.rip) ] && [ \"$b2\" != \"$h\" ]", self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "su2.gdb", "exited normally]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "su2.serr", "exited with status 0"));
+	free(rip);
+	if (!_metadata->passed)
+		show(self->dir, "su2");
 }
 
 TEST_F_TIMEOUT(gs, sandbox_and_binding, 300)

@@ -96,6 +96,7 @@ struct gthread {
 	int ibp_step;			/* stepping over the seek breakpoint */
 	uint64_t bp_step;		/* stepping over gdb's breakpoint here (re-executing) */
 	int held;			/* an event's signal kept at a stop on it */
+	uint64_t lbp_step_addr;		/* &the loader's bp_step of this thread (fri_gdb_thread) */
 };
 
 /*
@@ -235,6 +236,8 @@ static struct {
 	uint64_t at_snap_event;		/* at this event, its signal held (or the start: 0) */
 	int live;			/* G.s->pid is there (not killed and reaped) */
 	int bps_check;			/* a breakpoint was not mapped: check_bps() at events */
+	uint64_t lbp_addr;		/* &the loader's struct fri_gdb_bp, 0: not told yet */
+	uint64_t n_lbp_traps;		/* the loader's int3 and steps past it, passed on */
 	uint64_t want_snap_event;	/* take one at this event whatever the spacing */
 	uint64_t snap_last_ns;		/* when the latest was taken (this execution) */
 	uint64_t snap_gap_ns;		/* the spacing: 20 ms, or 20 times a fork's cost */
@@ -264,6 +267,8 @@ static void seccomp_decide(pid_t tid);
 static void maybe_snap(struct gthread *t, const siginfo_t *si);
 static void put_bps(void);
 static void check_bps(void);
+static struct swbp *find_bp(uint64_t addr);
+static int lbp_read(struct fri_gdb_bp *b);
 
 /* ------------------------------------------------------------------ */
 /* Linux and gdb signal numbers (gdb's are its own: include/gdb/signals.def) */
@@ -375,6 +380,8 @@ static void drain_chan(void)
 		t->rec_tid = m.rec_tid;
 		t->last_addr = m.last;
 		t->has_last_addr = m.has_last;
+		t->lbp_step_addr = m.bp_step;
+		G.lbp_addr = m.bp;
 	}
 }
 
@@ -399,6 +406,7 @@ static int mem_write(uint64_t addr, const void *buf, size_t len)
 static ssize_t mem_read_app(uint64_t addr, uint8_t *buf, size_t len)
 {
 	ssize_t n = pread(G.memfd, buf, len, (off_t)addr);
+	struct fri_gdb_bp lb;
 	size_t i;
 
 	if (n <= 0)
@@ -408,6 +416,8 @@ static ssize_t mem_read_app(uint64_t addr, uint8_t *buf, size_t len)
 			buf[G.bps[i].addr - addr] = G.bps[i].orig;
 	if (G.startup_bp && G.sigreturn_insn >= addr && G.sigreturn_insn < addr + (uint64_t)n)
 		buf[G.sigreturn_insn - addr] = G.sigreturn_orig;
+	if (lbp_read(&lb) && lb.addr >= addr && lb.addr < addr + (uint64_t)n && !find_bp(lb.addr))
+		buf[lb.addr - addr] = lb.byte;
 	return n;
 }
 
@@ -948,6 +958,46 @@ static struct swbp *find_bp(uint64_t addr)
 	return NULL;
 }
 
+/*
+ * The loader's int3 (struct fri_gdb_bp in image.h), read from its memory:
+ * 1 and *b while it is armed.  The loader reads the byte it replaces from
+ * the application's memory: where one of our int3s was there already, it
+ * read ours, and is given the application's (it writes that byte back when
+ * it steps past its int3 or takes it out).
+ */
+static int lbp_read(struct fri_gdb_bp *b)
+{
+	struct swbp *sw;
+	uint8_t orig;
+
+	if (!G.lbp_addr)
+		drain_chan();
+	if (!G.lbp_addr || mem_read(G.lbp_addr, b, sizeof(*b)) || !b->armed)
+		return 0;
+	if (b->byte == 0xcc) {
+		sw = find_bp(b->addr);
+		orig = sw ? sw->orig : G.ibp_in && G.ibp_addr == b->addr ? G.ibp_orig : 0xcc;
+		if (orig != 0xcc &&
+		    !mem_write(G.lbp_addr + offsetof(struct fri_gdb_bp, byte), &orig, 1))
+			b->byte = orig;
+	}
+	return 1;
+}
+
+/* is the loader's int3 armed at addr? */
+static int lbp_at(uint64_t addr)
+{
+	struct fri_gdb_bp b;
+
+	return lbp_read(&b) && b.addr == addr;
+}
+
+/* what belongs at addr when one of our int3s there goes: the loader's may stay */
+static uint8_t unbp_byte(uint64_t addr, uint8_t orig)
+{
+	return lbp_at(addr) ? 0xcc : orig;
+}
+
 static void remove_startup_bp(void)
 {
 	if (G.startup_bp) {
@@ -984,12 +1034,15 @@ static void pos_of(struct gthread *t, const struct user_regs_struct *r, struct p
 static uint8_t app_byte(uint64_t addr)
 {
 	struct swbp *b = find_bp(addr);
+	struct fri_gdb_bp lb;
 	uint8_t v = 0;
 
 	if (b)
 		return b->orig;
 	if (G.ibp_in && addr == G.ibp_addr)
 		return G.ibp_orig;
+	if (lbp_read(&lb) && lb.addr == addr)
+		return lb.byte;
 	mem_read(addr, &v, 1);
 	return v;
 }
@@ -1013,7 +1066,7 @@ static void ibp_remove(void)
 	if (!G.ibp_in)
 		return;
 	G.ibp_in = 0;
-	v = find_bp(G.ibp_addr) ? 0xcc : G.ibp_orig;
+	v = find_bp(G.ibp_addr) ? 0xcc : unbp_byte(G.ibp_addr, G.ibp_orig);
 	mem_write(G.ibp_addr, &v, 1);
 }
 
@@ -1034,6 +1087,58 @@ static void step_over_done(uint64_t addr)
 
 	if (find_bp(addr) || (G.ibp_in && G.ibp_addr == addr))
 		mem_write(addr, &cc, 1);
+}
+
+/*
+ * A SIGTRAP of the loader's (its int3, or its single step past it) goes on
+ * to it, as its SIGSYS does.  Not an event (G.events): replay is
+ * deterministic, and its traps come again at the same points.  A step of
+ * gdb's that took one goes on through the loader to the application
+ * (RUN_SYSSTEP), as a step over a system call does.
+ */
+static int lbp_pass(struct gthread *t, struct user_regs_struct *r, int rewound)
+{
+	if (rewound) {
+		r->rip++;	/* where the loader finds its int3's trap */
+		ptrace(PTRACE_SETREGS, t->tid, 0, r);
+	}
+	if (G.debug)
+		fprintf(stderr, PFX "debug: tid %d: the loader's trap at rip %#llx, passed on\n",
+			(int)t->tid, (unsigned long long)r->rip);
+	G.n_lbp_traps++;
+	t->inject = SIGTRAP;
+	if (t->mode == RUN_STEP)
+		t->mode = RUN_SYSSTEP;
+	resume(t);
+	return 0;
+}
+
+/*
+ * The loader's SIGTRAP at r: 1 when it is.  `ours`: where one of gdb's
+ * breakpoints is at the same place (and in memory), the trap is that one.
+ */
+static int is_lbp_trap(struct gthread *t, const siginfo_t *si, const struct user_regs_struct *r,
+		       int ours)
+{
+	struct fri_gdb_bp lb;
+	int step = 0;
+
+	if (si->si_code == SI_KERNEL && lbp_read(&lb) && r->rip - 1 == lb.addr &&
+	    !(ours && find_bp(lb.addr)))
+		return 1;
+	if (!t->lbp_step_addr)
+		drain_chan();
+	return t->lbp_step_addr && !mem_read(t->lbp_step_addr, &step, sizeof(step)) && step;
+}
+
+/* t is at the loader's int3, single-stepping (TF) past it */
+static int lbp_stepping(struct gthread *t, const struct user_regs_struct *r)
+{
+	struct fri_gdb_bp lb;
+	int step = 0;
+
+	return t->lbp_step_addr && !mem_read(t->lbp_step_addr, &step, sizeof(step)) && step &&
+	       lbp_read(&lb) && lb.addr == r->rip;
 }
 
 static void record_hit(struct gthread *t, const struct user_regs_struct *r, const char *why,
@@ -1111,6 +1216,9 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 			}
 			if (find_bp(r.rip))
 				record_hit(t, &r, "swbreak", 0);
+			/* the loader's int3 too: its trap, and its own step past it */
+			if (lbp_at(r.rip))
+				return lbp_pass(t, &r, 1);
 			t->ibp_step = 1;
 			step_over(t, r.rip);
 			return 0;
@@ -1162,16 +1270,22 @@ static int classify_signal(struct gthread *t, int sig, struct report *rep)
 				return 0;
 			}
 		}
+		/* after the watchpoints: a step of the loader's that hit one stops for gdb */
+		if (is_lbp_trap(t, &si, &r, 1))
+			return lbp_pass(t, &r, 0);
 		if (si.si_code == SI_KERNEL && find_bp(r.rip - 1)) {
 			r.rip--;
 			ptrace(PTRACE_SETREGS, t->tid, 0, &r);
 			if (G.seeking || G.scanning) {
 				/* re-executing: noted (bc), and on */
 				record_hit(t, &r, "swbreak", 0);
+				if (lbp_at(r.rip))
+					return lbp_pass(t, &r, 1);
 				t->bp_step = r.rip;
 				step_over(t, r.rip);
 				return 0;
 			}
+			/* a resume runs the int3 again: the loader's, where it is also there */
 			rep->why = "swbreak";
 			return 1;
 		}
@@ -1225,6 +1339,15 @@ static int classify_sysstop(struct gthread *t, struct report *rep)
 	if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
 		return 0;
 	if (t->mode != RUN_SYSSTEP || in_window(r.rip)) {
+		resume(t);
+		return 0;
+	}
+	/*
+	 * Back at the loader's int3 that it now steps past (TF): a step of
+	 * gdb's runs that instruction too, not stopping where it began.
+	 */
+	if (!t->pending_watch && !t->startup && lbp_stepping(t, &r)) {
+		t->mode = RUN_STEP;
 		resume(t);
 		return 0;
 	}
@@ -1601,6 +1724,7 @@ static int restart(int with_bps)
 	G.live = 1;
 	G.s->chan = chan;
 	fcntl(chan, F_SETFL, O_NONBLOCK);
+	G.lbp_addr = 0;
 	if (to_first_insn(&rep))
 		return -1;
 	G.last_stop = G.cur = rep.t;
@@ -2110,8 +2234,11 @@ static int snap_restore_one(struct snap *sn, int with_bps)
 	G.started = 1;
 	G.at_snap = 1;
 	G.at_snap_event = sn->events;
-	for (j = 0; j < sn->n_cc; j++)
-		mem_write(sn->cc_addr[j], &sn->cc_orig[j], 1);
+	for (j = 0; j < sn->n_cc; j++) {
+		uint8_t v = unbp_byte(sn->cc_addr[j], sn->cc_orig[j]);
+
+		mem_write(sn->cc_addr[j], &v, 1);
+	}
 	if (with_bps)
 		put_bps();
 	set_dregs_all();
@@ -2322,6 +2449,69 @@ static struct gthread *seg_start(const struct pos *cur, struct report *rep)
 }
 
 /*
+ * Stopped t (nothing else runs) at a SIGTRAP of the loader's: on through
+ * the loader back to the application (the exit of its rt_sigreturn), where
+ * it is stopped again.  Where the loader steps past its int3 (TF), that
+ * instruction and its trap are run too: the thread is then after it, or
+ * at the handler of the signal the loader delivered there.  For the
+ * single-step loops of reverse execution, which see the application only:
+ * to them all this is one step.  0 or -1.
+ */
+static int lbp_through(struct gthread *t)
+{
+	struct user_regs_struct r;
+	int st, sig = SIGTRAP, k;
+
+	for (k = 0; k < 2; k++) {
+		for (;;) {
+			if (ptrace(PTRACE_SYSCALL, t->tid, 0, sig) ||
+			    waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st) || (st >> 16) ||
+			    ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+				return -1;
+			sig = 0;
+			if (WSTOPSIG(st) == (SIGTRAP | 0x80)) {
+				if (!in_window(r.rip))
+					break;	/* rt_sigreturn's exit: in the application */
+				continue;
+			}
+			if (!in_window(r.rip))
+				return -1;
+			sig = WSTOPSIG(st);	/* the loader's own signal */
+		}
+		if (!lbp_stepping(t, &r))
+			return 0;
+		if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) || waitpid(t->tid, &st, __WALL) != t->tid ||
+		    !WIFSTOPPED(st) || WSTOPSIG(st) != SIGTRAP)
+			return -1;
+		sig = SIGTRAP;
+	}
+	return 0;
+}
+
+/* is stopped t at a SIGTRAP of the loader's (its int3, its step past it)? */
+static int at_lbp_trap(struct gthread *t, int st)
+{
+	struct user_regs_struct r;
+	siginfo_t si;
+
+	return WIFSTOPPED(st) && WSTOPSIG(st) == SIGTRAP && !(st >> 16) &&
+	       !ptrace(PTRACE_GETSIGINFO, t->tid, 0, &si) && !ptrace(PTRACE_GETREGS, t->tid, 0, &r) &&
+	       is_lbp_trap(t, &si, &r, 0);
+}
+
+/*
+ * One instruction of stopped t (nothing else runs): a single step, with
+ * the loader's traps run through (lbp_through).  *st: the stop.  0 or -1.
+ */
+static int raw_step(struct gthread *t, int *st)
+{
+	if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) || waitpid(t->tid, st, __WALL) != t->tid ||
+	    !WIFSTOPPED(*st))
+		return -1;
+	return at_lbp_trap(t, *st) ? lbp_through(t) : 0;
+}
+
+/*
  * Runs stopped t (nothing else runs) to its `hits`-th arrival at a, or
  * (want not NULL) to the first arrival with want's registers, counting
  * arrivals (*n): an int3 at a, stepped over each time.  Anything else
@@ -2334,16 +2524,24 @@ static int run_to_hit(struct gthread *t, uint64_t a, uint64_t hits,
 	struct user_regs_struct r;
 	uint8_t orig = app_byte(a), cc = 0xcc;
 	uint64_t count = 0;
-	int st, ret = -1;
+	int st, ret = -1, sig = 0;
 
 	ptrace(PTRACE_POKEUSER, t->tid, offsetof(struct user, u_debugreg[7]), 0);
 	if (mem_write(a, &cc, 1))
 		goto out;
 	for (;;) {
-		if (ptrace(PTRACE_CONT, t->tid, 0, 0) || waitpid(t->tid, &st, __WALL) != t->tid ||
+		if (ptrace(PTRACE_CONT, t->tid, 0, sig) || waitpid(t->tid, &st, __WALL) != t->tid ||
 		    !WIFSTOPPED(st) || WSTOPSIG(st) != SIGTRAP || (st >> 16) ||
-		    ptrace(PTRACE_GETREGS, t->tid, 0, &r) || r.rip != a + 1)
+		    ptrace(PTRACE_GETREGS, t->tid, 0, &r))
 			goto out;
+		sig = 0;
+		if (r.rip != a + 1) {
+			/* the loader's int3 elsewhere, or its step past it: its own */
+			if (!at_lbp_trap(t, st))
+				goto out;
+			sig = SIGTRAP;
+			continue;
+		}
 		r.rip = a;
 		if (ptrace(PTRACE_SETREGS, t->tid, 0, &r))
 			goto out;
@@ -2352,15 +2550,23 @@ static int run_to_hit(struct gthread *t, uint64_t a, uint64_t hits,
 			break;
 		if (count >= MAX_REVERSE_STEPS)
 			goto out;
+		if (lbp_at(a)) {
+			/* the loader's int3 is this one: its trap, run through it */
+			r.rip = a + 1;
+			if (ptrace(PTRACE_SETREGS, t->tid, 0, &r) || lbp_through(t) ||
+			    mem_write(a, &cc, 1))
+				goto out;
+			continue;
+		}
 		/* over the int3: the instruction's byte back for one step */
-		if (mem_write(a, &orig, 1) || ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) ||
-		    waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st) ||
-		    WSTOPSIG(st) != SIGTRAP || mem_write(a, &cc, 1))
+		if (mem_write(a, &orig, 1) || raw_step(t, &st) || WSTOPSIG(st) != SIGTRAP ||
+		    mem_write(a, &cc, 1))
 			goto out;
 	}
 	*n = count;
 	ret = 0;
 out:
+	orig = unbp_byte(a, orig);
 	mem_write(a, &orig, 1);
 	set_dregs(t);
 	return ret;
@@ -2408,8 +2614,7 @@ static int count_steps(struct gthread *t, const struct pos *cur, uint64_t anchor
 	int st;
 
 	for (k = 0; k < MAX_REVERSE_STEPS; k++) {
-		if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) || waitpid(t->tid, &st, __WALL) != t->tid ||
-		    !WIFSTOPPED(st))
+		if (raw_step(t, &st))
 			return -1;
 		if (WSTOPSIG(st) != SIGTRAP) {
 			if (!cur->before_event)
@@ -2500,8 +2705,7 @@ go:
 		/* near the end: where the next reverse-stepi will start */
 		if (i == near && near >= done + STEP_SNAP_NEAR)
 			step_snap_take(t, cur.tev, anchor, hits, i);
-		if (ptrace(PTRACE_SINGLESTEP, t->tid, 0, 0) ||
-		    waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st))
+		if (raw_step(t, &st))
 			return -1;
 	}
 	rep->t = t;
@@ -3183,7 +3387,11 @@ static int insert_sw(uint64_t addr)
 
 	if (find_bp(addr))
 		return 0;
-	if (mem_read(addr, &orig, 1) || mem_write(addr, &cc, 1))
+	if (mem_read(addr, &orig, 1))
+		return -1;
+	if (orig == 0xcc)
+		orig = app_byte(addr);	/* the loader's int3 */
+	if (mem_write(addr, &cc, 1))
 		return -1;
 	if (G.n_bps == G.cap_bps) {
 		size_t cap = G.cap_bps ? 2 * G.cap_bps : 16;
@@ -3211,7 +3419,8 @@ static int remove_sw(uint64_t addr)
 	if (!b)
 		return 0;
 	/* not mapped (here, before ld.so maps its library): nothing to take out */
-	if (mem_write(addr, &b->orig, 1) && !mem_read(addr, &v, 1))
+	v = unbp_byte(addr, b->orig);
+	if (mem_write(addr, &v, 1) && !mem_read(addr, &v, 1))
 		return -1;
 	*b = G.bps[--G.n_bps];
 	return 0;

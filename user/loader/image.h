@@ -39,7 +39,7 @@
 /* fri_header.flags */
 #define FRI_F_SHOW_OUTPUT	0x1	/* copy fd 1/2 output to the real stdout/stderr */
 #define FRI_F_QUIET		0x2	/* only errors and the final verdict */
-#define FRI_F_GDB		0x4	/* running under gdb: no int3 of our own */
+#define FRI_F_GDB		0x4	/* under a debugger: with -G, the gdbserver (fri_gdb_*) */
 #define FRI_F_VERBOSE		0x8	/* trace every replayed syscall on stderr */
 #define FRI_F_TSC_RECORDED	0x10	/* the recorder trapped rdtsc: an unrecorded one diverges */
 #define FRI_F_PATCH_TSC		0x20	/* patch the recorded rdtsc sites to ud2 */
@@ -62,6 +62,24 @@ struct fri_gdb_thread {
 	uint32_t pad;
 	uint64_t last;		/* &struct fri_regs: as it last entered the loader */
 	uint64_t has_last;	/* &int: last is valid */
+	uint64_t bp;		/* &struct fri_gdb_bp: the loader's int3 (all threads') */
+	uint64_t bp_step;	/* &int: this thread single-steps (TF) past that int3 */
+};
+
+/*
+ * The loader's own int3 in application code: where a signal that
+ * interrupted user code (or a serial recording's preemption) is delivered,
+ * or the dump point of a dump taken in user code.  The thread stops there
+ * each time it gets there; the loader compares its registers, and steps the
+ * original instruction with TF when they differ.  Under the gdbserver those
+ * SIGTRAPs are the loader's business (passed on, as its SIGSYS), and gdb
+ * reads the application's byte, not the int3.
+ */
+struct fri_gdb_bp {
+	uint64_t addr;
+	uint32_t armed;		/* the int3 is in place (or put back after a step) */
+	uint8_t byte;		/* the application's byte at addr */
+	uint8_t pad[3];
 };
 
 /* fri_region.flags */

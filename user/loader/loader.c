@@ -259,13 +259,11 @@ static struct {
 	const struct fri_cpuid *cpuid;
 	const uint64_t *cpuid_sites;	/* FRI_F_PATCH_CPUID: patched to ud2, ascending */
 	struct {			/* the int3 that finds an IN_USER signal's instruction */
-		uint64_t addr;
+		struct fri_gdb_bp at;	/* where, and the byte (the gdbserver reads it) */
 		uint64_t idx;		/* its signal record; FRI_NO_NEXT: the dump point */
 		uint64_t hits;
 		struct lthread *owner;
-		int armed;		/* the int3 is in place (or is to be put back after a step) */
 		int reprotect;		/* the page was made writable: read+exec at disarm */
-		uint8_t byte;		/* the application's byte at addr */
 	} bp;
 	int dump_bp_done;		/* the dump point's search gave up (DUMP_PASSES_MAX) */
 	struct app_sigaction {
@@ -1307,7 +1305,8 @@ static void enter(struct lthread *t, uint64_t fs_base, uint64_t gs_base)
 		struct fri_gdb_thread m = {
 			.magic = FRI_GDB_MAGIC, .tid = (uint32_t)sys0(__NR_gettid),
 			.rec_tid = t->tid, .last = (uint64_t)&t->last,
-			.has_last = (uint64_t)&t->has_last,
+			.has_last = (uint64_t)&t->has_last, .bp = (uint64_t)&g.bp.at,
+			.bp_step = (uint64_t)&t->bp_step,
 		};
 
 		r = sys3(__NR_write, g.gdbfd, (long)&m, sizeof(m));
@@ -2694,7 +2693,7 @@ static long open_code(uint64_t addr)
 		return r < 0 ? r : -EFAULT;
 	if (r != 1)
 		b = *(volatile uint8_t *)addr;
-	g.bp.byte = b;
+	g.bp.at.byte = b;
 	if (r == 1 && sys6(__NR_process_vm_writev, pid, (long)&l, 1, (long)&rv, 1, 0) == 1)
 		return 0;
 	r = sys3(__NR_mprotect, page, FRI_PAGE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC);
@@ -2706,18 +2705,18 @@ static long open_code(uint64_t addr)
 
 static void poke(uint8_t v)
 {
-	*(volatile uint8_t *)g.bp.addr = v;
+	*(volatile uint8_t *)g.bp.at.addr = v;
 }
 
 static void disarm(void)
 {
-	if (g.bp.armed) {
-		poke(g.bp.byte);
+	if (g.bp.at.armed) {
+		poke(g.bp.at.byte);
 		if (g.bp.reprotect)
-			sys3(__NR_mprotect, g.bp.addr & ~(FRI_PAGE_SIZE - 1), FRI_PAGE_SIZE,
+			sys3(__NR_mprotect, g.bp.at.addr & ~(FRI_PAGE_SIZE - 1), FRI_PAGE_SIZE,
 			     PROT_READ | PROT_EXEC);
 	}
-	g.bp.armed = 0;
+	g.bp.at.armed = 0;
 	g.bp.owner = NULL;
 }
 
@@ -2763,7 +2762,8 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 		arrived(t, s, uc);
 		return 1;
 	}
-	if (g.flags & FRI_F_GDB) {
+	/* under the gdbserver its SIGTRAPs come to us (struct fri_gdb_bp); not under gdb alone */
+	if ((g.flags & FRI_F_GDB) && g.gdbfd < 0) {
 		fmt(got, sizeof(got), "replay under gdb cannot place it (its int3 at 0x%lx "
 		    "would stop gdb)", fs->regs.rip);
 		if (pre)
@@ -2771,12 +2771,12 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 					 "user code", got);
 		sig_diverged(t, s, mc, "a signal interrupted user code", got);
 	}
-	if (g.bp.armed && g.bp.addr != fs->regs.rip)
+	if (g.bp.at.armed && g.bp.at.addr != fs->regs.rip)
 		disarm();
 	g.bp.owner = t;
 	g.bp.idx = t->cur;
 	g.bp.hits = 0;
-	if (!g.bp.armed) {
+	if (!g.bp.at.armed) {
 		r = open_code(fs->regs.rip);
 		if (r) {
 			fmt(got, sizeof(got), "no breakpoint possible at rip 0x%lx: %s", fs->regs.rip,
@@ -2787,8 +2787,8 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 			sig_diverged(t, s, mc, "a signal interrupted user code; replay cannot "
 				     "place it", got);
 		}
-		g.bp.addr = fs->regs.rip;
-		g.bp.armed = 1;
+		g.bp.at.addr = fs->regs.rip;
+		g.bp.at.armed = 1;
 		poke(0xcc);
 	}
 	return 0;
@@ -2818,32 +2818,34 @@ static __attribute__((noreturn)) void at_dump_point(struct lthread *t, struct uc
  * where every general register is the recorded one, the dump point is
  * reached.  A loop whose registers repeat stops at its first such pass; one
  * whose registers change at every pass is searched DUMP_PASSES_MAX passes.
- * Not under gdb (its int3 would stop gdb), nor when the breakpoint is
- * another thread's, nor at a page the replay cannot write: then as before.
+ * Not under gdb without the gdbserver (its int3 would stop gdb), nor when
+ * the breakpoint is another thread's, nor at a page the replay cannot
+ * write: then as before.
  */
 static void place_dump_point(struct lthread *t, struct ucontext *uc)
 {
 	const struct fri_end *e = &g.h->end;
 
 	if (t->cur != FRI_NO_NEXT || e->kind != FLIGHTREC_END_DUMP || !e->has_regs ||
-	    (e->tid && e->tid != t->tid) || (g.flags & FRI_F_GDB) || g.dump_bp_done)
+	    (e->tid && e->tid != t->tid) || ((g.flags & FRI_F_GDB) && g.gdbfd < 0) ||
+	    g.dump_bp_done)
 		return;
 	if (regs_match(&uc->uc_mcontext, &e->regs))
 		at_dump_point(t, uc, 0);
-	if (g.bp.armed && (g.bp.owner != t || g.bp.idx != FRI_NO_NEXT)) {
+	if (g.bp.at.armed && (g.bp.owner != t || g.bp.idx != FRI_NO_NEXT)) {
 		if (g.bp.owner && g.bp.owner != t)
 			return;
 		disarm();
 	}
 	g.bp.owner = t;
 	g.bp.idx = FRI_NO_NEXT;
-	if (g.bp.armed)
+	if (g.bp.at.armed)
 		return;
 	g.bp.hits = 0;
 	if (open_code(e->regs.rip))
 		return;
-	g.bp.addr = e->regs.rip;
-	g.bp.armed = 1;
+	g.bp.at.addr = e->regs.rip;
+	g.bp.at.armed = 1;
 	poke(0xcc);
 }
 
@@ -2925,16 +2927,16 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 	if (t->bp_step) {
 		t->bp_step = 0;
 		mc->eflags &= ~0x100UL;
-		if (g.bp.armed)
+		if (g.bp.at.armed)
 			poke(0xcc);
-		if (si->si_code != SI_KERNEL || mc->rip != g.bp.addr + 1)
+		if (si->si_code != SI_KERNEL || mc->rip != g.bp.at.addr + 1)
 			return;
 		/* the stepped instruction led straight back to the int3: a hit */
 	}
-	if (g.bp.armed && si->si_code == SI_KERNEL && mc->rip == g.bp.addr + 1) {
+	if (g.bp.at.armed && si->si_code == SI_KERNEL && mc->rip == g.bp.at.addr + 1) {
 		const struct fri_syscall *s = g.bp.idx == FRI_NO_NEXT ? NULL : &g.sc[g.bp.idx];
 
-		mc->rip = g.bp.addr;
+		mc->rip = g.bp.at.addr;
 		g.bp.hits++;
 		if (!s && t == g.bp.owner && t->cur == FRI_NO_NEXT &&
 		    regs_match(mc, &g.h->end.regs)) {
@@ -2950,7 +2952,7 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 		if (!s && t == g.bp.owner && g.bp.hits >= DUMP_PASSES_MAX) {
 			fdprintf(2, PFX "note: thread %u passed the dump point's instruction (rip "
 				 "0x%lx) %lu times, never with the recorded registers: it runs on "
-				 "to its next syscall\n", t->tid, g.bp.addr, g.bp.hits);
+				 "to its next syscall\n", t->tid, g.bp.at.addr, g.bp.hits);
 			disarm();
 			g.dump_bp_done = 1;
 			return;
@@ -2958,13 +2960,13 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 		if (s && t == g.bp.owner && t->cur == g.bp.idx && regs_match(mc, &sig_of(s)->regs)) {
 			if (g.flags & FRI_F_VERBOSE)
 				fdprintf(2, PFX "[%u] the interrupted instruction reached (pass %lu "
-					 "through rip 0x%lx)\n", t->tid, g.bp.hits, g.bp.addr);
+					 "through rip 0x%lx)\n", t->tid, g.bp.hits, g.bp.at.addr);
 			disarm();
 			arrived(t, s, uc);
 			back_to_app(t, uc);
 			return;
 		}
-		poke(g.bp.byte);
+		poke(g.bp.at.byte);
 		t->bp_step = 1;
 		mc->eflags |= 0x100UL;
 		return;
