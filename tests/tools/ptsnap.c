@@ -4,7 +4,8 @@
  * so replay can be tested without the kernel module.
  *
  *   ptsnap -o FILE [--skip N | --marker] [--every M --intervals K]
- *          [--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I]
+ *          [--dump-after N | --dump-in-user MS] [--quiet] [--tamper-nr I:NR]
+ *          [--tamper-hash I]
  *          [--tamper-signal SIG] [--hold-exit[=N]]
  *          -- PROGRAM [ARGS...]
  *
@@ -20,7 +21,11 @@
  * value and out-buffers at exit (as the syscall table describes them), the
  * in-data hash, until the process exits (End EXIT), faults (End FAULT with
  * the siginfo and registers), or --dump-after N syscalls were recorded (End
- * DUMP: the thread stopped at the entry of the next syscall).
+ * DUMP: the thread stopped at the entry of the next syscall).  With
+ * --dump-in-user MS the dump comes MS milliseconds after the snapshot, in
+ * user code (End DUMP with the registers there): the program is stopped
+ * (SIGSTOP), and stopped again later where that caught it at a syscall's
+ * return; the program is to be in a loop that makes no syscall by then.
  * Sequence numbers: replay runs the user code of each thread up to a syscall
  * in the order of the sequence numbers.  A futex call gets its number at
  * entry (the thread decided to wait or wake then), and so do clone, fork,
@@ -75,6 +80,7 @@
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/user.h>
 #include <sys/utsname.h>
@@ -1203,8 +1209,8 @@ static void write_file(const char *path, char **argv)
 		int field = 2;
 
 		if (fgets(st, sizeof(st), f) && (p = strrchr(st, ')'))) {
-			/* fields after the comm: (3) state ... (49) start_brk */
-			for (p++; *p && field < 49; p++)
+			/* fields after the comm: (3) state ... (47) start_brk (proc(5)) */
+			for (p++; *p && field < 47; p++)
 				if (*p == ' ')
 					field++;
 			if (sscanf(p, "%llu", &v) == 1 && v) {
@@ -1405,10 +1411,32 @@ static bool caught(pid_t tid, int sig)
 	return mask >> (sig - 1) & 1;
 }
 
+/* --dump-in-user: the program, stopped when the timer expires */
+static volatile pid_t dump_user_pid;
+
+static void on_dump_timer(int sig)
+{
+	(void)sig;
+	kill(dump_user_pid, SIGSTOP);
+}
+
+static void arm_dump_timer(long ms)
+{
+	struct itimerval it = { { 0, 0 }, { ms / 1000, ms % 1000 * 1000 } };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_dump_timer;
+	sa.sa_flags = SA_RESTART;	/* our reads of its memory go on */
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: ptsnap -o FILE [--skip N | --marker] [--every M --intervals K] "
-		"[--dump-after N] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] [--tamper-signal SIG] "
+		"[--dump-after N | --dump-in-user MS] [--quiet] [--tamper-nr I:NR] [--tamper-hash I] "
+		"[--tamper-signal SIG] "
 		"[--hash-rule bytes|sockaddr|words] [--hold-exit[=N]] -- PROGRAM [ARGS...]\n");
 	exit(64);
 }
@@ -1421,6 +1449,7 @@ int main(int argc, char **argv)
 		{ "every", required_argument, NULL, 'e' },
 		{ "intervals", required_argument, NULL, 'k' },
 		{ "dump-after", required_argument, NULL, 'd' },
+		{ "dump-in-user", required_argument, NULL, 'U' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "tamper-nr", required_argument, NULL, 'T' },
 		{ "tamper-hash", required_argument, NULL, 'H' },
@@ -1431,7 +1460,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
-	long skip = -1, every = 0, keep = 1, dump_after = -1, n_sc = 0, n_rec = 0;
+	long skip = -1, every = 0, keep = 1, dump_after = -1, dump_user = -1, n_sc = 0, n_rec = 0;
 	bool marker = false, snapped = false, exec_seen = false, hold_exit = false;
 	size_t n_held = 0;
 	long hold_which = 0, n_exits = 0;
@@ -1446,6 +1475,7 @@ int main(int argc, char **argv)
 		case 'e': every = atol(optarg); break;
 		case 'k': keep = atol(optarg); break;
 		case 'd': dump_after = atol(optarg); break;
+		case 'U': dump_user = atol(optarg); break;
 		case 'q': quiet = true; break;
 		case 'X':	/* [=N]  every exiting thread, or the N-th (from 1) */
 			hold_exit = true;
@@ -1618,6 +1648,10 @@ int main(int argc, char **argv)
 							(!marker && n_sc >= skip))) {
 					snapshot(tid, (size_t)keep);
 					snapped = true;
+					if (dump_user > 0) {
+						dump_user_pid = pid;
+						arm_dump_timer(dump_user);
+					}
 					if (!quiet)
 						fprintf(stderr, "ptsnap: snapshot of %d after %ld syscalls\n",
 							pid, n_sc);
@@ -1652,6 +1686,29 @@ int main(int argc, char **argv)
 		} else if (sig == SIGSTOP && t->fresh) {
 			t->fresh = false;
 			sig = 0;
+		} else if (sig == SIGSTOP && snapped && dump_user > 0) {
+			struct user_regs_struct r;
+
+			sig = 0;
+			if (ptrace(PTRACE_GETREGS, tid, 0, &r))
+				die("GETREGS at the dump: %s", strerror(errno));
+			if (t->in_sc || r.rip == t->exit_rip) {
+				/* at a syscall's return, not in user code: later */
+				arm_dump_timer(1);
+			} else {
+				/* the dump point: this thread, in its user code */
+				signal(SIGALRM, SIG_IGN);
+				end_msg = calloc(1, sizeof(*end_msg));
+				flightrec__end__init(end_msg);
+				end_msg->kind = FLIGHTREC_END_DUMP;
+				end_msg->has_tid = 1;
+				end_msg->tid = (uint32_t)tid;
+				end_msg->regs = regs_msg(&r);
+				end_msg->has_last_seq = 1;
+				end_msg->last_seq = seq;
+				kill(pid, SIGKILL);
+				goto done;
+			}
 		} else if (sig == SIGSEGV && !ptrace(PTRACE_GETSIGINFO, tid, 0, &sinfo) &&
 			   emulate_rdtsc(tid, &sinfo, snapped)) {
 			sig = 0;
