@@ -46,6 +46,9 @@
  *                         its handler, the interrupted frame at the recorded
  *                         rip; a breakpoint of gdb's there beside the
  *                         loader's int3; reverse-stepi back over it
+ *   dump_point_in_user_code  a dump taken in user code: gdb stops at it
+ *                         (SIGTRAP), steps back from it and comes to it
+ *                         again; going on ends the replay there
  *   sandbox_and_binding   the loader runs in other mount and network
  *                         namespaces than the server (as a plain replay);
  *                         the default address is 127.0.0.1; a bad port is
@@ -902,6 +905,52 @@ TEST_F_TIMEOUT(gs, signal_in_user_code, 600)
 	free(rip);
 	if (!_metadata->passed)
 		show(self->dir, "su2");
+}
+
+/*
+ * A dump taken while the program ran its own code (End DUMP with the
+ * registers there: ptsnap --dump-in-user, in a loop that makes no
+ * syscall).  Plain replay ends at that instruction; under gdb the replay
+ * stops there (SIGTRAP), gdb can step back from it and run to it again,
+ * and the replay ends when gdb goes on (until s71 the replay ran on past
+ * it under gdb, in this loop forever).
+ */
+TEST_F_TIMEOUT(gs, dump_point_in_user_code, 300)
+{
+	ASSERT_EQ(0, fr_sh("cd %s && %s -q --marker --dump-in-user 50 -o hang.flrc -- "
+			   "%s/progs/async_signals hang > hang.live 2> hang.liveerr && "
+			   "%s info --json hang.flrc | python3 -c 'import json, sys\n"
+			   "e = json.load(sys.stdin)[\"end\"]\n"
+			   "assert e[\"kind\"] == \"dump\"\n"
+			   "print(\"%%#x\" %% int(e[\"regs\"][\"rip\"], 16))' > hang.rip",
+			   self->dir, fr_test_tool("ptsnap"), fr_bin_dir(), flightrec));
+	EXPECT_EQ(0, fr_sh("cd %s && %s replay hang.flrc -o p.rep > p.out 2> p.err", self->dir,
+			   flightrec));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -q \"reached the dump point: thread [0-9]* at rip "
+			   "$(cat hang.rip) in user code (pass [0-9]* through it after its log), "
+			   "as recorded$\" p.err", self->dir));
+	ASSERT_EQ(0, write_cmds(self->dir, "dp",
+				"continue\n"
+				"printf \"AT %#lx\\n\", $pc\n"
+				"reverse-stepi\n"
+				"printf \"BACK %#lx\\n\", $pc\n"
+				"continue\n"
+				"printf \"AGAIN %#lx\\n\", $pc\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "dp", "hang.flrc", ""));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dp.gdb",
+				     "Program received signal SIGTRAP, Trace/breakpoint trap."));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qx \"AT $(cat hang.rip)\" dp.gdb && "
+			   "grep -qx \"AGAIN $(cat hang.rip)\" dp.gdb && grep -q '^BACK 0x' dp.gdb && "
+			   "! grep -qx \"BACK $(cat hang.rip)\" dp.gdb", self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dp.gdb", "exited normally]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dp.serr", "gdb stops there (SIGTRAP), the replay "
+				     "ends when it goes on"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "dp.serr",
+				     "the replay ends at the dump point (gdb went on from it)"));
+	EXPECT_EQ(0, fr_sh("cmp %s/hang.live %s/dp.rep/fd1.out", self->dir, self->dir));
+	if (!_metadata->passed)
+		show(self->dir, "dp");
 }
 
 TEST_F_TIMEOUT(gs, sandbox_and_binding, 300)

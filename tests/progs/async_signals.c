@@ -16,6 +16,9 @@
  * arms the timer again).  Replay finds the interrupted instruction by
  * stopping at every pass through it (docs/replay.md), so the loop is kept
  * short: some hundred thousand passes.
+ * With the argument "hang": says so, then loops in user code forever (its
+ * registers the same at every pass), for a dump taken there; ptsnap's
+ * marker before it.
  */
 #include <stdlib.h>
 #include <errno.h>
@@ -25,6 +28,7 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "ptsnap_marker.h"
 
 static volatile sig_atomic_t hits, stop, looping, early;
 static int ran_fd = -1;		/* on_plain says it ran (the child waits for it) */
@@ -146,6 +150,13 @@ int main(int argc, char **argv)
 	pid_t child, parent = getpid();
 	union sigval v = { .sival_int = 4242 };
 
+	if (argc > 1 && !strcmp(argv[1], "hang")) {
+		ptsnap_marker();	/* ptsnap --marker: the libraries are in */
+		say("hanging\n");
+		while (!stop)
+			;
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "spin"))
 		return spin(argc > 2 ? atol(argv[2]) : 300);
 	memset(&sa, 0, sizeof(sa));

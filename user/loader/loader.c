@@ -266,6 +266,7 @@ static struct {
 		int reprotect;		/* the page was made writable: read+exec at disarm */
 	} bp;
 	int dump_bp_done;		/* the dump point's search gave up (DUMP_PASSES_MAX) */
+	int dump_stopped;		/* gdb was stopped at the dump point: going on ends it */
 	struct app_sigaction {
 		uint64_t handler, flags, restorer, mask;
 	} sa[65];			/* the application's dispositions (emulated) */
@@ -2797,15 +2798,50 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 /* passes through the dump point's rip with other registers before replay runs on */
 #define DUMP_PASSES_MAX	100000
 
-/* The dump point, reached: every register as the recording's end. */
-static __attribute__((noreturn)) void at_dump_point(struct lthread *t, struct ucontext *uc,
-						    uint64_t hits)
+/* The int3 of the dump point at rip, for thread t (owner); not where it cannot be written. */
+static void arm_dump_point(struct lthread *t, uint64_t rip)
 {
+	if (g.bp.at.armed && g.bp.at.addr != rip)
+		disarm();
+	g.bp.owner = t;
+	g.bp.idx = FRI_NO_NEXT;
+	if (g.bp.at.armed)
+		return;
+	g.bp.hits = 0;
+	if (open_code(rip))
+		return;
+	g.bp.at.addr = rip;
+	g.bp.at.armed = 1;
+	poke(0xcc);
+}
+
+/*
+ * The dump point, reached: every register as the recording's end.  The
+ * replay ends there; under the gdbserver it stops gdb there first (a
+ * SIGTRAP sent to the thread, which gdb sees as it returns to the
+ * application), and ends when the thread goes on (the int3 again).
+ * Returns only then.
+ */
+static void at_dump_point(struct lthread *t, struct ucontext *uc, uint64_t hits)
+{
+	uint64_t set = 1ULL << (SIGTRAP - 1);
+
 	print_times("end");
 	write_core(t, uc, 0, 0, 0, 0);
 	fdprintf(2, PFX "reached the dump point: thread %u at rip 0x%lx in user code (pass %lu "
-		 "through it after its log), as recorded\n", t->tid, uc->uc_mcontext.rip, hits);
-	sys_exit_group(FR_EXIT_OK);
+		 "through it after its log), as recorded%s\n", t->tid, uc->uc_mcontext.rip, hits,
+		 g.gdbfd >= 0 ? "; gdb stops there (SIGTRAP), the replay ends when it goes on" :
+		 "");
+	if (g.gdbfd < 0)
+		sys_exit_group(FR_EXIT_OK);
+	arm_dump_point(t, uc->uc_mcontext.rip);
+	if (!g.bp.at.armed || g.bp.at.addr != uc->uc_mcontext.rip)
+		sys_exit_group(FR_EXIT_OK);	/* nothing would stop it going on */
+	g.dump_stopped = 1;
+	/* pending until the thread is back in the application */
+	sys4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&set, 0, 8);
+	uc->uc_sigmask &= ~set;
+	sys3(__NR_tgkill, sys0(__NR_getpid), sys0(__NR_gettid), SIGTRAP);
 }
 
 /*
@@ -2828,25 +2864,18 @@ static void place_dump_point(struct lthread *t, struct ucontext *uc)
 
 	if (t->cur != FRI_NO_NEXT || e->kind != FLIGHTREC_END_DUMP || !e->has_regs ||
 	    (e->tid && e->tid != t->tid) || ((g.flags & FRI_F_GDB) && g.gdbfd < 0) ||
-	    g.dump_bp_done)
+	    g.dump_bp_done || g.dump_stopped)
 		return;
-	if (regs_match(&uc->uc_mcontext, &e->regs))
+	if (regs_match(&uc->uc_mcontext, &e->regs)) {
 		at_dump_point(t, uc, 0);
+		return;
+	}
 	if (g.bp.at.armed && (g.bp.owner != t || g.bp.idx != FRI_NO_NEXT)) {
 		if (g.bp.owner && g.bp.owner != t)
 			return;
 		disarm();
 	}
-	g.bp.owner = t;
-	g.bp.idx = FRI_NO_NEXT;
-	if (g.bp.at.armed)
-		return;
-	g.bp.hits = 0;
-	if (open_code(e->regs.rip))
-		return;
-	g.bp.at.addr = e->regs.rip;
-	g.bp.at.armed = 1;
-	poke(0xcc);
+	arm_dump_point(t, e->regs.rip);
 }
 
 /*
@@ -2938,10 +2967,15 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 
 		mc->rip = g.bp.at.addr;
 		g.bp.hits++;
+		if (!s && t == g.bp.owner && g.dump_stopped) {
+			fdprintf(2, PFX "the replay ends at the dump point (gdb went on from it)\n");
+			sys_exit_group(FR_EXIT_OK);
+		}
 		if (!s && t == g.bp.owner && t->cur == FRI_NO_NEXT &&
 		    regs_match(mc, &g.h->end.regs)) {
 			disarm();
 			at_dump_point(t, uc, g.bp.hits);
+			return;
 		}
 		/*
 		 * Two signals a pass: a dump point in a hot loop whose registers
@@ -3852,6 +3886,9 @@ static void sandbox(void)
 		g.sb.fds[g.sb.n_fds++] = g.gdbfd;
 	if ((g.flags & FRI_F_GDB) && g.h->end.kind == FLIGHTREC_END_FAULT)
 		g.sb.raise_sig = (int)g.h->end.signo;
+	/* the stop at a dump point in user code (at_dump_point) */
+	if (g.gdbfd >= 0 && g.h->end.kind == FLIGHTREC_END_DUMP)
+		g.sb.raise_sig = SIGTRAP;
 	r = fr_sandbox_install(&g.sb);
 	if (r)
 		die(FR_EXIT_FAIL, "cannot install the replay sandbox (seccomp filter): %s; "

@@ -10,7 +10,8 @@
 struct fr_sandbox {
 	int pid;			/* this process: tgkill, process_vm_* */
 	int stdout_ok;			/* --show-output: write to fd 1 */
-	int raise_sig;			/* under gdb: the fatal signal sent for real, or 0 */
+	int raise_sig;			/* under gdb: the fatal signal sent for real, SIGTRAP
+					 * for a stop at a dump point, or 0 */
 	unsigned int n_fds;
 	uint64_t clone_flags;		/* the only clone flags allowed */
 	/*
