@@ -48,7 +48,9 @@
  *                         loader's int3; reverse-stepi back over it
  *   dump_point_in_user_code  a dump taken in user code: gdb stops at it
  *                         (SIGTRAP), steps back from it and comes to it
- *                         again; going on ends the replay there
+ *                         again; going on ends the replay there.  And one
+ *                         taken in a read(): gdb stops at its syscall
+ *                         instruction
  *   sandbox_and_binding   the loader runs in other mount and network
  *                         namespaces than the server (as a plain replay);
  *                         the default address is 127.0.0.1; a bad port is
@@ -944,13 +946,43 @@ TEST_F_TIMEOUT(gs, dump_point_in_user_code, 300)
 			   "grep -qx \"AGAIN $(cat hang.rip)\" dp.gdb && grep -q '^BACK 0x' dp.gdb && "
 			   "! grep -qx \"BACK $(cat hang.rip)\" dp.gdb", self->dir));
 	EXPECT_TRUE(fr_file_contains(self->dir, "dp.gdb", "exited normally]"));
-	EXPECT_TRUE(fr_file_contains(self->dir, "dp.serr", "gdb stops there (SIGTRAP), the replay "
+	EXPECT_TRUE(fr_file_contains(self->dir, "dp.serr", "gdb stops there (SIGTRAP); the replay "
 				     "ends when it goes on"));
 	EXPECT_TRUE(fr_file_contains(self->dir, "dp.serr",
 				     "the replay ends at the dump point (gdb went on from it)"));
 	EXPECT_EQ(0, fr_sh("cmp %s/hang.live %s/dp.rep/fd1.out", self->dir, self->dir));
 	if (!_metadata->passed)
 		show(self->dir, "dp");
+
+	/*
+	 * A dump taken in a system call (ptsnap --dump-after: at the entry of
+	 * crash_null's 6th call, a read): gdb stops at its syscall
+	 * instruction, in read() called from main; going on ends the replay.
+	 */
+	ASSERT_EQ(0, fr_sh("cd %s && %s -q --marker --dump-after 5 -o cd.flrc -- %s data.bin "
+			   "> cd.live 2> cd.liveerr && %s info --json cd.flrc | python3 -c "
+			   "'import json, sys\n"
+			   "e = json.load(sys.stdin)[\"end\"]\n"
+			   "assert e[\"kind\"] == \"dump\"\n"
+			   "print(\"%%#x\" %% (int(e[\"regs\"][\"rip\"], 16) - 2))' > cd.rip",
+			   self->dir, fr_test_tool("ptsnap"), fr_prog("crash_null"), flightrec));
+	ASSERT_EQ(0, write_cmds(self->dir, "ds",
+				"continue\n"
+				"printf \"AT %#lx\\n\", $pc\n"
+				"bt\n"
+				"continue\n"));
+	EXPECT_EQ(0, session(self->dir, "ds", "cd.flrc", ""));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.gdb",
+				     "Program received signal SIGTRAP, Trace/breakpoint trap."));
+	EXPECT_EQ(0, fr_sh("cd %s && grep -qx \"AT $(cat cd.rip)\" ds.gdb", self->dir));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.gdb", " in main (argc=2, "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.gdb", "exited normally]"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.serr", "reached the dump point: thread "));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.serr", " in read at rip 0x"));
+	EXPECT_TRUE(fr_file_contains(self->dir, "ds.serr",
+				     "the replay ends at the dump point (gdb went on from it)"));
+	if (!_metadata->passed)
+		show(self->dir, "ds");
 }
 
 TEST_F_TIMEOUT(gs, sandbox_and_binding, 300)

@@ -2798,6 +2798,13 @@ static int place_in_user(struct lthread *t, const struct fri_syscall *s, struct 
 /* passes through the dump point's rip with other registers before replay runs on */
 #define DUMP_PASSES_MAX	100000
 
+/* gdb went on from the dump point where the replay stopped it (end_at_dump) */
+static __attribute__((noreturn)) void ended_at_dump(void)
+{
+	fdprintf(2, PFX "the replay ends at the dump point (gdb went on from it)\n");
+	sys_exit_group(FR_EXIT_OK);
+}
+
 /* The int3 of the dump point at rip, for thread t (owner); not where it cannot be written. */
 static void arm_dump_point(struct lthread *t, uint64_t rip)
 {
@@ -2816,32 +2823,44 @@ static void arm_dump_point(struct lthread *t, uint64_t rip)
 }
 
 /*
- * The dump point, reached: every register as the recording's end.  The
- * replay ends there; under the gdbserver it stops gdb there first (a
- * SIGTRAP sent to the thread, which gdb sees as it returns to the
- * application), and ends when the thread goes on (the int3 again).
- * Returns only then.
+ * The replay has reached its recorded end, a dump point, where thread t
+ * returns to uc: it ends there, but under the gdbserver it stops gdb
+ * there first.  A SIGTRAP sent to the thread, pending until it is back in
+ * the application, is the stop gdb sees; when the thread goes on, the
+ * replay ends (g.dump_stopped): at the int3 put back at its rip (`int3`:
+ * a point in user code), or at the system call it is at (its rip moved
+ * back to the instruction, rax its number, so that it makes the call
+ * again).  Returns only then.
  */
-static void at_dump_point(struct lthread *t, struct ucontext *uc, uint64_t hits)
+static void end_at_dump(struct lthread *t, struct ucontext *uc, int int3)
 {
 	uint64_t set = 1ULL << (SIGTRAP - 1);
+	struct sigcontext *mc = &uc->uc_mcontext;
 
-	print_times("end");
-	write_core(t, uc, 0, 0, 0, 0);
-	fdprintf(2, PFX "reached the dump point: thread %u at rip 0x%lx in user code (pass %lu "
-		 "through it after its log), as recorded%s\n", t->tid, uc->uc_mcontext.rip, hits,
-		 g.gdbfd >= 0 ? "; gdb stops there (SIGTRAP), the replay ends when it goes on" :
-		 "");
 	if (g.gdbfd < 0)
 		sys_exit_group(FR_EXIT_OK);
-	arm_dump_point(t, uc->uc_mcontext.rip);
-	if (!g.bp.at.armed || g.bp.at.addr != uc->uc_mcontext.rip)
-		sys_exit_group(FR_EXIT_OK);	/* nothing would stop it going on */
+	if (int3) {
+		arm_dump_point(t, mc->rip);
+		if (!g.bp.at.armed || g.bp.at.addr != mc->rip)
+			sys_exit_group(FR_EXIT_OK);	/* nothing would stop it going on */
+	} else {
+		mc->rip -= 2;			/* the syscall instruction */
+	}
+	fdprintf(2, PFX "gdb stops there (SIGTRAP); the replay ends when it goes on\n");
 	g.dump_stopped = 1;
-	/* pending until the thread is back in the application */
 	sys4(__NR_rt_sigprocmask, SIG_BLOCK, (long)&set, 0, 8);
 	uc->uc_sigmask &= ~set;
 	sys3(__NR_tgkill, sys0(__NR_getpid), sys0(__NR_gettid), SIGTRAP);
+}
+
+/* The dump point in user code, reached: every register as the recording's end. */
+static void at_dump_point(struct lthread *t, struct ucontext *uc, uint64_t hits)
+{
+	print_times("end");
+	write_core(t, uc, 0, 0, 0, 0);
+	fdprintf(2, PFX "reached the dump point: thread %u at rip 0x%lx in user code (pass %lu "
+		 "through it after its log), as recorded\n", t->tid, uc->uc_mcontext.rip, hits);
+	end_at_dump(t, uc, 1);
 }
 
 /*
@@ -2967,10 +2986,8 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 
 		mc->rip = g.bp.at.addr;
 		g.bp.hits++;
-		if (!s && t == g.bp.owner && g.dump_stopped) {
-			fdprintf(2, PFX "the replay ends at the dump point (gdb went on from it)\n");
-			sys_exit_group(FR_EXIT_OK);
-		}
+		if (!s && t == g.bp.owner && g.dump_stopped)
+			ended_at_dump();
 		if (!s && t == g.bp.owner && t->cur == FRI_NO_NEXT &&
 		    regs_match(mc, &g.h->end.regs)) {
 			disarm();
@@ -3469,6 +3486,8 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 			sys4(__NR_futex, (long)&z, FUTEX_WAIT_PRIVATE, 0, NULL);
 		}
 	}
+	if (g.dump_stopped)
+		ended_at_dump();
 	if (after) {
 		/*
 		 * A dump taken as the last call returned, before any user code
@@ -3482,7 +3501,8 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 			write_core(t, uc, 0, 0, 0, 0);
 			fdprintf(2, PFX "reached the dump point: thread %u at rip 0x%lx, as its "
 				 "last call returned, as recorded\n", t->tid, mc->rip);
-			sys_exit_group(FR_EXIT_OK);
+			end_at_dump(t, uc, 1);
+			return;
 		}
 		if (e->kind != FLIGHTREC_END_FAULT || e->si_code > 0)
 			return;
@@ -3518,12 +3538,14 @@ static void end_of_log(struct lthread *t, struct ucontext *uc, int after)
 		      (uint32_t)e->regs.rax == (uint32_t)mc->rax))) {
 			fdprintf(2, PFX "reached the dump point: thread %u in %s at rip 0x%lx, "
 				 "as recorded\n", t->tid, scname((uint32_t)mc->rax), mc->rip);
-			sys_exit_group(FR_EXIT_OK);
+		} else {
+			fdprintf(2, PFX "reached the dump point: the end of the log; thread %u's "
+				 "next syscall is %s at rip 0x%lx (the dump was taken at rip 0x%lx)\n",
+				 t->tid, scname((uint32_t)mc->rax), mc->rip,
+				 e->has_regs ? e->regs.rip : 0);
 		}
-		fdprintf(2, PFX "reached the dump point: the end of the log; thread %u's next "
-			 "syscall is %s at rip 0x%lx (the dump was taken at rip 0x%lx)\n",
-			 t->tid, scname((uint32_t)mc->rax), mc->rip, e->has_regs ? e->regs.rip : 0);
-		sys_exit_group(FR_EXIT_OK);
+		end_at_dump(t, uc, 0);
+		return;
 	}
 	if (e->kind == FLIGHTREC_END_EXEC &&
 	    ((uint32_t)mc->rax == __NR_execve || (uint32_t)mc->rax == __NR_execveat)) {
