@@ -910,6 +910,23 @@ TEST_F_TIMEOUT(gs, signal_in_user_code, 600)
 }
 
 /*
+ * PROG (with its arguments) recorded by ptsnap from its marker to a dump
+ * (HOW: --dump-after N or --dump-in-user MS): DIR/NAME.flrc, its output
+ * DIR/NAME.live, and in DIR/NAME.rip the End's rip less `back`.  0 or not.
+ */
+static int record_dump(const char *dir, const char *name, const char *how, const char *prog,
+		       int back)
+{
+	return fr_sh("cd %s && %s -q --marker %s -o %s.flrc -- %s > %s.live 2> %s.liveerr && "
+		     "%s info --json %s.flrc | python3 -c 'import json, sys\n"
+		     "e = json.load(sys.stdin)[\"end\"]\n"
+		     "assert e[\"kind\"] == \"dump\"\n"
+		     "print(\"%%#x\" %% (int(e[\"regs\"][\"rip\"], 16) - %d))' > %s.rip",
+		     dir, fr_test_tool("ptsnap"), how, name, prog, name, name, flightrec, name,
+		     back, name);
+}
+
+/*
  * A dump taken while the program ran its own code (End DUMP with the
  * registers there: ptsnap --dump-in-user, in a loop that makes no
  * syscall).  Plain replay ends at that instruction; under gdb the replay
@@ -919,13 +936,10 @@ TEST_F_TIMEOUT(gs, signal_in_user_code, 600)
  */
 TEST_F_TIMEOUT(gs, dump_point_in_user_code, 300)
 {
-	ASSERT_EQ(0, fr_sh("cd %s && %s -q --marker --dump-in-user 50 -o hang.flrc -- "
-			   "%s/progs/async_signals hang > hang.live 2> hang.liveerr && "
-			   "%s info --json hang.flrc | python3 -c 'import json, sys\n"
-			   "e = json.load(sys.stdin)[\"end\"]\n"
-			   "assert e[\"kind\"] == \"dump\"\n"
-			   "print(\"%%#x\" %% int(e[\"regs\"][\"rip\"], 16))' > hang.rip",
-			   self->dir, fr_test_tool("ptsnap"), fr_bin_dir(), flightrec));
+	char prog[PATH_MAX + 32];
+
+	snprintf(prog, sizeof(prog), "%s/progs/async_signals hang", fr_bin_dir());
+	ASSERT_EQ(0, record_dump(self->dir, "hang", "--dump-in-user 50", prog, 0));
 	EXPECT_EQ(0, fr_sh("cd %s && %s replay hang.flrc -o p.rep > p.out 2> p.err", self->dir,
 			   flightrec));
 	EXPECT_EQ(0, fr_sh("cd %s && grep -q \"reached the dump point: thread [0-9]* at rip "
@@ -959,13 +973,8 @@ TEST_F_TIMEOUT(gs, dump_point_in_user_code, 300)
 	 * crash_null's 6th call, a read): gdb stops at its syscall
 	 * instruction, in read() called from main; going on ends the replay.
 	 */
-	ASSERT_EQ(0, fr_sh("cd %s && %s -q --marker --dump-after 5 -o cd.flrc -- %s data.bin "
-			   "> cd.live 2> cd.liveerr && %s info --json cd.flrc | python3 -c "
-			   "'import json, sys\n"
-			   "e = json.load(sys.stdin)[\"end\"]\n"
-			   "assert e[\"kind\"] == \"dump\"\n"
-			   "print(\"%%#x\" %% (int(e[\"regs\"][\"rip\"], 16) - 2))' > cd.rip",
-			   self->dir, fr_test_tool("ptsnap"), fr_prog("crash_null"), flightrec));
+	snprintf(prog, sizeof(prog), "%s data.bin", fr_prog("crash_null"));
+	ASSERT_EQ(0, record_dump(self->dir, "cd", "--dump-after 5", prog, 2));
 	ASSERT_EQ(0, write_cmds(self->dir, "ds",
 				"continue\n"
 				"printf \"AT %#lx\\n\", $pc\n"

@@ -1411,6 +1411,20 @@ static bool caught(pid_t tid, int sig)
 	return mask >> (sig - 1) & 1;
 }
 
+/* End DUMP: thread tid with registers r; the program is killed */
+static void dump_end(pid_t pid, pid_t tid, const struct user_regs_struct *r)
+{
+	end_msg = calloc(1, sizeof(*end_msg));
+	flightrec__end__init(end_msg);
+	end_msg->kind = FLIGHTREC_END_DUMP;
+	end_msg->has_tid = 1;
+	end_msg->tid = (uint32_t)tid;
+	end_msg->regs = regs_msg(r);
+	end_msg->has_last_seq = 1;
+	end_msg->last_seq = seq;
+	kill(pid, SIGKILL);
+}
+
 /* --dump-in-user: the program, stopped when the timer expires */
 static volatile pid_t dump_user_pid;
 
@@ -1588,15 +1602,7 @@ int main(int argc, char **argv)
 
 					if (dump_after >= 0 && n_rec >= dump_after) {
 						/* the dump point: this thread, at this entry */
-						end_msg = calloc(1, sizeof(*end_msg));
-						flightrec__end__init(end_msg);
-						end_msg->kind = FLIGHTREC_END_DUMP;
-						end_msg->has_tid = 1;
-						end_msg->tid = (uint32_t)tid;
-						end_msg->regs = regs_msg(&r);
-						end_msg->has_last_seq = 1;
-						end_msg->last_seq = seq;
-						kill(pid, SIGKILL);
+						dump_end(pid, tid, &r);
 						goto done;
 					}
 					t->seq = t->nr == SYS_futex || (row && (row->flags & FR_F_PROCESS)) ?
@@ -1698,15 +1704,7 @@ int main(int argc, char **argv)
 			} else {
 				/* the dump point: this thread, in its user code */
 				signal(SIGALRM, SIG_IGN);
-				end_msg = calloc(1, sizeof(*end_msg));
-				flightrec__end__init(end_msg);
-				end_msg->kind = FLIGHTREC_END_DUMP;
-				end_msg->has_tid = 1;
-				end_msg->tid = (uint32_t)tid;
-				end_msg->regs = regs_msg(&r);
-				end_msg->has_last_seq = 1;
-				end_msg->last_seq = seq;
-				kill(pid, SIGKILL);
+				dump_end(pid, tid, &r);
 				goto done;
 			}
 		} else if (sig == SIGSEGV && !ptrace(PTRACE_GETSIGINFO, tid, 0, &sinfo) &&
