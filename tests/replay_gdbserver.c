@@ -872,6 +872,9 @@ TEST_F_TIMEOUT(gs, signal_in_user_code, 600)
 	EXPECT_TRUE(fr_file_contains(self->dir, "su1.gdb", "exited normally]"));
 	EXPECT_TRUE(fr_file_contains(self->dir, "su1.serr", "exited with status 0"));
 	EXPECT_FALSE(fr_file_contains(self->dir, "su1.serr", "DIVERGED"));
+	/* the loader's int3 went to the loader: the server counts what it passed on */
+	EXPECT_EQ(0, fr_sh("grep -qE \"the loader's own traps passed on: [1-9][0-9]* \" %s/su1.serr",
+			   self->dir));
 	EXPECT_EQ(0, fr_sh("cmp %s/su.live %s/su1.rep/fd1.out", self->dir, self->dir));
 	if (!_metadata->passed)
 		show(self->dir, "su1");

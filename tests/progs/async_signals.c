@@ -11,11 +11,15 @@
  * (a byte on a second pipe): fixed delays were too short on the debug
  * kernel, where SIGUSR2 came before the first read had returned.
  * With the argument "spin" [USEC]: SIGALRM from an interval timer (USEC,
- * 300 by default) interrupts a loop in user code (no syscall there); the
- * handler stops the loop (a signal that comes at setitimer's return instead
- * arms the timer again).  Replay finds the interrupted instruction by
- * stopping at every pass through it (docs/replay.md), so the loop is kept
- * short: some hundred thousand passes.
+ * 300 by default) interrupts a loop in user code; the handler stops the
+ * loop (a signal that comes at setitimer's return, or at the loop's own
+ * getppid, instead arms the timer again).  Replay finds the interrupted
+ * instruction by stopping at every pass through it since the thread's last
+ * system call (docs/replay.md), two signals a pass, so the loop makes a
+ * getppid every SPIN_CHUNK passes: however late the timer fires (a busy
+ * host, an emulated VM), replay's search is at most that many passes.
+ * Without it a late timer made some hundred thousand: 75 s of replay in
+ * the VM under TCG, past the tests' limits on the debug kernel.
  * With the argument "hang": says so, then loops in user code forever (its
  * registers the same at every pass), for a dump taken there; ptsnap's
  * marker before it.
@@ -30,7 +34,7 @@
 #include <unistd.h>
 #include "ptsnap_marker.h"
 
-static volatile sig_atomic_t hits, stop, looping, early;
+static volatile sig_atomic_t hits, stop, looping, early, in_call;
 static int ran_fd = -1;		/* on_plain says it ran (the child waits for it) */
 
 static void say(const char *s)
@@ -103,7 +107,7 @@ static void wait_byte(int fd)
 static void on_alarm(int sig)
 {
 	(void)sig;
-	if (looping)
+	if (looping && !in_call)
 		stop = 1;
 	else
 		early = 1;
@@ -119,10 +123,12 @@ static void handle(int sig, void (*fn)(int), int flags)
 	sigaction(sig, &sa, NULL);
 }
 
+#define SPIN_CHUNK 4096
+
 static int spin(long usec)
 {
 	struct itimerval it = { { 0, 0 }, { 0, usec } };
-	unsigned long n = 0;
+	unsigned long n = 0, i = 0;
 
 	handle(SIGALRM, on_alarm, 0);
 	/*
@@ -135,8 +141,14 @@ static int spin(long usec)
 		looping = 0;
 		setitimer(ITIMER_REAL, &it, NULL);
 		looping = 1;
-		while (!stop && !early)
+		while (!stop && !early) {
 			n = n * 6364136223846793005UL + 1442695040888963407UL;
+			if (++i % SPIN_CHUNK == 0) {
+				in_call = 1;
+				getppid();
+				in_call = 0;
+			}
+		}
 	} while (!stop);
 	printf("spin stopped: %s\n", n ? "ran" : "zero");
 	return 0;

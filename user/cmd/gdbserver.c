@@ -4211,6 +4211,10 @@ int fr_gdbserver_run(struct fr_gdbserver *s)
 			"(%lu at the first instruction, %lu inside a segment), %lu fresh loaders\n",
 			G.n_taken, G.n_restored, G.n_start_restored, G.n_step_restored,
 			G.n_restarts);
+	if (!s->quiet && G.n_lbp_traps)
+		fprintf(stderr, PFX "the loader's own traps passed on: %lu (its int3 that places "
+			"a signal or dump point in user code, and the steps past it)\n",
+			G.n_lbp_traps);
 	free(G.bps);
 	if (G.memfd >= 0)
 		close(G.memfd);
