@@ -610,13 +610,17 @@ TEST_F_TIMEOUT(replay, async_signal_in_user_code, 300)
 	uint32_t flags = 0;
 	int tries, n = 0;
 
-	/* SIGALRM lands in the loop almost always; at a syscall return it is not this test */
-	for (tries = 0; tries < 3 && n != 1; tries++) {
+	/*
+	 * The last SIGALRM lands in the loop almost always; at a syscall
+	 * return it is not this test.  One before it can come in user code
+	 * around the loop's getppid (the loop goes on): each is placed.
+	 */
+	for (tries = 0; tries < 3 && n < 1; tries++) {
 		ASSERT_EQ(0, record_exec(self->dir, "au", "", "async_signals", "spin"));
 		n = count_records(self->dir, "au", FLIGHTREC_NR_SIGNAL, SIG_WHERE,
 				  FLIGHTREC_SIG_IN_USER, &flags);
 	}
-	ASSERT_EQ(1, n);
+	ASSERT_LE(1, n);
 	EXPECT_TRUE(flags & FLIGHTREC_IF_ASYNC_SIGNAL);
 	/* "zero" when the timer fired before the first pass: replay must agree */
 	EXPECT_TRUE(fr_file_contains(self->dir, "au.live", "spin stopped: "));

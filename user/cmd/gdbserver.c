@@ -2464,6 +2464,7 @@ static int lbp_through(struct gthread *t)
 
 	for (k = 0; k < 2; k++) {
 		for (;;) {
+			G.n_lbp_traps += sig == SIGTRAP;
 			if (ptrace(PTRACE_SYSCALL, t->tid, 0, sig) ||
 			    waitpid(t->tid, &st, __WALL) != t->tid || !WIFSTOPPED(st) || (st >> 16) ||
 			    ptrace(PTRACE_GETREGS, t->tid, 0, &r))
