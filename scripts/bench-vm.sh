@@ -831,7 +831,8 @@ bench_servers() {
 	}
 	EOF
 	say "== servers on loopback: native, recorded from start (flightrec record),"
-	say "   strace -f -o /dev/null; the modes in turn, $REPS repetitions; ratios"
+	say "   strace -f -o /dev/null; the modes in turn, each measured after a warm-up"
+	say "   of twice the ring's window, $REPS repetitions; ratios"
 	say "   of the medians against native (throughput: requests/s; p99 latency)"
 	for ((i = 0; i < REPS; i++)); do
 		for s in redis nginx memcached; do
