@@ -661,7 +661,7 @@ bench_large() {
 # natively, under `flightrec record` from its start, and under `strace -f
 # -o /dev/null` (the seed's prototype lost 13-15% on squid and apache; a
 # ptrace recorder is the usual alternative), the three modes in turn in
-# every repetition, each after a warm-up (srv_warm): redis-server with
+# every repetition, each after a warm-up (srv_warm_say): redis-server with
 # redis-benchmark (SET and GET, 20 and
 # 100 clients), nginx with ab (keep-alive, 20 clients, a 4 KiB and a 1 MiB
 # file, sent with sendfile), memcached with tests/progs/mc_load (9 gets to
@@ -697,24 +697,13 @@ srv_start() {
 	wait $SRV_PID 2>/dev/null
 	return 1
 }
-# srv_warm CMD...: load before the measured runs, CMD again and again until
-# twice the ring's window (keep x interval_ms, the module's settings) has
-# passed, in every mode alike: the measured requests then find the ring full
-# and its pools serving, as on a server that has run for a while (s73: redis
-# GET -c 20, the first 20,000 requests after the start 0.844-0.889 of
-# native, the next 20,000 0.90-0.934, 3 repetitions).  The first fill is
-# paid once in a process's life: the time of its pages the allocator clears.
-srv_warm() {
-	local win t0
-	win=$(awk '$1 == "ring_mb" {print 2 * $4 * $6}' /proc/flightrec/status 2>/dev/null)
-	win=${win:-4000}
-	t0=$(date +%s%3N)
-	while "$@" >/dev/null 2>&1; do
-		(( $(date +%s%3N) - t0 >= win )) && return 0
-	done
-	say "  warm-up failed: $*"
-	return 1
-}
+# srv_warm_say CMD...: the warm-up before each server's measured runs, twice
+# the ring's window in every mode, in batches of a fixed size whatever
+# FR_BENCH_SRV_SCALE (s73: redis GET -c 20, the first 20,000 requests after
+# the start 0.844-0.889 of native, the next 20,000 0.90-0.934, 3
+# repetitions).
+. "$TOP/scripts/srv-warm.sh"
+srv_warm_say() { srv_warm "$@" || say "  warm-up failed: $*"; }
 # srv_stop PIDFILE SERVER: SIGTERM to the server (not to flightrec or strace,
 # which end with it)
 srv_stop() {
@@ -750,7 +739,7 @@ srv_redis() {
 	srv_start "$mode" "$W/redis.pid" 6390 redis-server --port 6390 \
 		--bind 127.0.0.1 --save "" --appendonly no --dir "$W" \
 		--pidfile "$W/redis.pid" --logfile "$W/redis.log" || return 1
-	srv_warm redis-benchmark -h 127.0.0.1 -p 6390 -t set,get -n $((n / 10)) -c 20 -q
+	srv_warm_say redis-benchmark -h 127.0.0.1 -p 6390 -t set,get -n 1000 -c 20 -q
 	for c in 20 100; do
 		out=$(redis-benchmark -h 127.0.0.1 -p 6390 -t set,get -n $n -c $c --csv -q 2>/dev/null)
 		# "SET","rps","avg","min","p50","p95","p99","max" (latencies in ms)
@@ -766,7 +755,7 @@ srv_nginx() {
 	local mode=$1 f n out rps p99
 	srv_start "$mode" "$W/nginx/nginx.pid" 8090 nginx -p "$W/nginx" \
 		-c "$W/nginx/nginx.conf" -e "$W/nginx/error.log" || return 1
-	srv_warm ab -k -n $((400 / $(srv_div $mode))) -c 20 "http://127.0.0.1:8090/4k"
+	srv_warm_say ab -k -n 200 -c 20 "http://127.0.0.1:8090/4k"
 	for f in 4k 1m; do
 		if [ $f = 4k ]; then n=$((4000 / $(srv_div $mode))); else n=$((400 / $(srv_div $mode))); fi
 		out=$(ab -k -n $n -c 20 "http://127.0.0.1:8090/$f" 2>&1)
@@ -788,7 +777,7 @@ srv_memcached() {
 	local mode=$1 c n=$((6000 / $(srv_div $1))) rps p50 p99
 	srv_start "$mode" "$W/memcached.pid" 11290 memcached -u root -l 127.0.0.1 \
 		-p 11290 -U 0 -m 64 -P "$W/memcached.pid" || return 1
-	srv_warm "$PROGS/mc_load" 11290 20 $((n / 200))
+	srv_warm_say "$PROGS/mc_load" 11290 20 10
 	for c in 20 100; do
 		# the same total requests at both counts
 		if read -r rps p50 p99 < <("$PROGS/mc_load" 11290 $c $((n / c))); then

@@ -32,22 +32,13 @@ SRV=$1 MODE=$2
 [[ -x $MARK ]] || die "no $MARK: run under scripts/insnprof.sh"
 W=$(mktemp -d /tmp/insnprof-server.XXXXXX) || die "no work directory"
 
-# warm CMD...: CMD until twice the ring's window has passed since the start
-# (the module's own settings; 2 x 8 x 250 ms by default), in both modes.
-# Until s73 one fixed run of CMD, shorter than the window for redis (4,000
-# requests, 0.6 s in the VM without the plugin): the measured requests paid the ring's
-# first fill, about 1,270 of the 4,640 instructions recording added to a
-# GET (clear_page_erms, pages new from the allocator).
-warm() {
-	local win t0
-	win=$(awk '$1 == "ring_mb" {print 2 * $4 * $6}' /proc/flightrec/status 2>/dev/null)
-	win=${win:-4000}
-	t0=$(date +%s%3N)
-	while "$@" >/dev/null 2>&1; do
-		(( $(date +%s%3N) - t0 >= win )) && return 0
-	done
-	die "warm-up failed: $*"
-}
+# the warm-up (srv_warm), twice the ring's window.  Until s73 one fixed run of
+# the load, shorter than the window for redis (4,000 requests, 0.6 s in the
+# VM without the plugin): the measured requests paid the ring's first fill,
+# about 1,270 of the 4,640 instructions recording added to a GET
+# (clear_page_erms, pages new from the allocator).
+. "$TOP/scripts/srv-warm.sh"
+warm() { srv_warm "$@" || die "warm-up failed: $*"; }
 
 # start PIDFILE PORT CMD...: the server, ready when its port accepts
 start() {
