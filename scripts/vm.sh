@@ -42,7 +42,9 @@ command line), FR_VM_CLOCK=tsc (the TSC as the guest's clocksource, as on
 a server: under TCG the guest kernel otherwise finds its emulated TSCs
 "unsynchronized" and times with the emulated HPET, whose every read is a
 device access; `make bench` sets it, docs/testing.md), FR_VM_CLOCK=hpet
-(the HPET, named), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
+(the HPET, named), FR_VM_ICOUNT=1 (TCG: the guest's TSC and clocks
+from the instructions it ran, not from this host's TSC; check.sh's TSC
+boot), FR_VM_LOGLEVEL (console loglevel, default 4), FR_VM_DEBUG=0 (no
 slub_debug), FR_VM_SS=1 (TCG runs one instruction per translation block:
 perf samples in the guest then fall on the instruction that took them, not
 at the end of a block; about 10x slower), FR_VM_PLUGIN=PATH.so,ARG=V (a
@@ -174,7 +176,11 @@ qemu_base() {
 		# "rep movsb" one byte per step, 4096 steps a page (docs/testing.md,
 		# "The emulator")
 		QARGS+=(-accel "$tcg" -cpu "${FR_VM_CPU:-$(tcg_cpu)}"
-			${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"}) ;;
+			${FR_VM_PLUGIN:+-plugin "$FR_VM_PLUGIN"})
+		# The guest's TSC from the instructions it ran, not from this
+		# host's TSC, which jumps where the host is a VM that was
+		# snapshotted or migrated (docs/testing.md, "The TSC boot")
+		[[ -z ${FR_VM_ICOUNT:-} ]] || QARGS+=(-icount "shift=auto,sleep=on") ;;
 	esac
 }
 
