@@ -431,6 +431,7 @@ struct fr_walk {
 	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
+	bool full;			/* a present page found no room */
 	unsigned long start, end;
 	struct file *newfile;
 	u64 newoff;
@@ -628,7 +629,7 @@ static void fr_capture_pte(struct fr_walk *w, struct vm_area_struct *vma,
 		w->addrs[w->naddrs++] = addr | (pte_young(*ptep) ? 1 : 0) |
 					(same ? 2 : 0);
 	else
-		w->huge = true;	/* out of room: reported as a lost page */
+		w->full = true;
 }
 
 /*
@@ -1397,6 +1398,14 @@ static bool fr_ring_references(struct fr_proc *proc, unsigned long idx)
 	return ref;
 }
 
+static void fr_capture_free(struct fr_walk *w, bool pooled)
+{
+	if (pooled)
+		fr_page_free(w->addrs);
+	else
+		kvfree(w->addrs);
+}
+
 /*
  * Before [start, end) is unmapped or discarded: the pages of it that the
  * open interval accessed, or that the ring still needs the bytes of, are
@@ -1414,15 +1423,27 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 		.newfile = newfile,
 		.newoff = newoff,
 	};
+	unsigned long npages;
+	bool pooled = true;
 	u32 i;
 
 	if (!mm || start >= end || end > TASK_SIZE_MAX)
 		return;
-	w.maxaddrs = min_t(unsigned long, (end - start) >> PAGE_SHIFT, 1UL << 18);
-	w.addrs = kvmalloc_array(w.maxaddrs, sizeof(*w.addrs), GFP_KERNEL);
+	/*
+	 * The addresses of the range's present pages.  Most ranges have a
+	 * few (a thread's stack that glibc discards at the thread's exit, a
+	 * freed malloc block): they go into one page of the page pool, which
+	 * is not cleared (nothing is read that the walk did not write).  An
+	 * array sized for the range came cleared from the allocator
+	 * (init_on_alloc): 16 KiB for an 8 MiB stack, at every thread's exit.
+	 * A range with more present pages is walked again into one.
+	 */
+	npages = (end - start) >> PAGE_SHIFT;
+	w.maxaddrs = min_t(unsigned long, npages, PAGE_SIZE / sizeof(*w.addrs));
+	w.addrs = fr_page_alloc(GFP_KERNEL);
 	if (!w.addrs)
 		goto out_lost;
-
+again:
 	mmap_read_lock(mm);
 	/* written while not present: their origin (zero, the file) goes too */
 	if (proc->cur)
@@ -1430,6 +1451,19 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 				      (end - 1) >> PAGE_SHIFT);
 	fr_walk_range(&w, mm, start, end, false, fr_capture_apply);
 	mmap_read_unlock(mm);
+	if (w.full && pooled) {
+		fr_page_free(w.addrs);
+		pooled = false;
+		w.maxaddrs = min_t(unsigned long, npages, 1UL << 18);
+		w.addrs = kvmalloc_array(w.maxaddrs, sizeof(*w.addrs), GFP_KERNEL);
+		if (!w.addrs)
+			goto out_lost;
+		w.naddrs = 0;
+		w.full = false;
+		w.huge = false;
+		w.flags = 0;
+		goto again;
+	}
 
 	for (i = 0; i < w.naddrs; i++) {
 		unsigned long addr = w.addrs[i] & PAGE_MASK;
@@ -1473,13 +1507,14 @@ void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
 	mmap_read_lock(mm);
 	fr_retire_range(&w, mm);
 	mmap_read_unlock(mm);
-	if (w.huge)
+	/* out of room (more than 1 GiB present), or a THP: reported as lost */
+	if (w.huge || w.full || (w.flags & FLIGHTREC_IF_LOST_PAGE))
 		goto out_lost;
-	kvfree(w.addrs);
+	fr_capture_free(&w, pooled);
 	return;
 
 out_lost:
-	kvfree(w.addrs);
+	fr_capture_free(&w, pooled);
 	fr_cur_flag(proc, FLIGHTREC_IF_LOST_PAGE);
 }
 
