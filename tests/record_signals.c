@@ -255,7 +255,7 @@ TEST_F_TIMEOUT(sig, rdtsc_after_unregister, 120)
 TEST_F_TIMEOUT(sig, untracked_child_keeps_rdtsc, 120)
 {
 	/* forks until told to stop: the 25 rounds take what they take */
-	char *argv[] = { (char *)fr_prog("fork_rdtsc"), "0", NULL };
+	char *argv[] = { (char *)fr_prog("fork_rdtsc"), NULL };
 	int gate = -1, status, i;
 	pid_t pid;
 
