@@ -428,11 +428,18 @@ struct fr_walk {
 	u32 acc_leaves;
 	/* fr_mem_rewrprotect: the range's pages whose original is kept */
 	unsigned long *known, known_first, known_n;
-	/* fr_mem_capture_range: addresses to copy, the range, its new mapping */
+	/*
+	 * fr_mem_capture_range: addresses to copy, the range, its new
+	 * mapping.  The walk stops before a PMD whose PTEs might not all fit
+	 * in addrs (resume: where the next batch starts); [lo, hi) is the
+	 * part of [start, end) the batch in addrs covers.
+	 */
 	unsigned long *addrs;
 	u32 naddrs, maxaddrs;
 	bool full;			/* a present page found no room */
-	unsigned long start, end;
+	bool batched;
+	unsigned long resume;
+	unsigned long start, end, lo, hi;
 	struct file *newfile;
 	u64 newoff;
 };
@@ -633,8 +640,9 @@ static void fr_capture_pte(struct fr_walk *w, struct vm_area_struct *vma,
 }
 
 /*
- * Marks the open interval's entries of [start, end) retired, but those the
- * new mapping shows unchanged.  mmap_lock held, proc->work_lock held.
+ * Marks the open interval's entries of the batch's [lo, hi) retired, but
+ * those the new mapping shows unchanged.  mmap_lock held, proc->work_lock
+ * held.
  */
 static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
 {
@@ -646,8 +654,8 @@ static void fr_retire_range(struct fr_walk *w, struct mm_struct *mm)
 	if (!iv)
 		return;
 	spin_lock(&w->proc->lock);
-	xa_for_each_range(&iv->pages, idx, e, w->start >> PAGE_SHIFT,
-			  (w->end - 1) >> PAGE_SHIFT) {
+	xa_for_each_range(&iv->pages, idx, e, w->lo >> PAGE_SHIFT,
+			  (w->hi - 1) >> PAGE_SHIFT) {
 		unsigned long addr = idx << PAGE_SHIFT;
 		struct vm_area_struct *vma = find_vma(mm, addr);
 		bool same;
@@ -815,6 +823,13 @@ static __always_inline void fr_walk_vma(struct fr_walk *w,
 				}
 				for (c = b; c < next_pud; c = next_pmd) {
 					next_pmd = pmd_addr_end(c, next_pud);
+					/* a batch: this PMD in the next one */
+					if (w->batched && w->naddrs +
+					    ((next_pmd - c) >> PAGE_SHIFT) >
+					    w->maxaddrs) {
+						w->resume = c;
+						return;
+					}
 					pmd = pmd_offset(pud, c);
 					fr_walk_pmd(w, vma, pmd, c, next_pmd, fn);
 					cond_resched();
@@ -844,6 +859,8 @@ static __always_inline void fr_walk_range(struct fr_walk *w,
 			continue;
 		fr_walk_vma(w, vma, max(start, vma->vm_start),
 			    min(end, vma->vm_end), fn);
+		if (w->resume)
+			break;
 	}
 }
 
@@ -1398,77 +1415,18 @@ static bool fr_ring_references(struct fr_proc *proc, unsigned long idx)
 	return ref;
 }
 
-static void fr_capture_free(struct fr_walk *w, bool pooled)
-{
-	if (pooled)
-		fr_page_free(w->addrs);
-	else
-		kvfree(w->addrs);
-}
-
 /*
- * Before [start, end) is unmapped or discarded: the pages of it that the
- * open interval accessed, or that the ring still needs the bytes of, are
- * copied into the open interval now (their bytes at its start: a page
- * written in it has its original already).  task_work of a thread of proc.
+ * Copies the pages of the batch in w->addrs that the open interval needs
+ * (see fr_mem_capture_range); false when the cap refused one.
  */
-void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
-			  unsigned long end, struct file *newfile, u64 newoff)
+static bool fr_capture_copy(struct fr_proc *proc, struct fr_walk *w)
 {
-	struct mm_struct *mm = current->mm;
-	struct fr_walk w = {
-		.proc = proc,
-		.start = start,
-		.end = end,
-		.newfile = newfile,
-		.newoff = newoff,
-	};
-	unsigned long npages;
-	bool pooled = true;
 	u32 i;
 
-	if (!mm || start >= end || end > TASK_SIZE_MAX)
-		return;
-	/*
-	 * The addresses of the range's present pages.  Most ranges have a
-	 * few (a thread's stack that glibc discards at the thread's exit, a
-	 * freed malloc block): they go into one page of the page pool, which
-	 * is not cleared (nothing is read that the walk did not write).  An
-	 * array sized for the range came cleared from the allocator
-	 * (init_on_alloc): 16 KiB for an 8 MiB stack, at every thread's exit.
-	 * A range with more present pages is walked again into one.
-	 */
-	npages = (end - start) >> PAGE_SHIFT;
-	w.maxaddrs = min_t(unsigned long, npages, PAGE_SIZE / sizeof(*w.addrs));
-	w.addrs = fr_page_alloc(GFP_KERNEL);
-	if (!w.addrs)
-		goto out_lost;
-again:
-	mmap_read_lock(mm);
-	/* written while not present: their origin (zero, the file) goes too */
-	if (proc->cur)
-		fr_resolve_notpresent(proc, proc->cur, mm, start >> PAGE_SHIFT,
-				      (end - 1) >> PAGE_SHIFT);
-	fr_walk_range(&w, mm, start, end, false, fr_capture_apply);
-	mmap_read_unlock(mm);
-	if (w.full && pooled) {
-		fr_page_free(w.addrs);
-		pooled = false;
-		w.maxaddrs = min_t(unsigned long, npages, 1UL << 18);
-		w.addrs = kvmalloc_array(w.maxaddrs, sizeof(*w.addrs), GFP_KERNEL);
-		if (!w.addrs)
-			goto out_lost;
-		w.naddrs = 0;
-		w.full = false;
-		w.huge = false;
-		w.flags = 0;
-		goto again;
-	}
-
-	for (i = 0; i < w.naddrs; i++) {
-		unsigned long addr = w.addrs[i] & PAGE_MASK;
+	for (i = 0; i < w->naddrs; i++) {
+		unsigned long addr = w->addrs[i] & PAGE_MASK;
 		unsigned long idx = addr >> PAGE_SHIFT;
-		bool young = w.addrs[i] & 1;
+		bool young = w->addrs[i] & 1;
 		struct fr_interval *iv;
 		struct fr_page *pg;
 		void *old;
@@ -1483,7 +1441,7 @@ again:
 		if (!need || (!old && !young && !fr_ring_references(proc, idx)))
 			continue;
 		if (!fr_charge(proc, PAGE_SIZE + sizeof(*pg)))
-			goto out_lost;
+			return false;
 		pg = fr_page_copy_user(addr);
 		if (!pg) {
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
@@ -1503,19 +1461,74 @@ again:
 			fr_uncharge(PAGE_SIZE + sizeof(*pg));
 		}
 	}
-	/* what is left of the range is a new life, unless it shows the same bytes */
-	mmap_read_lock(mm);
-	fr_retire_range(&w, mm);
-	mmap_read_unlock(mm);
-	/* out of room (more than 1 GiB present), or a THP: reported as lost */
-	if (w.huge || w.full || (w.flags & FLIGHTREC_IF_LOST_PAGE))
-		goto out_lost;
-	fr_capture_free(&w, pooled);
-	return;
+	return true;
+}
 
-out_lost:
-	fr_capture_free(&w, pooled);
-	fr_cur_flag(proc, FLIGHTREC_IF_LOST_PAGE);
+/*
+ * Before [start, end) is unmapped or discarded: the pages of it that the
+ * open interval accessed, or that the ring still needs the bytes of, are
+ * copied into the open interval now (their bytes at its start: a page
+ * written in it has its original already).  task_work of a thread of proc.
+ *
+ * In batches: the walk lists the present pages of as many PMDs as fit in
+ * one page of the page pool (512 addresses, not cleared: nothing is read
+ * that the walk did not write), their copies are made, their entries
+ * retired, and the walk goes on where it stopped.  Most ranges are one
+ * batch (a thread's stack that glibc discards at the thread's exit, a freed
+ * malloc block); none is too big (an array sized for the range came cleared
+ * from the allocator, init_on_alloc: 16 KiB for an 8 MiB stack at every
+ * thread's exit, and gave up past 1 GiB present).
+ */
+void fr_mem_capture_range(struct fr_proc *proc, unsigned long start,
+			  unsigned long end, struct file *newfile, u64 newoff)
+{
+	struct mm_struct *mm = current->mm;
+	struct fr_walk w = {
+		.proc = proc,
+		.start = start,
+		.end = end,
+		.newfile = newfile,
+		.newoff = newoff,
+		.batched = true,
+		.maxaddrs = PAGE_SIZE / sizeof(*w.addrs),
+	};
+	unsigned long pos;
+	bool ok = true;
+
+	BUILD_BUG_ON(PAGE_SIZE / sizeof(*w.addrs) < PTRS_PER_PTE);
+	if (!mm || start >= end || end > TASK_SIZE_MAX)
+		return;
+	w.addrs = fr_page_alloc(GFP_KERNEL);
+	if (!w.addrs) {
+		fr_cur_flag(proc, FLIGHTREC_IF_LOST_PAGE);
+		return;
+	}
+	for (pos = start; pos < end; pos = w.hi) {
+		w.naddrs = 0;
+		w.resume = 0;
+		mmap_read_lock(mm);
+		/* written while not present: their origin (zero, the file) goes too */
+		if (proc->cur)
+			fr_resolve_notpresent(proc, proc->cur, mm,
+					      pos >> PAGE_SHIFT,
+					      (end - 1) >> PAGE_SHIFT);
+		fr_walk_range(&w, mm, pos, end, false, fr_capture_apply);
+		mmap_read_unlock(mm);
+		/* a batch stops after a page it listed: resume > pos */
+		w.lo = pos;
+		w.hi = w.resume ?: end;
+		ok = fr_capture_copy(proc, &w);
+		if (!ok)
+			break;
+		/* what is left of the batch is a new life, unless it shows the same bytes */
+		mmap_read_lock(mm);
+		fr_retire_range(&w, mm);
+		mmap_read_unlock(mm);
+	}
+	fr_page_free(w.addrs);
+	/* out of room, or a THP: reported as lost */
+	if (!ok || w.huge || w.full || (w.flags & FLIGHTREC_IF_LOST_PAGE))
+		fr_cur_flag(proc, FLIGHTREC_IF_LOST_PAGE);
 }
 
 /* false when the array is full */
